@@ -1,0 +1,93 @@
+//! The `Device` trait: what the dispatcher needs from anything that holds buffers and runs
+//! programs. `SimDevice` (tpudev-sim) implements it today; `PjrtDevice` (tpudev-hw) will.
+//!
+//! Buffers are flat byte ranges owned by the device. A `BufferId` is the buffer's base address
+//! in a device address space; PyTorch sees it as the storage's data pointer, which only ever
+//! serves as a handle (nothing on the host dereferences it).
+
+use std::any::Any;
+use std::sync::Arc;
+
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::ir::Graph;
+use crate::shape::{contiguous_strides, numel};
+
+pub type BufferId = u64;
+
+/// A strided view of a flat buffer: what a PyTorch tensor is. Offset and strides count
+/// elements of `dtype`. A view with no elements may have buffer 0.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TensorView {
+    pub buffer: BufferId,
+    pub offset: usize,
+    pub shape: Vec<usize>,
+    pub strides: Vec<isize>,
+    pub dtype: DType,
+}
+
+impl TensorView {
+    pub fn contiguous(buffer: BufferId, dtype: DType, shape: Vec<usize>) -> Self {
+        let strides = contiguous_strides(&shape);
+        TensorView { buffer, offset: 0, shape, strides, dtype }
+    }
+    pub fn numel(&self) -> usize {
+        numel(&self.shape)
+    }
+}
+
+/// One runtime input of a compiled program, in `Graph::params` order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExecInput {
+    Tensor(TensorView),
+    HostScalar(f64),
+    RngState([i64; 2]),
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MemoryStats {
+    pub allocated: u64,
+    pub peak: u64,
+    pub capacity: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeviceProperties {
+    /// Marketing name, e.g. "TPU v5e".
+    pub name: String,
+    /// Preset key, e.g. "v5e".
+    pub chip: String,
+    pub hbm_bytes: u64,
+    pub tensorcores: u32,
+    /// Whether this is the simulator rather than hardware.
+    pub simulated: bool,
+}
+
+/// A program compiled for one device. Devices downcast to their own type.
+pub trait Executable: Send + Sync {
+    fn as_any(&self) -> &dyn Any;
+}
+
+pub trait Device: Send + Sync {
+    fn properties(&self) -> DeviceProperties;
+
+    /// Allocates `nbytes` of device memory, failing with `Error::OutOfMemory` when full.
+    fn alloc(&self, nbytes: usize) -> Result<BufferId>;
+    /// Frees a buffer. Freeing an unknown id is ignored (it may have been freed on shutdown).
+    fn free(&self, buffer: BufferId);
+    fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()>;
+    fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()>;
+
+    fn compile(&self, graph: &Graph) -> Result<Arc<dyn Executable>>;
+    /// Runs a program: reads every input (views are read before any output is written, so
+    /// outputs may alias inputs) and writes output i into `outputs[i]`, converting to the
+    /// view's dtype if it differs from the program's output dtype.
+    fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()>;
+
+    fn memory_stats(&self) -> MemoryStats;
+    fn reset_peak_memory(&self);
+    /// Waits for all queued work. The simulator executes synchronously.
+    fn synchronize(&self) -> Result<()> {
+        Ok(())
+    }
+}

@@ -1,0 +1,73 @@
+//! The in-memory program cache of strict eager mode, keyed by op signature.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::device::Executable;
+use crate::dtype::DType;
+use crate::ir::{Graph, TensorType};
+use crate::lower::{Arg, ArgKey, Binding, Lowered};
+
+/// What decides the program an op call runs: the op, its tensor types and every non-float
+/// argument value. Runtime floats and tensor strides are not part of it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SignatureKey {
+    op: String,
+    args: Vec<ArgKey>,
+}
+
+impl SignatureKey {
+    pub fn new(op: &str, args: &[Arg], static_floats: &[usize]) -> Self {
+        let args = args.iter().enumerate().map(|(i, a)| a.key(static_floats.contains(&i))).collect();
+        SignatureKey { op: op.to_string(), args }
+    }
+
+    /// The key of the device-to-device copy program (the destination dtype is applied when
+    /// writing the output, so it is not part of the program).
+    pub fn copy(dtype: DType, shape: &[usize]) -> Self {
+        SignatureKey { op: "<copy>".into(), args: vec![ArgKey::Tensor(dtype, shape.to_vec())] }
+    }
+}
+
+pub struct CompiledOp {
+    pub exe: Arc<dyn Executable>,
+    pub bindings: Vec<Binding>,
+    pub outputs: Vec<TensorType>,
+    pub rng_draws: u64,
+    pub graph: Graph,
+}
+
+impl CompiledOp {
+    pub fn new(exe: Arc<dyn Executable>, lowered: Lowered) -> Self {
+        CompiledOp {
+            exe,
+            outputs: lowered.graph.output_types(),
+            rng_draws: lowered.graph.rng_draws(),
+            bindings: lowered.bindings,
+            graph: lowered.graph,
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct OpCache {
+    map: Mutex<HashMap<SignatureKey, Arc<CompiledOp>>>,
+}
+
+impl OpCache {
+    pub fn get(&self, key: &SignatureKey) -> Option<Arc<CompiledOp>> {
+        self.map.lock().unwrap().get(key).cloned()
+    }
+    pub fn insert(&self, key: SignatureKey, op: Arc<CompiledOp>) {
+        self.map.lock().unwrap().insert(key, op);
+    }
+    pub fn len(&self) -> usize {
+        self.map.lock().unwrap().len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn graphs(&self) -> Vec<Graph> {
+        self.map.lock().unwrap().values().map(|c| c.graph.clone()).collect()
+    }
+}

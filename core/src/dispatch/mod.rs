@@ -1,0 +1,236 @@
+//! The eager dispatcher: runs one ATen op at a time on a device.
+//!
+//! Strict mode (`EagerMode::DeferNever`): an op is lowered to a small graph, compiled once per
+//! signature (op name, tensor types, non-float argument values) and kept in an in-memory cache,
+//! then executed with the call's buffers and scalars bound to the graph's parameters.
+
+mod cache;
+mod mode;
+
+use std::sync::{Arc, Mutex};
+
+pub use cache::{CompiledOp, OpCache, SignatureKey};
+pub use mode::EagerMode;
+
+use crate::device::{Device, ExecInput, TensorView};
+use crate::error::{Error, Result};
+use crate::ir::{Graph, GraphBuilder, TensorType};
+use crate::lower::{self, Arg, Binding, LowerCtx, Lowered};
+
+/// Counters a user can read through `torch.tpu`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DispatchStats {
+    pub ops_executed: u64,
+    pub compilations: u64,
+    pub cache_hits: u64,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct RngState {
+    seed: i64,
+    offset: i64,
+}
+
+pub struct Dispatcher {
+    device: Arc<dyn Device>,
+    cache: OpCache,
+    rng: Mutex<RngState>,
+    stats: Mutex<DispatchStats>,
+    mode: Mutex<EagerMode>,
+}
+
+impl Dispatcher {
+    pub fn new(device: Arc<dyn Device>) -> Self {
+        Dispatcher {
+            device,
+            cache: OpCache::default(),
+            rng: Mutex::new(RngState::default()),
+            stats: Mutex::new(DispatchStats::default()),
+            mode: Mutex::new(EagerMode::DeferNever),
+        }
+    }
+
+    pub fn device(&self) -> &Arc<dyn Device> {
+        &self.device
+    }
+
+    pub fn stats(&self) -> DispatchStats {
+        *self.stats.lock().unwrap()
+    }
+
+    pub fn mode(&self) -> EagerMode {
+        *self.mode.lock().unwrap()
+    }
+
+    /// Switches the eager mode; modes that do not exist yet are refused with the reason.
+    pub fn set_mode(&self, mode: EagerMode) -> Result<()> {
+        mode.check_available()?;
+        *self.mode.lock().unwrap() = mode;
+        Ok(())
+    }
+
+    pub fn manual_seed(&self, seed: i64) {
+        *self.rng.lock().unwrap() = RngState { seed, offset: 0 };
+    }
+
+    pub fn seed(&self) -> i64 {
+        self.rng.lock().unwrap().seed
+    }
+
+    /// The lowered graph an op would run, for inspection and snapshot tests.
+    pub fn lower(&self, op: &str, args: &[Arg]) -> Result<Lowered> {
+        let entry = lower::lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
+        let mut ctx = LowerCtx::new(op, args);
+        let outputs = (entry.lower)(&mut ctx)?;
+        Ok(ctx.finish(outputs))
+    }
+
+    fn compiled(&self, op: &str, args: &[Arg]) -> Result<Arc<CompiledOp>> {
+        let entry = lower::lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
+        let key = SignatureKey::new(op, args, entry.static_floats);
+        if let Some(hit) = self.cache.get(&key) {
+            self.stats.lock().unwrap().cache_hits += 1;
+            return Ok(hit);
+        }
+        let lowered = self.lower(op, args)?;
+        let compiled = Arc::new(self.compile_lowered(lowered)?);
+        self.stats.lock().unwrap().compilations += 1;
+        self.cache.insert(key, compiled.clone());
+        Ok(compiled)
+    }
+
+    fn compile_lowered(&self, lowered: Lowered) -> Result<CompiledOp> {
+        let exe = self.device.compile(&lowered.graph)?;
+        Ok(CompiledOp::new(exe, lowered))
+    }
+
+    /// Runs `op` on `args`. Output i is written into `dests[i]` when given and of the right
+    /// shape (the result is then `None`); otherwise it goes to a new contiguous buffer, whose
+    /// view is returned and which the caller owns.
+    pub fn run(&self, op: &str, args: &[Arg], dests: &[Option<TensorView>]) -> Result<Vec<Option<TensorView>>> {
+        let compiled = self.compiled(op, args)?;
+        let inputs = self.bind_inputs(op, &compiled, args)?;
+        self.execute(&compiled, &inputs, dests)
+    }
+
+    fn bind_inputs(&self, op: &str, compiled: &CompiledOp, args: &[Arg]) -> Result<Vec<ExecInput>> {
+        let missing = || Error::internal(format!("aten::{op}: a binding names a missing argument"));
+        let mut rng = None;
+        let inputs = compiled
+            .bindings
+            .iter()
+            .map(|b| match *b {
+                Binding::Tensor { arg, elem } => match (args.get(arg), elem) {
+                    (Some(Arg::Tensor(v)), None) => Ok(ExecInput::Tensor(v.clone())),
+                    (Some(Arg::TensorList(l)), Some(e)) => {
+                        l.get(e).cloned().flatten().map(ExecInput::Tensor).ok_or_else(missing)
+                    }
+                    _ => Err(missing()),
+                },
+                Binding::Scalar { arg, elem } => match (args.get(arg), elem) {
+                    (Some(Arg::Float(f)), None) => Ok(ExecInput::HostScalar(*f)),
+                    (Some(Arg::Int(i)), None) => Ok(ExecInput::HostScalar(*i as f64)),
+                    (Some(Arg::FloatList(l)), Some(e)) => l.get(e).map(|f| ExecInput::HostScalar(*f)).ok_or_else(missing),
+                    _ => Err(missing()),
+                },
+                Binding::Rng => {
+                    let state = *rng.get_or_insert_with(|| self.advance_rng(compiled.rng_draws));
+                    Ok(ExecInput::RngState(state))
+                }
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(inputs)
+    }
+
+    /// Reserves `draws` counters of the generator and returns the (seed, offset) to use.
+    fn advance_rng(&self, draws: u64) -> [i64; 2] {
+        let mut rng = self.rng.lock().unwrap();
+        let state = [rng.seed, rng.offset];
+        rng.offset = rng.offset.wrapping_add(draws as i64);
+        state
+    }
+
+    fn execute(
+        &self,
+        compiled: &CompiledOp,
+        inputs: &[ExecInput],
+        dests: &[Option<TensorView>],
+    ) -> Result<Vec<Option<TensorView>>> {
+        let mut targets = Vec::with_capacity(compiled.outputs.len());
+        let mut fresh = Vec::with_capacity(compiled.outputs.len());
+        let release = |fresh: &[Option<TensorView>]| {
+            for v in fresh.iter().flatten() {
+                self.device.free(v.buffer);
+            }
+        };
+        for (i, ty) in compiled.outputs.iter().enumerate() {
+            match dests.get(i).cloned().flatten() {
+                Some(d) if d.shape == ty.shape => {
+                    targets.push(d);
+                    fresh.push(None);
+                }
+                _ => match self.alloc_for(ty) {
+                    Ok(v) => {
+                        targets.push(v.clone());
+                        fresh.push(Some(v));
+                    }
+                    Err(e) => {
+                        release(&fresh);
+                        return Err(e);
+                    }
+                },
+            }
+        }
+        if let Err(e) = self.device.execute(compiled.exe.as_ref(), inputs, &targets) {
+            release(&fresh);
+            return Err(e);
+        }
+        self.stats.lock().unwrap().ops_executed += 1;
+        Ok(fresh)
+    }
+
+    fn alloc_for(&self, ty: &TensorType) -> Result<TensorView> {
+        let buffer = self.device.alloc(ty.size_bytes())?;
+        Ok(TensorView::contiguous(buffer, ty.dtype, ty.shape.clone()))
+    }
+
+    /// Copies `src` into `dst` on the device (strided on both sides, converting dtype).
+    /// Shapes must be equal; the caller expands broadcasts first.
+    pub fn copy(&self, src: &TensorView, dst: &TensorView) -> Result<()> {
+        if src.shape != dst.shape {
+            return Err(Error::invalid(format!(
+                "copy_: source shape {:?} does not match destination shape {:?}",
+                src.shape, dst.shape
+            )));
+        }
+        if dst.numel() == 0 {
+            return Ok(());
+        }
+        let key = SignatureKey::copy(src.dtype, &src.shape);
+        let compiled = match self.cache.get(&key) {
+            Some(c) => c,
+            None => {
+                let mut b = GraphBuilder::new();
+                let p = b.param(TensorType::new(src.dtype, src.shape.clone()));
+                let lowered = Lowered {
+                    graph: b.finish(vec![p]),
+                    bindings: vec![Binding::Tensor { arg: 0, elem: None }],
+                };
+                let c = Arc::new(self.compile_lowered(lowered)?);
+                self.cache.insert(key, c.clone());
+                c
+            }
+        };
+        self.device.execute(compiled.exe.as_ref(), &[ExecInput::Tensor(src.clone())], &[dst.clone()])
+    }
+
+    /// Number of distinct programs compiled so far.
+    pub fn cached_programs(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// The graphs compiled so far, for inspection.
+    pub fn cached_graphs(&self) -> Vec<Graph> {
+        self.cache.graphs()
+    }
+}

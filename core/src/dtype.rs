@@ -1,0 +1,161 @@
+//! Element types the device holds. Names follow PyTorch; `stablehlo_name` gives the MLIR spelling.
+
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DType {
+    Bool,
+    U8,
+    I8,
+    I16,
+    I32,
+    I64,
+    F16,
+    BF16,
+    F32,
+    F64,
+}
+
+/// How values of a dtype are held while a kernel computes on them: every float narrower than
+/// f64 computes in f32 (and is rounded back after each op), every integer in i64.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ComputeKind {
+    Bool,
+    Int,
+    Float32,
+    Float64,
+}
+
+impl DType {
+    pub const ALL: [DType; 10] = [
+        DType::Bool,
+        DType::U8,
+        DType::I8,
+        DType::I16,
+        DType::I32,
+        DType::I64,
+        DType::F16,
+        DType::BF16,
+        DType::F32,
+        DType::F64,
+    ];
+
+    pub fn size_bytes(self) -> usize {
+        match self {
+            DType::Bool | DType::U8 | DType::I8 => 1,
+            DType::I16 | DType::F16 | DType::BF16 => 2,
+            DType::I32 | DType::F32 => 4,
+            DType::I64 | DType::F64 => 8,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
+    }
+
+    pub fn is_int(self) -> bool {
+        matches!(self, DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64)
+    }
+
+    pub fn compute_kind(self) -> ComputeKind {
+        match self {
+            DType::Bool => ComputeKind::Bool,
+            DType::F64 => ComputeKind::Float64,
+            d if d.is_float() => ComputeKind::Float32,
+            _ => ComputeKind::Int,
+        }
+    }
+
+    /// PyTorch's name without the `torch.` prefix.
+    pub fn torch_name(self) -> &'static str {
+        match self {
+            DType::Bool => "bool",
+            DType::U8 => "uint8",
+            DType::I8 => "int8",
+            DType::I16 => "int16",
+            DType::I32 => "int32",
+            DType::I64 => "int64",
+            DType::F16 => "float16",
+            DType::BF16 => "bfloat16",
+            DType::F32 => "float32",
+            DType::F64 => "float64",
+        }
+    }
+
+    pub fn from_torch_name(name: &str) -> Option<DType> {
+        DType::ALL.into_iter().find(|d| d.torch_name() == name)
+    }
+
+    /// Spelling in StableHLO's MLIR types.
+    pub fn stablehlo_name(self) -> &'static str {
+        match self {
+            DType::Bool => "i1",
+            DType::U8 => "ui8",
+            DType::I8 => "i8",
+            DType::I16 => "i16",
+            DType::I32 => "i32",
+            DType::I64 => "i64",
+            DType::F16 => "f16",
+            DType::BF16 => "bf16",
+            DType::F32 => "f32",
+            DType::F64 => "f64",
+        }
+    }
+
+    /// PyTorch's type promotion between two tensor dtypes of the same category rank.
+    pub fn promote(a: DType, b: DType) -> DType {
+        use DType::*;
+        if a == b {
+            return a;
+        }
+        match (a, b) {
+            (BF16, F16) | (F16, BF16) => F32,
+            (U8, I8) | (I8, U8) => I16,
+            _ => {
+                if a.is_float() != b.is_float() {
+                    if a.is_float() {
+                        a
+                    } else {
+                        b
+                    }
+                } else if (a == Bool) != (b == Bool) {
+                    if a == Bool {
+                        b
+                    } else {
+                        a
+                    }
+                } else {
+                    a.max(b)
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for DType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.torch_name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn promotion_follows_pytorch() {
+        assert_eq!(DType::promote(DType::BF16, DType::F16), DType::F32);
+        assert_eq!(DType::promote(DType::I64, DType::F16), DType::F16);
+        assert_eq!(DType::promote(DType::Bool, DType::U8), DType::U8);
+        assert_eq!(DType::promote(DType::U8, DType::I8), DType::I16);
+        assert_eq!(DType::promote(DType::I32, DType::I64), DType::I64);
+        assert_eq!(DType::promote(DType::F32, DType::F64), DType::F64);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for d in DType::ALL {
+            assert_eq!(DType::from_torch_name(d.torch_name()), Some(d));
+        }
+    }
+}

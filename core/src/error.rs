@@ -1,0 +1,51 @@
+//! The one error type of the runtime. Every variant's message names the cause and the fix,
+//! because these strings reach Python users unchanged.
+
+use thiserror::Error;
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum Error {
+    /// An ATen op the lowering table does not know.
+    #[error(
+        "aten::{op} is not supported on the tpu device yet. Supported ops are listed in \
+         docs/ops.md; support is tracked in the tpudev issue tracker (operator coverage). \
+         As a workaround, move the tensors to the CPU for this op with .cpu()."
+    )]
+    UnsupportedOp { op: String },
+
+    /// An op is known but this combination of arguments is not.
+    #[error("aten::{op}: {reason}")]
+    UnsupportedArgs { op: String, reason: String },
+
+    /// Simulated HBM is full, like a real TPU's RESOURCE_EXHAUSTED.
+    #[error(
+        "RESOURCE_EXHAUSTED: out of memory on {device} while allocating {requested} bytes: \
+         {free} bytes free of {capacity} bytes of HBM ({allocated} bytes in use). Free tensors \
+         you no longer need (del t), use a smaller batch, or pick a chip with more HBM \
+         (TPUDEV_CHIP)."
+    )]
+    OutOfMemory { device: String, requested: u64, free: u64, capacity: u64, allocated: u64 },
+
+    /// Shapes or dtypes that an op cannot take.
+    #[error("{0}")]
+    InvalidArgument(String),
+
+    /// A buffer handle the device does not know (freed, or from another device).
+    #[error("tpu buffer {0:#x} is not allocated on this device (freed, or from another device)")]
+    UnknownBuffer(u64),
+
+    /// A graph that fails validation: a bug in a lowering, reported instead of panicking.
+    #[error("internal error in the tpu compiler: {0}. Please report it with the op that caused it.")]
+    Internal(String),
+}
+
+impl Error {
+    pub fn invalid(msg: impl Into<String>) -> Self {
+        Error::InvalidArgument(msg.into())
+    }
+    pub fn internal(msg: impl Into<String>) -> Self {
+        Error::Internal(msg.into())
+    }
+}

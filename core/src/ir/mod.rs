@@ -1,0 +1,13 @@
+//! The intermediate representation: a graph of tensor ops with StableHLO semantics.
+//!
+//! Every op takes dense tensors of static shape and produces one; broadcasting, type
+//! conversion and layout are explicit ops, exactly as in StableHLO, so that the same graph can be
+//! printed as StableHLO for PJRT and interpreted by the simulator.
+
+mod builder;
+mod graph;
+mod op;
+
+pub use builder::GraphBuilder;
+pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
+pub use op::{CompareDir, ConvDims, DotDims, Literal, Op, ReduceKind};

@@ -1,0 +1,289 @@
+//! The op set. Each variant documents the StableHLO op it corresponds to; where the IR uses a
+//! simpler special case of a general StableHLO op (Take for gather, for instance) the comment
+//! says how it maps.
+
+/// A scalar value baked into a graph.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Literal {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+}
+
+impl Literal {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Literal::Bool(b) => b as i64 as f64,
+            Literal::Int(i) => i as f64,
+            Literal::Float(f) => f,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CompareDir {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// The body of a `stablehlo.reduce` / `reduce_window`, restricted to the monoids PyTorch uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReduceKind {
+    Sum,
+    Prod,
+    Max,
+    Min,
+    /// Logical and (bool) — `all`.
+    And,
+    /// Logical or (bool) — `any`.
+    Or,
+}
+
+/// `stablehlo.dot_general` dimension numbers. Result dims: batch, lhs free, rhs free.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DotDims {
+    pub lhs_batch: Vec<usize>,
+    pub rhs_batch: Vec<usize>,
+    pub lhs_contract: Vec<usize>,
+    pub rhs_contract: Vec<usize>,
+}
+
+/// `stablehlo.convolution` attributes. Layouts are fixed to PyTorch's: input
+/// [N, C, spatial...], kernel [O, I/groups, spatial...], output [N, O, spatial...].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ConvDims {
+    pub stride: Vec<usize>,
+    /// (low, high) padding per spatial dim.
+    pub padding: Vec<(usize, usize)>,
+    /// Dilation of the input (StableHLO lhs_dilation; transposed convolution uses it).
+    pub lhs_dilation: Vec<usize>,
+    /// Dilation of the kernel (StableHLO rhs_dilation; PyTorch's `dilation`).
+    pub rhs_dilation: Vec<usize>,
+    pub groups: usize,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    /// A graph input (`func.func` argument). Index into `Graph::params`.
+    Parameter(usize),
+    /// `stablehlo.constant`: a scalar broadcast to the node's shape.
+    Constant(Literal),
+    /// `stablehlo.iota` along `dim`.
+    Iota { dim: usize },
+
+    // ---- elementwise, unary (operand and result shapes equal) ----
+    Neg,
+    Abs,
+    Sign,
+    Exp,
+    Expm1,
+    Log,
+    Log1p,
+    Sqrt,
+    Rsqrt,
+    Tanh,
+    /// `stablehlo.logistic` (sigmoid).
+    Logistic,
+    Sin,
+    Cos,
+    /// `chlo.erf`.
+    Erf,
+    Floor,
+    Ceil,
+    /// `stablehlo.round_nearest_even`.
+    RoundEven,
+    /// Logical not for bool, bitwise not for integers.
+    Not,
+    IsFinite,
+
+    // ---- elementwise, binary (operands of equal shape and dtype) ----
+    Add,
+    Sub,
+    Mul,
+    /// Float division, or integer division truncating toward zero.
+    Div,
+    /// `stablehlo.remainder`: sign of the dividend (C fmod).
+    Rem,
+    Pow,
+    Max,
+    Min,
+    And,
+    Or,
+    Xor,
+    Atan2,
+    /// `stablehlo.compare`; result dtype is bool.
+    Compare(CompareDir),
+
+    // ---- ternary ----
+    /// `stablehlo.select(pred, on_true, on_false)`.
+    Select,
+    /// `stablehlo.clamp(min, operand, max)`.
+    Clamp,
+
+    /// `stablehlo.convert` to the node's dtype (floats to ints truncate toward zero).
+    Convert,
+    /// `stablehlo.bitcast_convert` is not needed yet; reshape keeps element order.
+    Reshape,
+    /// `stablehlo.broadcast_in_dim`: operand dim i goes to result dim `dims[i]`.
+    BroadcastInDim { dims: Vec<usize> },
+    /// `stablehlo.transpose`: result dim i is operand dim `perm[i]`.
+    Transpose { perm: Vec<usize> },
+    /// `stablehlo.slice` with positive strides.
+    Slice { start: Vec<usize>, limit: Vec<usize>, stride: Vec<usize> },
+    /// `stablehlo.concatenate` along `dim`.
+    Concatenate { dim: usize },
+    /// `stablehlo.pad` with the padding value as the second operand (a rank-0 tensor).
+    /// Negative low/high crop. Interior padding inserts values between elements.
+    Pad { low: Vec<i64>, high: Vec<i64>, interior: Vec<usize> },
+    /// `stablehlo.reverse` along `dims`.
+    Reverse { dims: Vec<usize> },
+
+    /// `stablehlo.reduce` over `dims` with an init value of the monoid's identity.
+    Reduce { kind: ReduceKind, dims: Vec<usize> },
+    /// Index (i64) of the max/min along `dim`, first occurrence on ties, NaN counts as the
+    /// max — a two-operand `stablehlo.reduce` over (value, iota). The dim is removed.
+    ArgReduce { kind: ReduceKind, dim: usize },
+    /// `stablehlo.reduce_window` with (low, high) padding filled with the monoid's identity.
+    ReduceWindow {
+        kind: ReduceKind,
+        window: Vec<usize>,
+        stride: Vec<usize>,
+        padding: Vec<(usize, usize)>,
+    },
+
+    /// `stablehlo.dot_general`.
+    DotGeneral(DotDims),
+    /// `stablehlo.convolution` (operands: input, kernel).
+    Convolution(ConvDims),
+
+    /// Gather of whole slices: operands (table, indices[i64, any rank]); the result replaces
+    /// `axis` of the table by the index shape. A `stablehlo.gather` with
+    /// `collapsed_slice_dims=[axis]`. Out-of-range indices are an error.
+    Take { axis: usize },
+    /// `torch.gather`: operands (table, indices) of equal rank; result has the index shape and
+    /// picks `table[..., indices[...], ...]` along `axis`. A `stablehlo.gather` with a full
+    /// index map.
+    TakeAlongAxis { axis: usize },
+    /// Inverse of `Take`: operands (base, indices, updates); adds `updates` slices into `base`
+    /// at `indices` along `axis` (`stablehlo.scatter` with an add body).
+    ScatterAdd { axis: usize },
+    /// Inverse of `TakeAlongAxis`: operands (base, indices, updates), elementwise scatter along
+    /// `axis`; `accumulate` selects an add body, otherwise the update replaces.
+    ScatterAlongAxis { axis: usize, accumulate: bool },
+
+    /// Uniform floats in [0, 1) of the node's shape and dtype from a counter-based generator.
+    /// Operand: the rng state, an i64[2] tensor (seed, offset). Element i draws from counter
+    /// (offset + i). `stablehlo.rng_bit_generator` plays this role in StableHLO.
+    RngUniform,
+}
+
+impl Op {
+    /// Short lowercase name used in IR dumps (the StableHLO op name where there is one).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Op::Parameter(_) => "parameter",
+            Op::Constant(_) => "constant",
+            Op::Iota { .. } => "iota",
+            Op::Neg => "negate",
+            Op::Abs => "abs",
+            Op::Sign => "sign",
+            Op::Exp => "exponential",
+            Op::Expm1 => "exponential_minus_one",
+            Op::Log => "log",
+            Op::Log1p => "log_plus_one",
+            Op::Sqrt => "sqrt",
+            Op::Rsqrt => "rsqrt",
+            Op::Tanh => "tanh",
+            Op::Logistic => "logistic",
+            Op::Sin => "sine",
+            Op::Cos => "cosine",
+            Op::Erf => "erf",
+            Op::Floor => "floor",
+            Op::Ceil => "ceil",
+            Op::RoundEven => "round_nearest_even",
+            Op::Not => "not",
+            Op::IsFinite => "is_finite",
+            Op::Add => "add",
+            Op::Sub => "subtract",
+            Op::Mul => "multiply",
+            Op::Div => "divide",
+            Op::Rem => "remainder",
+            Op::Pow => "power",
+            Op::Max => "maximum",
+            Op::Min => "minimum",
+            Op::And => "and",
+            Op::Or => "or",
+            Op::Xor => "xor",
+            Op::Atan2 => "atan2",
+            Op::Compare(_) => "compare",
+            Op::Select => "select",
+            Op::Clamp => "clamp",
+            Op::Convert => "convert",
+            Op::Reshape => "reshape",
+            Op::BroadcastInDim { .. } => "broadcast_in_dim",
+            Op::Transpose { .. } => "transpose",
+            Op::Slice { .. } => "slice",
+            Op::Concatenate { .. } => "concatenate",
+            Op::Pad { .. } => "pad",
+            Op::Reverse { .. } => "reverse",
+            Op::Reduce { .. } => "reduce",
+            Op::ArgReduce { .. } => "arg_reduce",
+            Op::ReduceWindow { .. } => "reduce_window",
+            Op::DotGeneral(_) => "dot_general",
+            Op::Convolution(_) => "convolution",
+            Op::Take { .. } => "take",
+            Op::TakeAlongAxis { .. } => "take_along_axis",
+            Op::ScatterAdd { .. } => "scatter_add",
+            Op::ScatterAlongAxis { .. } => "scatter_along_axis",
+            Op::RngUniform => "rng_uniform",
+        }
+    }
+
+    pub fn is_elementwise_unary(&self) -> bool {
+        matches!(
+            self,
+            Op::Neg
+                | Op::Abs
+                | Op::Sign
+                | Op::Exp
+                | Op::Expm1
+                | Op::Log
+                | Op::Log1p
+                | Op::Sqrt
+                | Op::Rsqrt
+                | Op::Tanh
+                | Op::Logistic
+                | Op::Sin
+                | Op::Cos
+                | Op::Erf
+                | Op::Floor
+                | Op::Ceil
+                | Op::RoundEven
+                | Op::Not
+                | Op::IsFinite
+        )
+    }
+
+    pub fn is_elementwise_binary(&self) -> bool {
+        matches!(
+            self,
+            Op::Add
+                | Op::Sub
+                | Op::Mul
+                | Op::Div
+                | Op::Rem
+                | Op::Pow
+                | Op::Max
+                | Op::Min
+                | Op::And
+                | Op::Or
+                | Op::Xor
+                | Op::Atan2
+                | Op::Compare(_)
+        )
+    }
+}

@@ -1,0 +1,17 @@
+//! tpudev-core: everything that is independent of where a program runs.
+//!
+//! ATen ops arrive at the [`dispatch::Dispatcher`], are lowered by [`lower`] to small
+//! [`ir::Graph`]s with StableHLO semantics, compiled once per signature and executed on a
+//! [`device::Device`] (the simulator in `tpudev-sim`, PJRT hardware later).
+
+pub mod device;
+pub mod dispatch;
+pub mod dtype;
+pub mod error;
+pub mod ir;
+pub mod lower;
+pub mod shape;
+
+pub use device::{BufferId, Device, MemoryStats, TensorView};
+pub use dtype::DType;
+pub use error::{Error, Result};

@@ -1,0 +1,68 @@
+//! The lowering table: functional ATen overload name -> lowering function. Each op family
+//! lives in its own module and contributes a slice of entries.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::ctx::LowerCtx;
+use crate::error::Result;
+use crate::ir::NodeId;
+
+/// Builds the op's graph into `ctx` and returns its outputs, in the order of the op's returns.
+pub type LowerFn = fn(&mut LowerCtx) -> Result<Vec<NodeId>>;
+
+#[derive(Clone, Copy)]
+pub struct LowerEntry {
+    /// ATen overload name without the namespace, e.g. `add.Tensor`.
+    pub name: &'static str,
+    pub lower: LowerFn,
+    /// Float arguments whose values shape the program (compiled in, part of the cache key).
+    pub static_floats: &'static [usize],
+}
+
+impl LowerEntry {
+    pub const fn new(name: &'static str, lower: LowerFn) -> Self {
+        LowerEntry { name, lower, static_floats: &[] }
+    }
+    pub const fn with_static_floats(mut self, args: &'static [usize]) -> Self {
+        self.static_floats = args;
+        self
+    }
+}
+
+fn families() -> Vec<&'static [LowerEntry]> {
+    vec![super::elementwise::OPS]
+}
+
+fn table() -> &'static HashMap<&'static str, LowerEntry> {
+    static TABLE: OnceLock<HashMap<&'static str, LowerEntry>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut map = HashMap::new();
+        for family in families() {
+            for e in family {
+                let previous = map.insert(e.name, *e);
+                assert!(previous.is_none(), "aten::{} is lowered twice", e.name);
+            }
+        }
+        map
+    })
+}
+
+pub fn lookup(op: &str) -> Option<&'static LowerEntry> {
+    table().get(op)
+}
+
+/// Every supported functional overload, sorted.
+pub fn supported_ops() -> Vec<&'static str> {
+    let mut names: Vec<_> = table().keys().copied().collect();
+    names.sort_unstable();
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn table_builds_without_duplicates() {
+        assert!(!super::supported_ops().is_empty());
+    }
+}
