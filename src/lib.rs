@@ -1,1 +1,12 @@
-pub use tpudev_core as core; pub use tpudev_sim as sim;
+//! tpudev: run PyTorch `device="tpu"` code on a deterministic TPU simulator.
+//!
+//! This crate is a facade over the workspace's crates, so that Rust users depend on one crate:
+//!
+//! - [`core`] (`tpudev-core`): dtypes, shapes, the IR, ATen lowering, the `Device` trait and
+//!   the eager dispatcher.
+//! - [`sim`] (`tpudev-sim`): the simulated device and the chip presets.
+//!
+//! The `tpudev` binary (the CLI) is built from `src/main.rs`; see `docs/cli.md`.
+
+pub use tpudev_core as core;
+pub use tpudev_sim as sim;

@@ -1,1 +1,238 @@
+//! `torch_tpudev._C`: the PyO3 module between the PyTorch glue and the Rust runtime.
+//!
+//! The glue calls `run(op, args, dests)` for every ATen op that reaches the tpu device; the rest
+//! are device services (allocation, host transfers, memory statistics, seeding).
 
+mod buffer;
+mod convert;
+mod errors;
+mod runtime;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
+use tpudev_core::dispatch::EagerMode;
+use tpudev_core::lower::{self, Arg};
+use tpudev_core::TensorView;
+
+use buffer::Buffer;
+use convert::{tensor_view, to_arg, torch_dtype, TorchTypes};
+use errors::{guard, to_pyerr};
+use runtime::runtime;
+
+/// Hands over the PyTorch objects the converter recognizes: the Tensor type and the dtypes in
+/// the runtime's order (see `dtype_names`).
+#[pyfunction]
+fn init(tensor_type: Bound<'_, PyType>, dtypes: Vec<Py<PyAny>>) -> PyResult<()> {
+    convert::set_torch_types(TorchTypes { tensor: tensor_type.unbind(), dtypes });
+    runtime().map(|_| ())
+}
+
+/// The dtype names `init` expects, in order.
+#[pyfunction]
+fn dtype_names() -> Vec<&'static str> {
+    tpudev_core::DType::ALL.iter().map(|d| d.torch_name()).collect()
+}
+
+fn new_output<'py>(py: Python<'py>, v: TensorView) -> PyResult<Bound<'py, PyTuple>> {
+    let nbytes = v.numel() * v.dtype.size_bytes();
+    let buf = Bound::new(py, Buffer { addr: v.buffer, nbytes })?;
+    let shape = PyTuple::new(py, &v.shape)?;
+    let strides = PyTuple::new(py, &v.strides)?;
+    PyTuple::new(py, [buf.into_any(), shape.into_any(), strides.into_any(), torch_dtype(py, v.dtype)?.into_bound(py)])
+}
+
+/// Runs functional ATen op `op` (e.g. "add.Tensor") on `args` (every schema argument, in
+/// order). Output i is written into `dests[i]` when that is a tpu tensor of the right shape,
+/// and `None` is returned for it; otherwise a new buffer is returned as
+/// `(Buffer, shape, strides, dtype)`.
+#[pyfunction]
+fn run<'py>(
+    py: Python<'py>,
+    op: &str,
+    args: Bound<'py, PyTuple>,
+    dests: Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyList>> {
+    guard(|| {
+        let rt = runtime()?;
+        let args: Vec<Arg> = args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
+        let dests: Vec<Option<TensorView>> = dests
+            .iter()
+            .map(|d| if d.is_none() { Ok(None) } else { tensor_view(op, &d).map(Some) })
+            .collect::<PyResult<_>>()?;
+        let outs = rt.dispatcher.run(op, &args, &dests).map_err(|e| to_pyerr(py, e))?;
+        let list = PyList::empty(py);
+        for o in outs {
+            match o {
+                Some(v) => list.append(new_output(py, v)?)?,
+                None => list.append(py.None())?,
+            }
+        }
+        Ok(list)
+    })
+}
+
+/// The lowered IR graph of a call, as text (for debugging and docs).
+#[pyfunction]
+fn lowered_graph(py: Python<'_>, op: &str, args: Bound<'_, PyTuple>) -> PyResult<String> {
+    guard(|| {
+        let rt = runtime()?;
+        let args: Vec<Arg> = args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
+        let lowered = rt.dispatcher.lower(op, &args).map_err(|e| to_pyerr(py, e))?;
+        Ok(lowered.graph.to_string())
+    })
+}
+
+#[pyfunction]
+fn alloc(py: Python<'_>, nbytes: usize) -> PyResult<Buffer> {
+    guard(|| {
+        let addr = runtime()?.dispatcher.device().alloc(nbytes).map_err(|e| to_pyerr(py, e))?;
+        Ok(Buffer { addr, nbytes })
+    })
+}
+
+/// Copies `nbytes` from host address `src` into device buffer `addr` at `offset`.
+#[pyfunction]
+fn write_from_host(py: Python<'_>, addr: u64, offset: usize, src: usize, nbytes: usize) -> PyResult<()> {
+    guard(|| {
+        if nbytes == 0 {
+            return Ok(());
+        }
+        // SAFETY: the glue passes the data pointer and byte size of a live contiguous CPU tensor.
+        let data = unsafe { std::slice::from_raw_parts(src as *const u8, nbytes) };
+        runtime()?.dispatcher.device().write_bytes(addr, offset, data).map_err(|e| to_pyerr(py, e))
+    })
+}
+
+/// Copies `nbytes` from device buffer `addr` at `offset` to host address `dst`.
+#[pyfunction]
+fn read_to_host(py: Python<'_>, addr: u64, offset: usize, dst: usize, nbytes: usize) -> PyResult<()> {
+    guard(|| {
+        if nbytes == 0 {
+            return Ok(());
+        }
+        // SAFETY: the glue passes the data pointer and byte size of a live contiguous CPU tensor
+        // it just allocated.
+        let out = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, nbytes) };
+        runtime()?.dispatcher.device().read_bytes(addr, offset, out).map_err(|e| to_pyerr(py, e))
+    })
+}
+
+/// Copies the first `nbytes` of buffer `src` to buffer `dst` (resize_ moving to a new buffer).
+#[pyfunction]
+fn copy_bytes(py: Python<'_>, src: u64, dst: u64, nbytes: usize) -> PyResult<()> {
+    guard(|| {
+        let device = runtime()?.dispatcher.device();
+        let mut tmp = vec![0u8; nbytes];
+        device.read_bytes(src, 0, &mut tmp).map_err(|e| to_pyerr(py, e))?;
+        device.write_bytes(dst, 0, &tmp).map_err(|e| to_pyerr(py, e))
+    })
+}
+
+/// Device-to-device copy between two tpu tensors of equal shape (any strides and dtypes).
+#[pyfunction]
+fn copy(py: Python<'_>, src: Bound<'_, PyAny>, dst: Bound<'_, PyAny>) -> PyResult<()> {
+    guard(|| {
+        let (s, d) = (tensor_view("copy_", &src)?, tensor_view("copy_", &dst)?);
+        runtime()?.dispatcher.copy(&s, &d).map_err(|e| to_pyerr(py, e))
+    })
+}
+
+#[pyfunction]
+fn memory_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let m = runtime()?.dispatcher.device().memory_stats();
+    let d = PyDict::new(py);
+    d.set_item("allocated_bytes", m.allocated)?;
+    d.set_item("peak_allocated_bytes", m.peak)?;
+    d.set_item("capacity_bytes", m.capacity)?;
+    Ok(d)
+}
+
+#[pyfunction]
+fn reset_peak_memory() -> PyResult<()> {
+    runtime()?.dispatcher.device().reset_peak_memory();
+    Ok(())
+}
+
+#[pyfunction]
+fn properties(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let p = runtime()?.dispatcher.device().properties();
+    let d = PyDict::new(py);
+    d.set_item("name", p.name)?;
+    d.set_item("chip", p.chip)?;
+    d.set_item("hbm_bytes", p.hbm_bytes)?;
+    d.set_item("tensorcores", p.tensorcores)?;
+    d.set_item("simulated", p.simulated)?;
+    Ok(d)
+}
+
+#[pyfunction]
+fn stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let rt = runtime()?;
+    let s = rt.dispatcher.stats();
+    let d = PyDict::new(py);
+    d.set_item("ops_executed", s.ops_executed)?;
+    d.set_item("compilations", s.compilations)?;
+    d.set_item("cache_hits", s.cache_hits)?;
+    d.set_item("cached_programs", rt.dispatcher.cached_programs())?;
+    Ok(d)
+}
+
+#[pyfunction]
+fn manual_seed(seed: i64) -> PyResult<()> {
+    runtime()?.dispatcher.manual_seed(seed);
+    Ok(())
+}
+
+#[pyfunction]
+fn initial_seed() -> PyResult<i64> {
+    Ok(runtime()?.dispatcher.seed())
+}
+
+#[pyfunction]
+fn synchronize(py: Python<'_>) -> PyResult<()> {
+    runtime()?.dispatcher.device().synchronize().map_err(|e| to_pyerr(py, e))
+}
+
+#[pyfunction]
+fn eager_mode() -> PyResult<&'static str> {
+    Ok(runtime()?.dispatcher.mode().name())
+}
+
+#[pyfunction]
+fn set_eager_mode(py: Python<'_>, name: &str) -> PyResult<()> {
+    let mode = EagerMode::from_name(name)
+        .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("unknown eager mode {name}")))?;
+    runtime()?.dispatcher.set_mode(mode).map_err(|e| to_pyerr(py, e))
+}
+
+/// Functional ATen overloads the lowering table supports.
+#[pyfunction]
+fn supported_ops() -> Vec<&'static str> {
+    lower::supported_ops()
+}
+
+#[pymodule]
+fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Buffer>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(init, m)?)?;
+    m.add_function(wrap_pyfunction!(dtype_names, m)?)?;
+    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(lowered_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(alloc, m)?)?;
+    m.add_function(wrap_pyfunction!(write_from_host, m)?)?;
+    m.add_function(wrap_pyfunction!(read_to_host, m)?)?;
+    m.add_function(wrap_pyfunction!(copy, m)?)?;
+    m.add_function(wrap_pyfunction!(copy_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(reset_peak_memory, m)?)?;
+    m.add_function(wrap_pyfunction!(properties, m)?)?;
+    m.add_function(wrap_pyfunction!(stats, m)?)?;
+    m.add_function(wrap_pyfunction!(manual_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(initial_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(synchronize, m)?)?;
+    m.add_function(wrap_pyfunction!(eager_mode, m)?)?;
+    m.add_function(wrap_pyfunction!(set_eager_mode, m)?)?;
+    m.add_function(wrap_pyfunction!(supported_ops, m)?)?;
+    Ok(())
+}

@@ -1,1 +1,15 @@
-pub fn placeholder() {}
+//! tpudev-sim: the simulated TPU device. Chip presets, simulated HBM, and an interpreter that
+//! runs IR graphs on the CPU with the numerics a TPU program has (bf16 rounding after each op,
+//! integer wrapping, deterministic random numbers).
+
+pub mod chips;
+pub mod device;
+pub mod exec;
+pub mod hbm;
+
+pub use chips::{load_chip_file, preset, presets, ChipSpec};
+pub use device::SimDevice;
+pub use exec::SimExecutable;
+
+#[cfg(test)]
+mod tests;

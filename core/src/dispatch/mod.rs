@@ -13,6 +13,7 @@ pub use cache::{CompiledOp, OpCache, SignatureKey};
 pub use mode::EagerMode;
 
 use crate::device::{Device, ExecInput, TensorView};
+use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::{Graph, GraphBuilder, TensorType};
 use crate::lower::{self, Arg, Binding, LowerCtx, Lowered};
@@ -29,6 +30,12 @@ pub struct DispatchStats {
 struct RngState {
     seed: i64,
     offset: i64,
+}
+
+/// PyTorch's `canCast` for writing a result into an existing tensor: no float into an
+/// integer, nothing but bool into bool.
+pub fn can_cast(from: DType, to: DType) -> bool {
+    !(from.is_float() && !to.is_float()) && !(from != DType::Bool && to == DType::Bool)
 }
 
 pub struct Dispatcher {
@@ -107,7 +114,12 @@ impl Dispatcher {
     /// Runs `op` on `args`. Output i is written into `dests[i]` when given and of the right
     /// shape (the result is then `None`); otherwise it goes to a new contiguous buffer, whose
     /// view is returned and which the caller owns.
-    pub fn run(&self, op: &str, args: &[Arg], dests: &[Option<TensorView>]) -> Result<Vec<Option<TensorView>>> {
+    pub fn run(
+        &self,
+        op: &str,
+        args: &[Arg],
+        dests: &[Option<TensorView>],
+    ) -> Result<Vec<Option<TensorView>>> {
         let compiled = self.compiled(op, args)?;
         let inputs = self.bind_inputs(op, &compiled, args)?;
         self.execute(&compiled, &inputs, dests)
@@ -122,15 +134,21 @@ impl Dispatcher {
             .map(|b| match *b {
                 Binding::Tensor { arg, elem } => match (args.get(arg), elem) {
                     (Some(Arg::Tensor(v)), None) => Ok(ExecInput::Tensor(v.clone())),
-                    (Some(Arg::TensorList(l)), Some(e)) => {
-                        l.get(e).cloned().flatten().map(ExecInput::Tensor).ok_or_else(missing)
-                    }
+                    (Some(Arg::TensorList(l)), Some(e)) => l
+                        .get(e)
+                        .cloned()
+                        .flatten()
+                        .map(ExecInput::Tensor)
+                        .ok_or_else(missing),
                     _ => Err(missing()),
                 },
                 Binding::Scalar { arg, elem } => match (args.get(arg), elem) {
                     (Some(Arg::Float(f)), None) => Ok(ExecInput::HostScalar(*f)),
                     (Some(Arg::Int(i)), None) => Ok(ExecInput::HostScalar(*i as f64)),
-                    (Some(Arg::FloatList(l)), Some(e)) => l.get(e).map(|f| ExecInput::HostScalar(*f)).ok_or_else(missing),
+                    (Some(Arg::FloatList(l)), Some(e)) => l
+                        .get(e)
+                        .map(|f| ExecInput::HostScalar(*f))
+                        .ok_or_else(missing),
                     _ => Err(missing()),
                 },
                 Binding::Rng => {
@@ -164,7 +182,17 @@ impl Dispatcher {
             }
         };
         for (i, ty) in compiled.outputs.iter().enumerate() {
-            match dests.get(i).cloned().flatten() {
+            let dest = dests.get(i).cloned().flatten();
+            if let Some(d) = &dest {
+                if !can_cast(ty.dtype, d.dtype) {
+                    release(&fresh);
+                    return Err(Error::invalid(format!(
+                        "result type {} can't be cast to the desired output type {}",
+                        ty.dtype, d.dtype
+                    )));
+                }
+            }
+            match dest {
                 Some(d) if d.shape == ty.shape => {
                     targets.push(d);
                     fresh.push(None);
@@ -221,7 +249,11 @@ impl Dispatcher {
                 c
             }
         };
-        self.device.execute(compiled.exe.as_ref(), &[ExecInput::Tensor(src.clone())], &[dst.clone()])
+        self.device.execute(
+            compiled.exe.as_ref(),
+            &[ExecInput::Tensor(src.clone())],
+            &[dst.clone()],
+        )
     }
 
     /// Number of distinct programs compiled so far.

@@ -14,7 +14,10 @@ pub struct TensorType {
 
 impl TensorType {
     pub fn new(dtype: DType, shape: impl Into<Shape>) -> Self {
-        TensorType { dtype, shape: shape.into() }
+        TensorType {
+            dtype,
+            shape: shape.into(),
+        }
     }
     pub fn rank(&self) -> usize {
         self.shape.len()
@@ -74,7 +77,10 @@ pub struct Graph {
 
 impl Graph {
     pub fn output_types(&self) -> Vec<TensorType> {
-        self.outputs.iter().map(|&o| self.nodes[o].ty.clone()).collect()
+        self.outputs
+            .iter()
+            .map(|&o| self.nodes[o].ty.clone())
+            .collect()
     }
 
     /// Number of elements an RngUniform in this graph draws, which is how far the generator's
@@ -103,10 +109,18 @@ impl fmt::Display for Graph {
                     Op::Compare(d) => format!("[{d:?}]"),
                     _ => String::new(),
                 },
-                Op::Select | Op::Clamp | Op::Convert | Op::Reshape | Op::RngUniform => String::new(),
+                Op::Select | Op::Clamp | Op::Convert | Op::Reshape | Op::RngUniform => {
+                    String::new()
+                }
                 other => format!(" {other:?}"),
             };
-            writeln!(f, "%{i} = {}{attrs}({}) : {}", n.op.name(), args.join(", "), n.ty)?;
+            writeln!(
+                f,
+                "%{i} = {}{attrs}({}) : {}",
+                n.op.name(),
+                args.join(", "),
+                n.ty
+            )?;
         }
         let outs: Vec<String> = self.outputs.iter().map(|o| format!("%{o}")).collect();
         writeln!(f, "return {}", outs.join(", "))

@@ -73,7 +73,9 @@ pub enum Op {
     /// `stablehlo.constant`: a scalar broadcast to the node's shape.
     Constant(Literal),
     /// `stablehlo.iota` along `dim`.
-    Iota { dim: usize },
+    Iota {
+        dim: usize,
+    },
 
     // ---- elementwise, unary (operand and result shapes equal) ----
     Neg,
@@ -129,24 +131,46 @@ pub enum Op {
     /// `stablehlo.bitcast_convert` is not needed yet; reshape keeps element order.
     Reshape,
     /// `stablehlo.broadcast_in_dim`: operand dim i goes to result dim `dims[i]`.
-    BroadcastInDim { dims: Vec<usize> },
+    BroadcastInDim {
+        dims: Vec<usize>,
+    },
     /// `stablehlo.transpose`: result dim i is operand dim `perm[i]`.
-    Transpose { perm: Vec<usize> },
+    Transpose {
+        perm: Vec<usize>,
+    },
     /// `stablehlo.slice` with positive strides.
-    Slice { start: Vec<usize>, limit: Vec<usize>, stride: Vec<usize> },
+    Slice {
+        start: Vec<usize>,
+        limit: Vec<usize>,
+        stride: Vec<usize>,
+    },
     /// `stablehlo.concatenate` along `dim`.
-    Concatenate { dim: usize },
+    Concatenate {
+        dim: usize,
+    },
     /// `stablehlo.pad` with the padding value as the second operand (a rank-0 tensor).
     /// Negative low/high crop. Interior padding inserts values between elements.
-    Pad { low: Vec<i64>, high: Vec<i64>, interior: Vec<usize> },
+    Pad {
+        low: Vec<i64>,
+        high: Vec<i64>,
+        interior: Vec<usize>,
+    },
     /// `stablehlo.reverse` along `dims`.
-    Reverse { dims: Vec<usize> },
+    Reverse {
+        dims: Vec<usize>,
+    },
 
     /// `stablehlo.reduce` over `dims` with an init value of the monoid's identity.
-    Reduce { kind: ReduceKind, dims: Vec<usize> },
+    Reduce {
+        kind: ReduceKind,
+        dims: Vec<usize>,
+    },
     /// Index (i64) of the max/min along `dim`, first occurrence on ties, NaN counts as the
     /// max — a two-operand `stablehlo.reduce` over (value, iota). The dim is removed.
-    ArgReduce { kind: ReduceKind, dim: usize },
+    ArgReduce {
+        kind: ReduceKind,
+        dim: usize,
+    },
     /// `stablehlo.reduce_window` with (low, high) padding filled with the monoid's identity.
     ReduceWindow {
         kind: ReduceKind,
@@ -163,17 +187,26 @@ pub enum Op {
     /// Gather of whole slices: operands (table, indices[i64, any rank]); the result replaces
     /// `axis` of the table by the index shape. A `stablehlo.gather` with
     /// `collapsed_slice_dims=[axis]`. Out-of-range indices are an error.
-    Take { axis: usize },
+    Take {
+        axis: usize,
+    },
     /// `torch.gather`: operands (table, indices) of equal rank; result has the index shape and
     /// picks `table[..., indices[...], ...]` along `axis`. A `stablehlo.gather` with a full
     /// index map.
-    TakeAlongAxis { axis: usize },
+    TakeAlongAxis {
+        axis: usize,
+    },
     /// Inverse of `Take`: operands (base, indices, updates); adds `updates` slices into `base`
     /// at `indices` along `axis` (`stablehlo.scatter` with an add body).
-    ScatterAdd { axis: usize },
+    ScatterAdd {
+        axis: usize,
+    },
     /// Inverse of `TakeAlongAxis`: operands (base, indices, updates), elementwise scatter along
     /// `axis`; `accumulate` selects an add body, otherwise the update replaces.
-    ScatterAlongAxis { axis: usize, accumulate: bool },
+    ScatterAlongAxis {
+        axis: usize,
+        accumulate: bool,
+    },
 
     /// Uniform floats in [0, 1) of the node's shape and dtype from a counter-based generator.
     /// Operand: the rng state, an i64[2] tensor (seed, offset). Element i draws from counter

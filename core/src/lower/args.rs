@@ -62,7 +62,9 @@ impl Arg {
                 let (d, s) = tensor_key(t);
                 ArgKey::Tensor(d, s)
             }
-            Arg::TensorList(v) => ArgKey::TensorList(v.iter().map(|t| t.as_ref().map(tensor_key)).collect()),
+            Arg::TensorList(v) => {
+                ArgKey::TensorList(v.iter().map(|t| t.as_ref().map(tensor_key)).collect())
+            }
         }
     }
 

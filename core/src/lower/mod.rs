@@ -5,10 +5,30 @@
 
 mod args;
 mod ctx;
+mod helpers;
 mod promote;
 mod table;
 
+mod activation;
+mod compare;
+mod conv;
 mod elementwise;
+mod factory;
+mod foreach;
+mod index;
+mod linalg;
+mod loss;
+mod norm;
+mod optim;
+mod pool;
+mod random;
+mod reduce;
+mod resample;
+mod shape_ops;
+mod softmax;
+
+#[cfg(test)]
+mod tests;
 
 pub use args::{Arg, ArgKey};
 pub use ctx::{Binding, LowerCtx, Lowered};

@@ -8,15 +8,27 @@ use crate::ir::NodeId;
 /// An operand of an elementwise op: a tensor node, or a Python number not yet materialized.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Operand {
-    Tensor { node: NodeId, dtype: DType, rank: usize },
+    Tensor {
+        node: NodeId,
+        dtype: DType,
+        rank: usize,
+    },
     /// A Python number at argument index `arg`.
     Number { arg: usize, dtype: DType },
+    /// Element `elem` of a `Scalar[]` argument at index `arg` (foreach ops).
+    ListNumber {
+        arg: usize,
+        elem: usize,
+        dtype: DType,
+    },
 }
 
 impl Operand {
     pub fn dtype(&self) -> DType {
         match self {
-            Operand::Tensor { dtype, .. } | Operand::Number { dtype, .. } => *dtype,
+            Operand::Tensor { dtype, .. }
+            | Operand::Number { dtype, .. }
+            | Operand::ListNumber { dtype, .. } => *dtype,
         }
     }
 }
@@ -46,7 +58,7 @@ pub fn result_type(operands: &[Operand]) -> DType {
         _ => None,
     }));
     let numbers = promote_all(operands.iter().filter_map(|o| match o {
-        Operand::Number { dtype, .. } => Some(*dtype),
+        Operand::Number { dtype, .. } | Operand::ListNumber { dtype, .. } => Some(*dtype),
         _ => None,
     }));
     let mut result: Option<DType> = None;
@@ -78,7 +90,11 @@ mod tests {
     use super::*;
 
     fn t(dtype: DType, rank: usize) -> Operand {
-        Operand::Tensor { node: 0, dtype, rank }
+        Operand::Tensor {
+            node: 0,
+            dtype,
+            rank,
+        }
     }
     fn n(dtype: DType) -> Operand {
         Operand::Number { arg: 0, dtype }
@@ -89,8 +105,14 @@ mod tests {
         assert_eq!(result_type(&[t(DType::F16, 1), n(DType::F64)]), DType::F16);
         assert_eq!(result_type(&[t(DType::I32, 1), n(DType::F64)]), DType::F32);
         assert_eq!(result_type(&[t(DType::I32, 1), n(DType::I64)]), DType::I32);
-        assert_eq!(result_type(&[t(DType::F32, 1), t(DType::F64, 0)]), DType::F32);
-        assert_eq!(result_type(&[t(DType::I64, 1), t(DType::F64, 0)]), DType::F64);
+        assert_eq!(
+            result_type(&[t(DType::F32, 1), t(DType::F64, 0)]),
+            DType::F32
+        );
+        assert_eq!(
+            result_type(&[t(DType::I64, 1), t(DType::F64, 0)]),
+            DType::F64
+        );
         assert_eq!(result_type(&[t(DType::Bool, 1), n(DType::I64)]), DType::I64);
         assert_eq!(result_type(&[t(DType::U8, 1), t(DType::I8, 1)]), DType::I16);
     }

@@ -22,7 +22,11 @@ pub struct LowerEntry {
 
 impl LowerEntry {
     pub const fn new(name: &'static str, lower: LowerFn) -> Self {
-        LowerEntry { name, lower, static_floats: &[] }
+        LowerEntry {
+            name,
+            lower,
+            static_floats: &[],
+        }
     }
     pub const fn with_static_floats(mut self, args: &'static [usize]) -> Self {
         self.static_floats = args;
@@ -31,7 +35,26 @@ impl LowerEntry {
 }
 
 fn families() -> Vec<&'static [LowerEntry]> {
-    vec![super::elementwise::OPS]
+    use super::*;
+    vec![
+        elementwise::OPS,
+        compare::OPS,
+        activation::OPS,
+        reduce::OPS,
+        linalg::OPS,
+        softmax::OPS,
+        norm::OPS,
+        conv::OPS,
+        pool::OPS,
+        resample::OPS,
+        loss::OPS,
+        index::OPS,
+        shape_ops::OPS,
+        random::OPS,
+        optim::OPS,
+        foreach::OPS,
+        factory::OPS,
+    ]
 }
 
 fn table() -> &'static HashMap<&'static str, LowerEntry> {

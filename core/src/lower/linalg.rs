@@ -1,0 +1,218 @@
+//! Matrix products: mm, bmm, addmm, baddbmm, addmv, dot, mv.
+//!
+//! f16/bf16 products accumulate in f32 and are rounded once; f32 products run at full f32
+//! precision.
+
+use super::args::Arg;
+use super::ctx::LowerCtx;
+use super::helpers::opmath;
+use super::table::LowerEntry;
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::ir::{CompareDir, DotDims, NodeId};
+
+pub(super) const OPS: &[LowerEntry] = &[
+    LowerEntry::new("mm", mm),
+    LowerEntry::new("bmm", bmm),
+    LowerEntry::new("addmm", addmm),
+    LowerEntry::new("baddbmm", baddbmm),
+    LowerEntry::new("dot", dot),
+    LowerEntry::new("vdot", dot),
+    LowerEntry::new("mv", mv),
+    LowerEntry::new("addmv", addmv),
+];
+
+fn dims(
+    lhs_batch: &[usize],
+    rhs_batch: &[usize],
+    lhs_contract: &[usize],
+    rhs_contract: &[usize],
+) -> DotDims {
+    DotDims {
+        lhs_batch: lhs_batch.to_vec(),
+        rhs_batch: rhs_batch.to_vec(),
+        lhs_contract: lhs_contract.to_vec(),
+        rhs_contract: rhs_contract.to_vec(),
+    }
+}
+
+/// `dot_general` computed in opmath; the result stays in opmath (callers convert).
+pub(super) fn dot_opmath(ctx: &mut LowerCtx, a: NodeId, b: NodeId, d: DotDims) -> Result<NodeId> {
+    let (da, db) = (ctx.b.dtype(a), ctx.b.dtype(b));
+    if da != db {
+        return Err(ctx.invalid(format!(
+            "expected m1 and m2 to have the same dtype, but got: {} != {}",
+            super::helpers::torch_type_name(da),
+            super::helpers::torch_type_name(db)
+        )));
+    }
+    if da == DType::Bool {
+        return Err(ctx.bad_dtype("addmm_impl_cpu_", da));
+    }
+    let c = opmath(da);
+    let a = ctx.convert(a, c);
+    let b = ctx.convert(b, c);
+    ctx.b.dot_general(a, b, d)
+}
+
+fn shape_str(s: &[usize]) -> String {
+    s.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("x")
+}
+
+/// Checks ranks and the contracted sizes of a matrix product.
+fn check_mm(ctx: &LowerCtx, a: &[usize], b: &[usize], batched: bool) -> Result<()> {
+    let r = if batched { 3 } else { 2 };
+    if a.len() != r || b.len() != r {
+        let what = if batched { "batch1" } else { "self" };
+        return Err(ctx.invalid(format!("{what} must be a {r}D tensor")));
+    }
+    if batched && a[0] != b[0] {
+        return Err(ctx.invalid(format!(
+            "Expected size for first two dimensions of batch2 tensor to be: [{}, {}] but got: [{}, {}].",
+            a[0], a[2], b[0], b[1]
+        )));
+    }
+    if a[r - 1] != b[r - 2] {
+        let (sa, sb) = if batched { (&a[1..], &b[1..]) } else { (a, b) };
+        return Err(ctx.invalid(format!(
+            "mat1 and mat2 shapes cannot be multiplied ({} and {})",
+            shape_str(sa),
+            shape_str(sb)
+        )));
+    }
+    Ok(())
+}
+
+fn matmul(ctx: &mut LowerCtx, a: NodeId, b: NodeId, batched: bool) -> Result<NodeId> {
+    let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
+    check_mm(ctx, &sa, &sb, batched)?;
+    let d = if batched {
+        dims(&[0], &[0], &[2], &[1])
+    } else {
+        dims(&[], &[], &[1], &[0])
+    };
+    dot_opmath(ctx, a, b, d)
+}
+
+fn mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.tensor(0)?, ctx.tensor(1)?);
+    let out = ctx.b.dtype(a);
+    let r = matmul(ctx, a, b, false)?;
+    Ok(vec![ctx.convert(r, out)])
+}
+
+fn bmm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.tensor(0)?, ctx.tensor(1)?);
+    let out = ctx.b.dtype(a);
+    let r = matmul(ctx, a, b, true)?;
+    Ok(vec![ctx.convert(r, out)])
+}
+
+/// `beta * self + alpha * product`, in the product's (opmath) dtype. `beta == 0` ignores
+/// self entirely (nan and inf in it do not propagate), as PyTorch documents.
+fn scale_and_add(
+    ctx: &mut LowerCtx,
+    prod: NodeId,
+    self_arg: usize,
+    beta_arg: usize,
+    alpha_arg: usize,
+) -> Result<NodeId> {
+    let c = ctx.b.dtype(prod);
+    let shape = ctx.b.shape(prod).to_vec();
+    let mut r = prod;
+    if !ctx.arg_is_int(alpha_arg, 1) {
+        let al = ctx.scalar(alpha_arg, c, &shape)?;
+        r = ctx.mul(al, r)?;
+    }
+    if ctx.arg_is_int(beta_arg, 0) {
+        return Ok(r);
+    }
+    let s = ctx.operand_as(self_arg, c, &shape)?;
+    let s = if ctx.arg_is_int(beta_arg, 1) {
+        s
+    } else {
+        let beta = ctx.scalar(beta_arg, c, &shape)?;
+        let bs = ctx.mul(beta, s)?;
+        if matches!(ctx.args.get(beta_arg), Some(Arg::Float(_))) {
+            let zero = ctx.cmp_lit(CompareDir::Eq, beta, 0.0)?;
+            let z = ctx.lit(0.0, c, &shape);
+            ctx.select(zero, z, bs)?
+        } else {
+            bs
+        }
+    };
+    ctx.add(r, s)
+}
+
+fn addmm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.tensor(1)?, ctx.tensor(2)?);
+    let out = ctx.b.dtype(a);
+    let p = matmul(ctx, a, b, false)?;
+    let r = scale_and_add(ctx, p, 0, 3, 4)?;
+    Ok(vec![ctx.convert(r, out)])
+}
+
+fn baddbmm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.tensor(1)?, ctx.tensor(2)?);
+    let out = ctx.b.dtype(a);
+    let p = matmul(ctx, a, b, true)?;
+    let r = scale_and_add(ctx, p, 0, 3, 4)?;
+    Ok(vec![ctx.convert(r, out)])
+}
+
+fn dot(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.tensor(0)?, ctx.tensor(1)?);
+    let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
+    if sa.len() != 1 || sb.len() != 1 {
+        return Err(ctx.invalid(format!(
+            "1D tensors expected, but got {}D and {}D tensors",
+            sa.len(),
+            sb.len()
+        )));
+    }
+    if sa[0] != sb[0] {
+        return Err(ctx.invalid(format!(
+            "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, but got {} and {} elements respectively",
+            sa[0], sb[0], sa[0], sb[0]
+        )));
+    }
+    let out = ctx.b.dtype(a);
+    let r = dot_opmath(ctx, a, b, dims(&[], &[], &[0], &[0]))?;
+    Ok(vec![ctx.convert(r, out)])
+}
+
+fn mv_node(ctx: &mut LowerCtx, m: NodeId, v: NodeId) -> Result<NodeId> {
+    let (sm, sv) = (ctx.b.shape(m).to_vec(), ctx.b.shape(v).to_vec());
+    if sm.len() != 2 || sv.len() != 1 {
+        return Err(ctx.invalid(format!(
+            "vector + matrix @ vector expected, got {}, {}",
+            sm.len(),
+            sv.len()
+        )));
+    }
+    if sm[1] != sv[0] {
+        return Err(ctx.invalid(format!(
+            "size mismatch, got input ({}), mat ({}x{}), vec ({})",
+            sm[0], sm[0], sm[1], sv[0]
+        )));
+    }
+    dot_opmath(ctx, m, v, dims(&[], &[], &[1], &[0]))
+}
+
+fn mv(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (m, v) = (ctx.tensor(0)?, ctx.tensor(1)?);
+    let out = ctx.b.dtype(m);
+    let r = mv_node(ctx, m, v)?;
+    Ok(vec![ctx.convert(r, out)])
+}
+
+fn addmv(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (m, v) = (ctx.tensor(1)?, ctx.tensor(2)?);
+    let out = ctx.b.dtype(m);
+    let p = mv_node(ctx, m, v)?;
+    let r = scale_and_add(ctx, p, 0, 3, 4)?;
+    Ok(vec![ctx.convert(r, out)])
+}

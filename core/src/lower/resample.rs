@@ -1,0 +1,420 @@
+//! Resampling: nearest and bilinear upsampling and reflection / replication padding, forward
+//! and backward, over the trailing spatial dims. Index math follows ATen's UpSample.h: source
+//! positions are computed in f32 (opmath), nearest uses floor(dst * scale), bilinear uses
+//! half-pixel centers unless `align_corners`. The optional scale arguments change the index
+//! math, so they are compiled in (static floats).
+
+use super::args::Arg;
+use super::ctx::LowerCtx;
+use super::helpers::opmath;
+use super::table::LowerEntry;
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
+
+pub(super) const OPS: &[LowerEntry] = &[
+    LowerEntry::new("upsample_nearest1d", upsample_nearest).with_static_floats(&[2]),
+    LowerEntry::new("upsample_nearest2d", upsample_nearest).with_static_floats(&[2, 3]),
+    LowerEntry::new("upsample_nearest3d", upsample_nearest).with_static_floats(&[2, 3, 4]),
+    LowerEntry::new("upsample_nearest1d_backward", upsample_nearest_backward).with_static_floats(&[3]),
+    LowerEntry::new("upsample_nearest2d_backward", upsample_nearest_backward).with_static_floats(&[3, 4]),
+    LowerEntry::new("upsample_nearest3d_backward", upsample_nearest_backward).with_static_floats(&[3, 4, 5]),
+    LowerEntry::new("upsample_bilinear2d", upsample_bilinear2d).with_static_floats(&[3, 4]),
+    LowerEntry::new("upsample_bilinear2d_backward", upsample_bilinear2d_backward).with_static_floats(&[4, 5]),
+    LowerEntry::new("reflection_pad1d", reflection_pad),
+    LowerEntry::new("reflection_pad2d", reflection_pad),
+    LowerEntry::new("reflection_pad3d", reflection_pad),
+    LowerEntry::new("replication_pad1d", replication_pad),
+    LowerEntry::new("replication_pad2d", replication_pad),
+    LowerEntry::new("replication_pad3d", replication_pad),
+    LowerEntry::new("reflection_pad1d_backward", reflection_pad_backward),
+    LowerEntry::new("reflection_pad2d_backward", reflection_pad_backward),
+    LowerEntry::new("reflection_pad3d_backward", reflection_pad_backward),
+    LowerEntry::new("replication_pad1d_backward", replication_pad_backward),
+    LowerEntry::new("replication_pad2d_backward", replication_pad_backward),
+    LowerEntry::new("replication_pad3d_backward", replication_pad_backward),
+];
+
+/// The number of spatial dims of an op named `..._<k>d...`.
+fn spatial_dims(op: &str) -> usize {
+    if op.contains("1d") {
+        1
+    } else if op.contains("3d") {
+        3
+    } else {
+        2
+    }
+}
+
+/// An optional static float argument (`float?`).
+fn opt_scale(ctx: &LowerCtx, i: usize) -> Result<Option<f64>> {
+    match ctx.args.get(i) {
+        None | Some(Arg::None) => Ok(None),
+        _ => ctx.static_float(i).map(Some),
+    }
+}
+
+/// ATen's `compute_scales_value`: 1 / scale when a positive scale is given, else in / out.
+fn scale_value(scale: Option<f64>, input: usize, output: usize) -> f32 {
+    match scale {
+        Some(s) if s > 0.0 => (1.0 / s) as f32,
+        _ => input as f32 / output as f32,
+    }
+}
+
+/// Source indices of nearest upsampling along one dim: [output] i64.
+fn nearest_indices(ctx: &mut LowerCtx, input: usize, output: usize, scale: Option<f64>) -> Result<NodeId> {
+    let i = ctx.iota(DType::I64, &[output], 0)?;
+    if output == input {
+        return Ok(i);
+    }
+    if output == 2 * input {
+        return ctx.bin_lit(Op::Div, i, 2.0);
+    }
+    let s = scale_value(scale, input, output);
+    let f = ctx.convert(i, DType::F32);
+    let p = ctx.bin_lit(Op::Mul, f, s as f64)?;
+    let p = ctx.un(Op::Floor, p)?;
+    let p = ctx.convert(p, DType::I64);
+    let top = ctx.lit_like((input - 1) as f64, p);
+    ctx.bin(Op::Min, p, top)
+}
+
+/// Checks an upsampling input of rank k + 2 against `output_size` (argument 1).
+fn output_size(ctx: &LowerCtx, shape: &[usize], k: usize) -> Result<Vec<usize>> {
+    let o = ctx.int_list(1)?;
+    if shape.len() != k + 2 || o.len() != k || o.iter().any(|&v| v <= 0) || shape[2..].contains(&0) {
+        return Err(ctx.invalid(format!(
+            "upsample: expected a {}D input with non-empty spatial dims and {k} positive output sizes, got input {shape:?} and output_size {o:?}",
+            k + 2
+        )));
+    }
+    Ok(o.into_iter().map(|v| v as usize).collect())
+}
+
+/// `upsample_nearest{1,2,3}d(self, output_size, scales...)`.
+fn upsample_nearest(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let k = spatial_dims(ctx.op);
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let out = output_size(ctx, &shape, k)?;
+    let mut r = x;
+    for i in 0..k {
+        let idx = nearest_indices(ctx, shape[2 + i], out[i], opt_scale(ctx, 2 + i)?)?;
+        r = ctx.b.take(r, idx, 2 + i)?;
+    }
+    Ok(vec![r])
+}
+
+/// Checks a backward's `input_size` (argument 2) and `output_size` (argument 1) against the
+/// gradient; returns (input size, output size).
+fn backward_sizes(ctx: &LowerCtx, k: usize) -> Result<(Vec<usize>, Vec<usize>)> {
+    let o = ctx.int_list(1)?;
+    let i = ctx.int_list(2)?;
+    let g = &ctx.tensor_view(0)?.shape;
+    let ok = o.len() == k
+        && i.len() == k + 2
+        && o.iter().chain(&i).all(|&v| v > 0)
+        && g.len() == k + 2
+        && g[..2].iter().zip(&i[..2]).all(|(&a, &b)| a as i64 == b)
+        && g[2..].iter().zip(&o).all(|(&a, &b)| a as i64 == b);
+    if !ok {
+        return Err(ctx.invalid(format!(
+            "upsample backward: grad_output {g:?} does not match output_size {o:?} and input_size {i:?}"
+        )));
+    }
+    Ok((i.into_iter().map(|v| v as usize).collect(), o.into_iter().map(|v| v as usize).collect()))
+}
+
+/// Adds `g` (with `dim` of size len(idx)) into zeros of size `n` along `dim` at `idx`.
+fn scatter_dim(ctx: &mut LowerCtx, g: NodeId, idx: NodeId, dim: usize, n: usize) -> Result<NodeId> {
+    let mut shape = ctx.b.shape(g).to_vec();
+    shape[dim] = n;
+    let base = ctx.lit(0.0, ctx.b.dtype(g), &shape);
+    ctx.b.scatter_add(base, idx, g, dim)
+}
+
+/// `upsample_nearest{k}d_backward(grad_output, output_size, input_size, scales...)`.
+fn upsample_nearest_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let k = spatial_dims(ctx.op);
+    let (input, out) = backward_sizes(ctx, k)?;
+    let g = ctx.tensor(0)?;
+    let d = ctx.b.dtype(g);
+    let mut r = ctx.convert(g, opmath(d));
+    for i in 0..k {
+        let idx = nearest_indices(ctx, input[2 + i], out[i], opt_scale(ctx, 3 + i)?)?;
+        r = scatter_dim(ctx, r, idx, 2 + i, input[2 + i])?;
+    }
+    Ok(vec![ctx.convert(r, d)])
+}
+
+/// Linear interpolation along one dim: (i0, i1, w0, w1) with indices [output] i64 and
+/// weights [output] in `c`.
+fn linear_weights(
+    ctx: &mut LowerCtx,
+    input: usize,
+    output: usize,
+    align_corners: bool,
+    scale: Option<f64>,
+    c: DType,
+) -> Result<(NodeId, NodeId, NodeId, NodeId)> {
+    let scale = if align_corners {
+        if output > 1 {
+            (input - 1) as f64 / (output - 1) as f64
+        } else {
+            0.0
+        }
+    } else {
+        match scale {
+            Some(s) if s > 0.0 => 1.0 / s,
+            _ => input as f64 / output as f64,
+        }
+    };
+    // ATen computes the scale in opmath: round it like the CPU does.
+    let scale = if c == DType::F64 { scale } else { scale as f32 as f64 };
+    let i = ctx.iota(c, &[output], 0)?;
+    let src = if align_corners {
+        ctx.bin_lit(Op::Mul, i, scale)?
+    } else {
+        let h = ctx.bin_lit(Op::Add, i, 0.5)?;
+        let s = ctx.bin_lit(Op::Mul, h, scale)?;
+        let s = ctx.bin_lit(Op::Sub, s, 0.5)?;
+        let z = ctx.lit_like(0.0, s);
+        ctx.bin(Op::Max, s, z)?
+    };
+    let fl = ctx.un(Op::Floor, src)?;
+    let i0 = ctx.convert(fl, DType::I64);
+    let top = ctx.lit_like((input - 1) as f64, i0);
+    let i0 = ctx.bin(Op::Min, i0, top)?;
+    let i0f = ctx.convert(i0, c);
+    let lam = ctx.sub(src, i0f)?;
+    let z = ctx.lit_like(0.0, lam);
+    let one = ctx.lit_like(1.0, lam);
+    let lam = ctx.b.clamp(z, lam, one)?;
+    let has_next = ctx.cmp_lit(CompareDir::Lt, i0, (input - 1) as f64)?;
+    let i1p = ctx.bin_lit(Op::Add, i0, 1.0)?;
+    let i1 = ctx.select(has_next, i1p, i0)?;
+    let w0 = ctx.lit_bin(Op::Sub, 1.0, lam)?;
+    Ok((i0, i1, w0, lam))
+}
+
+/// Multiplies `x` by per-position weights `w` [n] along `dim`.
+fn weigh(ctx: &mut LowerCtx, x: NodeId, w: NodeId, dim: usize) -> Result<NodeId> {
+    let shape = ctx.b.shape(x).to_vec();
+    let wb = ctx.bcast(w, &shape, &[dim])?;
+    ctx.mul(x, wb)
+}
+
+/// `upsample_bilinear2d(self, output_size, align_corners, scales_h, scales_w)`: interpolates
+/// along W, then H, as ATen's kernel nests them.
+fn upsample_bilinear2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let out = output_size(ctx, &shape, 2)?;
+    let align = ctx.bool(2)?;
+    let d = ctx.b.dtype(x);
+    if !d.is_float() {
+        return Err(ctx.bad_dtype("upsample_bilinear2d", d));
+    }
+    let c = opmath(d);
+    let mut r = ctx.convert(x, c);
+    for dim in [3, 2] {
+        let (i0, i1, w0, w1) = linear_weights(ctx, shape[dim], out[dim - 2], align, opt_scale(ctx, 3 + dim - 2)?, c)?;
+        let a = ctx.b.take(r, i0, dim)?;
+        let b = ctx.b.take(r, i1, dim)?;
+        let a = weigh(ctx, a, w0, dim)?;
+        let b = weigh(ctx, b, w1, dim)?;
+        r = ctx.add(a, b)?;
+    }
+    Ok(vec![ctx.convert(r, d)])
+}
+
+/// `upsample_bilinear2d_backward(grad_output, output_size, input_size, align_corners,
+/// scales_h, scales_w)`.
+fn upsample_bilinear2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (input, out) = backward_sizes(ctx, 2)?;
+    let align = ctx.bool(3)?;
+    let g = ctx.tensor(0)?;
+    let d = ctx.b.dtype(g);
+    let c = opmath(d);
+    let mut r = ctx.convert(g, c);
+    for dim in [2, 3] {
+        let (i0, i1, w0, w1) = linear_weights(ctx, input[dim], out[dim - 2], align, opt_scale(ctx, 4 + dim - 2)?, c)?;
+        let a = weigh(ctx, r, w0, dim)?;
+        let b = weigh(ctx, r, w1, dim)?;
+        let both = ctx.b.concatenate(&[a, b], dim)?;
+        let idx = ctx.b.concatenate(&[i0, i1], 0)?;
+        r = scatter_dim(ctx, both, idx, dim, input[dim])?;
+    }
+    Ok(vec![ctx.convert(r, d)])
+}
+
+// ---------------------------------------------------------------------------------------
+// padding
+
+/// The (low, high) padding of each padded dim of `shape`, from a list that starts with the
+/// last dim; checks PyTorch's size rules.
+fn pad_pairs(ctx: &LowerCtx, shape: &[usize], k: usize, reflect: bool) -> Result<Vec<(usize, usize, usize)>> {
+    let pad = ctx.int_list(1)?;
+    if pad.len() != 2 * k || shape.len() < k + 1 || shape.len() > k + 2 {
+        return Err(ctx.invalid(format!(
+            "padding size is expected to be {}, and input is expected to be {}D or {}D, but got padding {pad:?} and input {shape:?}",
+            2 * k,
+            k + 1,
+            k + 2
+        )));
+    }
+    let r = shape.len();
+    let mut out = vec![];
+    for i in 0..k {
+        let dim = r - 1 - i;
+        let (lo, hi) = (pad[2 * i], pad[2 * i + 1]);
+        let n = shape[dim];
+        if lo < 0 || hi < 0 {
+            return Err(ctx.unsupported("negative padding is not supported for reflection or replication padding"));
+        }
+        if n == 0 || (reflect && (lo as usize >= n || hi as usize >= n)) {
+            return Err(ctx.invalid(format!(
+                "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding ({lo}, {hi}) at dimension {dim} of input {shape:?}"
+            )));
+        }
+        out.push((dim, lo as usize, hi as usize));
+    }
+    Ok(out)
+}
+
+fn slice_dim(ctx: &mut LowerCtx, x: NodeId, dim: usize, start: usize, end: usize) -> Result<NodeId> {
+    let shape = ctx.b.shape(x).to_vec();
+    let mut s = vec![0; shape.len()];
+    let mut l = shape.clone();
+    s[dim] = start;
+    l[dim] = end;
+    ctx.b.slice(x, s, l, vec![1; shape.len()])
+}
+
+/// Pads `x` along `dim` with zeros: `lo` before and `hi` after.
+fn zero_pad_dim(ctx: &mut LowerCtx, x: NodeId, dim: usize, lo: usize, hi: usize) -> Result<NodeId> {
+    let r = ctx.b.rank(x);
+    let mut low = vec![0i64; r];
+    let mut high = vec![0i64; r];
+    low[dim] = lo as i64;
+    high[dim] = hi as i64;
+    let z = ctx.lit(0.0, ctx.b.dtype(x), &[]);
+    ctx.b.pad(x, z, low, high, vec![0; r])
+}
+
+fn reflection_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let k = spatial_dims(ctx.op);
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let mut r = x;
+    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, true)? {
+        let n = shape[dim];
+        let mut parts = vec![];
+        if lo > 0 {
+            let s = slice_dim(ctx, r, dim, 1, lo + 1)?;
+            parts.push(ctx.b.reverse(s, vec![dim])?);
+        }
+        parts.push(r);
+        if hi > 0 {
+            let s = slice_dim(ctx, r, dim, n - 1 - hi, n - 1)?;
+            parts.push(ctx.b.reverse(s, vec![dim])?);
+        }
+        r = ctx.b.concatenate(&parts, dim)?;
+    }
+    Ok(vec![r])
+}
+
+fn replication_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let k = spatial_dims(ctx.op);
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let mut r = x;
+    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, false)? {
+        let n = shape[dim];
+        let mut parts = vec![];
+        let edge = |ctx: &mut LowerCtx, at: usize, count: usize, r: NodeId| -> Result<NodeId> {
+            let s = slice_dim(ctx, r, dim, at, at + 1)?;
+            let mut want = ctx.b.shape(s).to_vec();
+            want[dim] = count;
+            ctx.broadcast_to(s, &want)
+        };
+        if lo > 0 {
+            parts.push(edge(ctx, 0, lo, r)?);
+        }
+        parts.push(r);
+        if hi > 0 {
+            parts.push(edge(ctx, n - 1, hi, r)?);
+        }
+        r = ctx.b.concatenate(&parts, dim)?;
+    }
+    Ok(vec![r])
+}
+
+/// Checks a padding backward's grad_output against the padded input shape.
+fn padded_grad(ctx: &mut LowerCtx, pairs: &[(usize, usize, usize)], shape: &[usize]) -> Result<NodeId> {
+    let mut want = shape.to_vec();
+    for &(dim, lo, hi) in pairs {
+        want[dim] += lo + hi;
+    }
+    ctx.check_shape(0, "grad_output", &want)?;
+    let g = ctx.tensor(0)?;
+    let c = opmath(ctx.b.dtype(g));
+    Ok(ctx.convert(g, c))
+}
+
+/// `reflection_pad{k}d_backward(grad_output, self, padding)`: the reflected borders fold back
+/// onto the rows they copied.
+fn reflection_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let k = spatial_dims(ctx.op);
+    let shape = ctx.tensor_view(1)?.shape.clone();
+    let d = ctx.tensor_view(1)?.dtype;
+    let pairs = pad_pairs(ctx, &shape, k, true)?;
+    let mut g = padded_grad(ctx, &pairs, &shape)?;
+    for &(dim, lo, hi) in &pairs {
+        let n = shape[dim];
+        let mut r = slice_dim(ctx, g, dim, lo, lo + n)?;
+        if lo > 0 {
+            let s = slice_dim(ctx, g, dim, 0, lo)?;
+            let s = ctx.b.reverse(s, vec![dim])?;
+            let s = zero_pad_dim(ctx, s, dim, 1, n - 1 - lo)?;
+            r = ctx.add(r, s)?;
+        }
+        if hi > 0 {
+            let s = slice_dim(ctx, g, dim, lo + n, lo + n + hi)?;
+            let s = ctx.b.reverse(s, vec![dim])?;
+            let s = zero_pad_dim(ctx, s, dim, n - 1 - hi, 1)?;
+            r = ctx.add(r, s)?;
+        }
+        g = r;
+    }
+    Ok(vec![ctx.convert(g, d)])
+}
+
+/// `replication_pad{k}d_backward(grad_output, self, padding)`: each border's gradient sums
+/// into the edge row it repeated.
+fn replication_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let k = spatial_dims(ctx.op);
+    let shape = ctx.tensor_view(1)?.shape.clone();
+    let d = ctx.tensor_view(1)?.dtype;
+    let pairs = pad_pairs(ctx, &shape, k, false)?;
+    let mut g = padded_grad(ctx, &pairs, &shape)?;
+    for &(dim, lo, hi) in &pairs {
+        let n = shape[dim];
+        let mut r = slice_dim(ctx, g, dim, lo, lo + n)?;
+        if lo > 0 {
+            let s = slice_dim(ctx, g, dim, 0, lo)?;
+            let s = ctx.reduce(s, ReduceKind::Sum, &[dim], true)?;
+            let s = zero_pad_dim(ctx, s, dim, 0, n - 1)?;
+            r = ctx.add(r, s)?;
+        }
+        if hi > 0 {
+            let s = slice_dim(ctx, g, dim, lo + n, lo + n + hi)?;
+            let s = ctx.reduce(s, ReduceKind::Sum, &[dim], true)?;
+            let s = zero_pad_dim(ctx, s, dim, n - 1, 0)?;
+            r = ctx.add(r, s)?;
+        }
+        g = r;
+    }
+    Ok(vec![ctx.convert(g, d)])
+}

@@ -1,0 +1,284 @@
+//! Ops that move data without arithmetic: cat, clone/copy/_to_copy, flip, roll,
+//! constant_pad_nd, tril/triu, repeat. (Views — view, expand, permute, slice — are metadata
+//! the glue handles without the device.)
+
+use super::ctx::LowerCtx;
+use super::promote::{result_type, Operand};
+use super::table::LowerEntry;
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::ir::{CompareDir, NodeId};
+
+pub(super) const OPS: &[LowerEntry] = &[
+    LowerEntry::new("cat", cat),
+    LowerEntry::new("clone", clone),
+    LowerEntry::new("_to_copy", to_copy),
+    LowerEntry::new("copy", copy),
+    LowerEntry::new("flip", flip),
+    LowerEntry::new("roll", roll),
+    LowerEntry::new("constant_pad_nd", constant_pad_nd),
+    LowerEntry::new("tril", tril),
+    LowerEntry::new("triu", triu),
+    LowerEntry::new("repeat", repeat),
+];
+
+/// `cat(tensors, dim)`: legacy empty 1-D tensors are skipped; dtypes promote.
+fn cat(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let all = ctx.tensor_list_operands(0)?;
+    if all.is_empty() {
+        return Err(ctx.invalid("torch.cat(): expected a non-empty list of Tensors"));
+    }
+    let shapes: Vec<Vec<usize>> = all
+        .iter()
+        .map(|o| match o {
+            Operand::Tensor { node, .. } => ctx.b.shape(*node).to_vec(),
+            _ => vec![],
+        })
+        .collect();
+    if shapes.iter().any(|s| s.is_empty()) {
+        let i = shapes.iter().position(|s| s.is_empty()).unwrap();
+        return Err(ctx.invalid(format!(
+            "zero-dimensional tensor (at position {i}) cannot be concatenated"
+        )));
+    }
+    // Dtype promotion counts every tensor, skipped or not.
+    let as_dimmed: Vec<Operand> = all
+        .iter()
+        .map(|o| match *o {
+            Operand::Tensor { node, dtype, .. } => Operand::Tensor {
+                node,
+                dtype,
+                rank: 1,
+            },
+            other => other,
+        })
+        .collect();
+    let dtype = result_type(&as_dimmed);
+    let kept: Vec<usize> = (0..all.len()).filter(|&i| shapes[i] != [0]).collect();
+    let Some(&first) = kept.first() else {
+        return Ok(vec![ctx.lit(0.0, dtype, &[0])]);
+    };
+    let rank = shapes[first].len();
+    let dim = ctx.dim(ctx.int(1)?, rank)?;
+    let mut nodes = vec![];
+    for &i in &kept {
+        let s = &shapes[i];
+        if s.len() != rank {
+            return Err(ctx.invalid(format!(
+                "Tensors must have same number of dimensions: got {rank} and {}",
+                s.len()
+            )));
+        }
+        for d in 0..rank {
+            if d != dim && s[d] != shapes[first][d] {
+                return Err(ctx.invalid(format!(
+                    "Sizes of tensors must match except in dimension {dim}. Expected size {} but got size {} for tensor number {i} in the list.",
+                    shapes[first][d], s[d]
+                )));
+            }
+        }
+        let Operand::Tensor { node, .. } = all[i] else {
+            unreachable!()
+        };
+        nodes.push(ctx.convert(node, dtype));
+    }
+    Ok(vec![ctx.b.concatenate(&nodes, dim)?])
+}
+
+fn clone(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    Ok(vec![ctx.tensor(0)?])
+}
+
+/// `_to_copy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)`.
+fn to_copy(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let d = ctx.opt_dtype(1)?.unwrap_or(ctx.b.dtype(x));
+    Ok(vec![ctx.convert(x, d)])
+}
+
+/// `copy(self, src, non_blocking)`: src broadcast to self's shape in self's dtype.
+fn copy(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let v = ctx.tensor_view(0)?;
+    let (d, shape) = (v.dtype, v.shape.clone());
+    Ok(vec![ctx.operand_as(1, d, &shape)?])
+}
+
+fn flip(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let rank = ctx.b.rank(x);
+    let dims = ctx.dims(&ctx.int_list(1)?, rank)?;
+    if dims.is_empty() {
+        return Ok(vec![x]);
+    }
+    Ok(vec![ctx.b.reverse(x, dims)?])
+}
+
+/// Rolls `x` by `shift` along `dim`.
+fn roll_dim(ctx: &mut LowerCtx, x: NodeId, shift: i64, dim: usize) -> Result<NodeId> {
+    let shape = ctx.b.shape(x).to_vec();
+    let n = shape[dim] as i64;
+    if n == 0 {
+        return Ok(x);
+    }
+    let s = shift.rem_euclid(n) as usize;
+    if s == 0 {
+        return Ok(x);
+    }
+    let n = n as usize;
+    let r = shape.len();
+    let mut start = vec![0; r];
+    let mut limit = shape.clone();
+    start[dim] = n - s;
+    let tail = ctx.b.slice(x, start.clone(), limit.clone(), vec![1; r])?;
+    start[dim] = 0;
+    limit[dim] = n - s;
+    let head = ctx.b.slice(x, start, limit, vec![1; r])?;
+    ctx.b.concatenate(&[tail, head], dim)
+}
+
+/// `roll(self, shifts, dims)`: with no dims, rolls the flattened tensor.
+fn roll(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let shifts = ctx.int_list(1)?;
+    let dims = ctx.int_list(2)?;
+    if dims.is_empty() {
+        if shifts.len() != 1 {
+            return Err(ctx.invalid(format!(
+                "`shifts` required to be of size 1 when `dims` is empty, got {}",
+                shifts.len()
+            )));
+        }
+        let n: usize = shape.iter().product();
+        let flat = ctx.b.reshape(x, vec![n])?;
+        let r = roll_dim(ctx, flat, shifts[0], 0)?;
+        return Ok(vec![ctx.b.reshape(r, shape)?]);
+    }
+    if shifts.len() != dims.len() {
+        return Err(ctx.invalid(format!(
+            "shifts and dimensions must align. shifts: {}, dims:{}",
+            shifts.len(),
+            dims.len()
+        )));
+    }
+    let mut r = x;
+    for (&s, &d) in shifts.iter().zip(&dims) {
+        let d = ctx.dim(d, shape.len())?;
+        if !shape.is_empty() {
+            r = roll_dim(ctx, r, s, d)?;
+        }
+    }
+    Ok(vec![r])
+}
+
+/// `constant_pad_nd(self, pad, value)`: pairs (low, high) from the last dim backwards;
+/// negative amounts crop.
+fn constant_pad_nd(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let pad = ctx.int_list(1)?;
+    let r = shape.len();
+    if pad.len() % 2 != 0 {
+        return Err(ctx.invalid(format!(
+            "Length of pad must be even but instead it equals {}",
+            pad.len()
+        )));
+    }
+    if pad.len() / 2 > r {
+        return Err(ctx.invalid(format!(
+            "Length of pad should be no more than twice the number of dimensions of the input. Pad length is {} while the input has {r} dimensions.",
+            pad.len()
+        )));
+    }
+    let mut low = vec![0i64; r];
+    let mut high = vec![0i64; r];
+    for (i, pair) in pad.chunks(2).enumerate() {
+        let d = r - 1 - i;
+        low[d] = pair[0];
+        high[d] = pair[1];
+        let n = shape[d] as i64 + pair[0] + pair[1];
+        if n < 0 {
+            return Err(ctx.invalid(format!(
+                "The input size {}, plus negative padding {} and {} resulted in a negative output size, which is invalid. Check dimension {d} of your input.",
+                shape[d], pair[0], pair[1]
+            )));
+        }
+    }
+    let d = ctx.b.dtype(x);
+    let v = ctx.scalar(2, d, &[])?;
+    Ok(vec![ctx.b.pad(x, v, low, high, vec![0; r])?])
+}
+
+/// tril (keep col - row <= diagonal) or triu (keep col - row >= diagonal) over the last two
+/// dims.
+fn tri(ctx: &mut LowerCtx, lower: bool) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let r = shape.len();
+    if r < 2 {
+        let name = if lower { "tril" } else { "triu" };
+        return Err(ctx.invalid(format!(
+            "{name}: input tensor must have at least 2 dimensions"
+        )));
+    }
+    let diag = ctx.int(1)?;
+    let m = [shape[r - 2], shape[r - 1]];
+    let row = ctx.iota(DType::I64, &m, 0)?;
+    let col = ctx.iota(DType::I64, &m, 1)?;
+    let diff = ctx.sub(col, row)?;
+    let keep = ctx.cmp_lit(
+        if lower {
+            CompareDir::Le
+        } else {
+            CompareDir::Ge
+        },
+        diff,
+        diag as f64,
+    )?;
+    let keep = ctx.bcast(keep, &shape, &[r - 2, r - 1])?;
+    Ok(vec![ctx.select_lit_else(keep, x, 0.0)?])
+}
+
+fn tril(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    tri(ctx, true)
+}
+
+fn triu(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    tri(ctx, false)
+}
+
+/// `repeat(self, repeats)`: tiles; leading repeats add dims.
+fn repeat(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let reps = ctx.int_list(1)?;
+    if reps.len() < shape.len() {
+        return Err(ctx.invalid(
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor",
+        ));
+    }
+    if reps.iter().any(|&r| r < 0) {
+        return Err(ctx.invalid(format!(
+            "Trying to create tensor with negative dimension: {reps:?}"
+        )));
+    }
+    let lead = reps.len() - shape.len();
+    let mut padded = vec![1; lead];
+    padded.extend_from_slice(&shape);
+    // [s0, s1, ...] -> broadcast to [r0, s0, r1, s1, ...] -> [r0*s0, r1*s1, ...]
+    let mut big = vec![];
+    let mut dims = vec![];
+    for (i, (&s, &r)) in padded.iter().zip(&reps).enumerate() {
+        big.push(r as usize);
+        big.push(s);
+        dims.push(2 * i + 1);
+    }
+    let xr = ctx.b.reshape(x, padded.clone())?;
+    let b = ctx.bcast(xr, &big, &dims)?;
+    let out: Vec<usize> = padded
+        .iter()
+        .zip(&reps)
+        .map(|(&s, &r)| s * r as usize)
+        .collect();
+    Ok(vec![ctx.b.reshape(b, out)?])
+}

@@ -1,0 +1,30 @@
+//! `Buffer`: a Python handle that owns one device buffer. The glue hangs it on the tensor's
+//! storage object, so the buffer lives exactly as long as PyTorch's StorageImpl.
+
+use pyo3::prelude::*;
+use tpudev_core::BufferId;
+
+use crate::runtime::runtime_if_started;
+
+#[pyclass(module = "torch_tpudev._C", frozen)]
+pub struct Buffer {
+    #[pyo3(get)]
+    pub addr: BufferId,
+    #[pyo3(get)]
+    pub nbytes: usize,
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        if let Some(rt) = runtime_if_started() {
+            rt.dispatcher.device().free(self.addr);
+        }
+    }
+}
+
+#[pymethods]
+impl Buffer {
+    fn __repr__(&self) -> String {
+        format!("Buffer(addr={:#x}, nbytes={})", self.addr, self.nbytes)
+    }
+}

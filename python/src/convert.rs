@@ -1,0 +1,160 @@
+//! Python values -> runtime `Arg`s. Tensors become strided views of their storage's device
+//! buffer; zero-dim CPU tensors (PyTorch's wrapped numbers) become numbers, as CUDA allows.
+
+use std::sync::OnceLock;
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
+use tpudev_core::lower::Arg;
+use tpudev_core::shape::numel;
+use tpudev_core::{DType, TensorView};
+
+/// PyTorch objects the converter recognizes, handed over once by the Python package.
+pub struct TorchTypes {
+    pub tensor: Py<PyType>,
+    /// torch dtypes in `DType::ALL` order.
+    pub dtypes: Vec<Py<PyAny>>,
+}
+
+static TORCH: OnceLock<TorchTypes> = OnceLock::new();
+
+pub fn set_torch_types(types: TorchTypes) {
+    let _ = TORCH.set(types);
+}
+
+fn torch() -> PyResult<&'static TorchTypes> {
+    TORCH.get().ok_or_else(|| PyRuntimeError::new_err("torch_tpudev._C.init() was not called"))
+}
+
+pub fn dtype_of(obj: &Bound<'_, PyAny>) -> PyResult<DType> {
+    let t = torch()?;
+    for (i, d) in t.dtypes.iter().enumerate() {
+        if d.as_ptr() == obj.as_ptr() {
+            return Ok(DType::ALL[i]);
+        }
+    }
+    Err(PyTypeError::new_err(format!(
+        "dtype {obj} is not supported on the tpu device (supported: bool, uint8, int8, int16, \
+         int32, int64, float16, bfloat16, float32, float64)"
+    )))
+}
+
+pub fn torch_dtype(py: Python<'_>, d: DType) -> PyResult<Py<PyAny>> {
+    let t = torch()?;
+    let i = DType::ALL.iter().position(|&x| x == d).unwrap_or(0);
+    Ok(t.dtypes[i].clone_ref(py))
+}
+
+pub fn is_tensor(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(obj.is_instance(torch()?.tensor.bind(obj.py()))?)
+}
+
+fn device_type(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    let py = obj.py();
+    obj.getattr(intern!(py, "device"))?.getattr(intern!(py, "type"))?.extract()
+}
+
+fn mixed_devices(op: &str, other: &str) -> PyErr {
+    PyRuntimeError::new_err(format!(
+        "Expected all tensors to be on the same device, but found at least two devices, tpu:0 \
+         and {other}! (when checking arguments for aten::{op}). Move the {other} tensor to the \
+         tpu with .to(\"tpu\"), or the tpu tensor to the {other} with .to(\"{other}\")."
+    ))
+}
+
+/// The strided view of a tpu tensor. `op` names the call for error messages.
+pub fn tensor_view(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<TensorView> {
+    let py = obj.py();
+    let dev = device_type(obj)?;
+    if dev != "tpu" {
+        return Err(mixed_devices(op, &dev));
+    }
+    let dtype = dtype_of(&obj.getattr(intern!(py, "dtype"))?)?;
+    let shape: Vec<usize> = obj.getattr(intern!(py, "shape"))?.extract()?;
+    let strides: Vec<isize> = obj.call_method0(intern!(py, "stride"))?.extract()?;
+    let offset: usize = obj.call_method0(intern!(py, "storage_offset"))?.extract()?;
+    let buffer = if numel(&shape) == 0 {
+        0
+    } else {
+        let ptr: u64 = obj.call_method0(intern!(py, "data_ptr"))?.extract()?;
+        ptr - (offset * dtype.size_bytes()) as u64
+    };
+    Ok(TensorView { buffer, offset, shape, strides, dtype })
+}
+
+/// A tensor argument: a tpu view, or a number for a zero-dim CPU tensor.
+fn tensor_arg(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
+    let py = obj.py();
+    if obj.getattr(intern!(py, "is_cpu"))?.extract::<bool>()? {
+        if obj.call_method0(intern!(py, "dim"))?.extract::<usize>()? == 0 {
+            return number_arg(&obj.call_method0(intern!(py, "item"))?);
+        }
+        return Err(mixed_devices(op, "cpu"));
+    }
+    Ok(Arg::Tensor(tensor_view(op, obj)?))
+}
+
+fn number_arg(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
+    if obj.is_instance_of::<PyBool>() {
+        Ok(Arg::Bool(obj.extract()?))
+    } else if obj.is_instance_of::<PyInt>() {
+        Ok(Arg::Int(obj.extract()?))
+    } else {
+        Ok(Arg::Float(obj.extract()?))
+    }
+}
+
+fn list_arg(op: &str, items: Vec<Bound<'_, PyAny>>) -> PyResult<Arg> {
+    let first = items.iter().find(|o| !o.is_none());
+    let Some(first) = first else {
+        return Ok(if items.is_empty() { Arg::IntList(vec![]) } else { Arg::TensorList(vec![None; items.len()]) });
+    };
+    if is_tensor(first)? {
+        let list = items
+            .iter()
+            .map(|o| if o.is_none() { Ok(None) } else { tensor_view(op, o).map(Some) })
+            .collect::<PyResult<Vec<_>>>()?;
+        return Ok(Arg::TensorList(list));
+    }
+    if first.is_instance_of::<PyBool>() {
+        return Ok(Arg::BoolList(items.iter().map(|o| o.extract()).collect::<PyResult<_>>()?));
+    }
+    if items.iter().all(|o| o.is_instance_of::<PyInt>()) {
+        return Ok(Arg::IntList(items.iter().map(|o| o.extract()).collect::<PyResult<_>>()?));
+    }
+    if items.iter().any(|o| o.is_instance_of::<PyFloat>()) {
+        return Ok(Arg::FloatList(items.iter().map(|o| o.extract()).collect::<PyResult<_>>()?));
+    }
+    // int[] given as a list of SymInt-like objects or 0-dim tensors.
+    Ok(Arg::IntList(
+        items.iter().map(|o| o.call_method0("__index__")?.extract()).collect::<PyResult<_>>()?,
+    ))
+}
+
+pub fn to_arg(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
+    if obj.is_none() {
+        return Ok(Arg::None);
+    }
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyFloat>() {
+        return number_arg(obj);
+    }
+    if is_tensor(obj)? {
+        return tensor_arg(op, obj);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(Arg::Str(s.to_str()?.to_owned()));
+    }
+    if let Ok(l) = obj.cast::<PyList>() {
+        return list_arg(op, l.iter().collect());
+    }
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        return list_arg(op, t.iter().collect());
+    }
+    if let Ok(d) = dtype_of(obj) {
+        return Ok(Arg::DType(d));
+    }
+    // Devices, layouts, memory formats and generators do not affect the computation.
+    Ok(Arg::None)
+}

@@ -1,0 +1,33 @@
+import os
+import sys
+
+import pytest
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples"))
+
+
+def to_tpu(x):
+    if isinstance(x, torch.Tensor):
+        return x.to("tpu")
+    if isinstance(x, (list, tuple)):
+        return type(x)(to_tpu(v) for v in x)
+    return x
+
+
+def assert_close(tpu_result, cpu_result, **tol):
+    if isinstance(cpu_result, (list, tuple)):
+        assert len(tpu_result) == len(cpu_result)
+        for a, b in zip(tpu_result, cpu_result):
+            assert_close(a, b, **tol)
+        return
+    if isinstance(cpu_result, torch.Tensor):
+        assert tpu_result.device.type == "tpu", f"result on {tpu_result.device}"
+        torch.testing.assert_close(tpu_result.cpu(), cpu_result, **tol)
+    else:
+        assert tpu_result == pytest.approx(cpu_result)
+
+
+@pytest.fixture(autouse=True)
+def _seed():
+    torch.manual_seed(0)

@@ -1,0 +1,165 @@
+"""One or more calls per supported op, run on tpu and on CPU by test_ops.py.
+
+Each case: (id, function, input factory[, options]). Inputs are CPU tensors; the test moves
+them to the tpu. Options: grad=True also compares gradients of float inputs that require
+grad; tol=(rtol, atol).
+"""
+
+import torch
+import torch.nn.functional as F
+
+R = torch.randn
+
+
+def pos(*s):
+    return torch.rand(*s) + 0.1
+
+
+def ints(*s, hi=10):
+    return torch.randint(-hi, hi, s)
+
+
+def idx(hi, *s):
+    return torch.randint(0, hi, s)
+
+
+def mask(*s):
+    return torch.rand(*s) > 0.5
+
+
+CASES = [
+    # elementwise arithmetic, with broadcasting, scalars and promotion
+    ("add", lambda a, b: a + b, lambda: (R(3, 4), R(4)), {"grad": True}),
+    ("add_alpha", lambda a, b: torch.add(a, b, alpha=2.5), lambda: (R(3, 4), R(3, 1))),
+    ("add_scalar_int", lambda a: a + 3, lambda: (ints(5),)),
+    ("add_int_float", lambda a: a + 0.5, lambda: (ints(5),)),
+    ("sub", lambda a, b: a - b, lambda: (R(2, 3), R(2, 3)), {"grad": True}),
+    ("rsub", lambda a: 1 - a, lambda: (R(4),)),
+    ("mul", lambda a, b: a * b, lambda: (R(2, 3), R(2, 3)), {"grad": True}),
+    ("mul_bool", lambda a, b: a * b, lambda: (mask(5), mask(5))),
+    ("div", lambda a, b: a / b, lambda: (R(4, 3), pos(4, 3)), {"grad": True}),
+    ("div_int_true", lambda a, b: a / b, lambda: (ints(6), idx(5, 6) + 1)),
+    ("div_floor", lambda a, b: torch.div(a, b, rounding_mode="floor"), lambda: (ints(8), idx(4, 8) + 1)),
+    ("div_trunc", lambda a, b: torch.div(a, b, rounding_mode="trunc"), lambda: (R(8) * 5, pos(8))),
+    ("remainder", lambda a, b: torch.remainder(a, b), lambda: (R(8) * 5, pos(8) * 2)),
+    ("remainder_int", lambda a: torch.remainder(a, 3), lambda: (ints(8),)),
+    ("fmod", lambda a: torch.fmod(a, 1.5), lambda: (R(8) * 5,)),
+    ("pow_scalar", lambda a: a**2, lambda: (R(5),), {"grad": True}),
+    ("pow_tensor", lambda a, b: a**b, lambda: (pos(5), R(5)), {"grad": True}),
+    ("pow_base_scalar", lambda a: 2.0**a, lambda: (R(5),)),
+    ("neg_abs_sign", lambda a: (-a, a.abs(), a.sign()), lambda: (R(6),)),
+    ("maximum_minimum", lambda a, b: (torch.maximum(a, b), torch.minimum(a, b)), lambda: (R(6), R(6))),
+    ("clamp", lambda a: (a.clamp(-0.5, 0.5), a.clamp(min=0.1), a.clamp(max=0.2)), lambda: (R(6),)),
+    ("clamp_tensor", lambda a, lo, hi: torch.clamp(a, lo, hi), lambda: (R(6), -pos(6), pos(6))),
+    ("where", lambda c, a, b: torch.where(c, a, b), lambda: (mask(3, 4), R(3, 4), R(4)), {"grad": True}),
+    ("where_scalar", lambda c, a: torch.where(c, a, 0.0), lambda: (mask(3, 4), R(3, 4))),
+    ("lerp", lambda a, b: torch.lerp(a, b, 0.3), lambda: (R(5), R(5))),
+    ("lerp_tensor", lambda a, b, w: torch.lerp(a, b, w), lambda: (R(5), R(5), pos(5))),
+    ("addcmul_addcdiv", lambda a, b, c: (torch.addcmul(a, b, c, value=0.5), torch.addcdiv(a, b, c, value=2)),
+     lambda: (R(5), R(5), pos(5))),
+    # unary math
+    ("exp_log", lambda a: (a.exp(), a.abs().add(0.1).log(), a.expm1(), a.abs().log1p()), lambda: (R(7),),
+     {"grad": True}),
+    ("log2_log10", lambda a: (torch.log2(a), torch.log10(a)), lambda: (pos(7),)),
+    ("sqrt_rsqrt", lambda a: (a.sqrt(), a.rsqrt()), lambda: (pos(7),), {"grad": True}),
+    ("trig", lambda a: (a.sin(), a.cos(), a.tanh(), a.sigmoid()), lambda: (R(7),), {"grad": True}),
+    ("erf", lambda a: torch.erf(a), lambda: (R(50) * 2,)),
+    ("reciprocal", lambda a: a.reciprocal(), lambda: (pos(7),)),
+    ("rounding", lambda a: (a.floor(), a.ceil(), a.round(), a.trunc(), a.frac()), lambda: (R(9) * 4,)),
+    ("nan_checks", lambda a: (a.isnan(), a.isinf(), torch.isneginf(a), torch.isposinf(a), a.isfinite()),
+     lambda: (torch.tensor([1.0, float("nan"), float("inf"), -float("inf"), 0.0]),)),
+    ("nan_to_num", lambda a: torch.nan_to_num(a, nan=0.0, posinf=9.0, neginf=-9.0),
+     lambda: (torch.tensor([1.0, float("nan"), float("inf"), -float("inf")]),)),
+    # comparisons and logic
+    ("compare", lambda a, b: (a == b, a != b, a < b, a <= b, a > b, a >= b), lambda: (ints(9, hi=3), ints(9, hi=3))),
+    ("compare_scalar", lambda a: (a == 1.0, a > 0, a <= -0.5), lambda: (R(9),)),
+    ("logical", lambda a, b: (a & b, a | b, a ^ b, ~a, torch.logical_and(a, b), torch.logical_or(a, b),
+                              torch.logical_not(a), torch.logical_xor(a, b)), lambda: (mask(8), mask(8))),
+    ("bitwise_int", lambda a, b: (a & b, a | b, a ^ b, ~a), lambda: (ints(8, hi=50), ints(8, hi=50))),
+    # activations
+    ("relu_gelu", lambda a: (F.relu(a), F.gelu(a), F.gelu(a, approximate="tanh"), F.silu(a)), lambda: (R(4, 5),),
+     {"grad": True}),
+    ("leaky_elu", lambda a: (F.leaky_relu(a, 0.1), F.elu(a), F.hardtanh(a, -0.5, 0.5), F.softplus(a)),
+     lambda: (R(4, 5),), {"grad": True}),
+    ("softmax", lambda a: (F.softmax(a, -1), F.log_softmax(a, 1)), lambda: (R(3, 5, 4),), {"grad": True}),
+    # reductions
+    ("sum_mean", lambda a: (a.sum(), a.sum(1), a.sum((0, 2), keepdim=True), a.mean(), a.mean(-1)),
+     lambda: (R(3, 4, 5),), {"grad": True}),
+    ("sum_int", lambda a, m: (a.sum(), a.sum(0), m.sum()), lambda: (ints(3, 4), mask(3, 4))),
+    ("sum_dtype", lambda a: a.sum(0, dtype=torch.float64), lambda: (R(3, 4),)),
+    ("prod", lambda a: (a.prod(), a.prod(1)), lambda: (pos(3, 4),)),
+    ("amax_amin", lambda a: (a.amax(1), a.amin((0, 1)), a.max(), a.min()), lambda: (R(3, 4, 2),), {"grad": True}),
+    ("max_dim", lambda a: (*a.max(1), *a.min(0, keepdim=True)), lambda: (R(3, 4),)),
+    ("argmax", lambda a: (a.argmax(), a.argmax(1), a.argmin(0), a.argmax(1, keepdim=True)), lambda: (R(3, 4),)),
+    ("all_any", lambda a: (a.all(), a.any(), a.all(1), a.any(0)), lambda: (mask(3, 4),)),
+    ("var_std", lambda a: (a.var(), a.var(1), a.std(0, correction=0), *torch.var_mean(a, 1)), lambda: (R(4, 6),),
+     {"grad": True}),
+    ("norm", lambda a: (a.norm(), torch.linalg.vector_norm(a, 1, dim=1)), lambda: (R(4, 6),)),
+    ("logsumexp", lambda a: torch.logsumexp(a, 1), lambda: (R(4, 6),), {"grad": True}),
+    ("cumsum", lambda a: (a.cumsum(0), a.cumsum(1)), lambda: (R(5, 7),), {"grad": True}),
+    # linear algebra
+    ("mm", lambda a, b: a @ b, lambda: (R(5, 6), R(6, 3)), {"grad": True}),
+    ("bmm", lambda a, b: torch.bmm(a, b), lambda: (R(2, 5, 6), R(2, 6, 3)), {"grad": True}),
+    ("matmul_broadcast", lambda a, b: a @ b, lambda: (R(2, 3, 5, 6), R(6, 4)), {"grad": True}),
+    ("addmm_linear", lambda x, w, b: F.linear(x, w, b), lambda: (R(4, 6), R(3, 6), R(3)), {"grad": True}),
+    ("baddbmm", lambda c, a, b: torch.baddbmm(c, a, b, beta=0.5, alpha=2.0), lambda: (R(2, 3, 4), R(2, 3, 5), R(2, 5, 4))),
+    ("dot_mv", lambda a, b, m: (torch.dot(a, b), torch.mv(m, a)), lambda: (R(5), R(5), R(3, 5))),
+    ("matmul_int", lambda a, b: a @ b, lambda: (ints(3, 4), ints(4, 2))),
+    # convolution, pooling, normalization
+    ("conv2d", lambda x, w, b: F.conv2d(x, w, b, stride=2, padding=1), lambda: (R(2, 3, 9, 9), R(4, 3, 3, 3), R(4)),
+     {"grad": True, "tol": (1e-4, 1e-4)}),
+    ("conv2d_groups_dilation", lambda x, w: F.conv2d(x, w, padding=2, dilation=2, groups=2),
+     lambda: (R(1, 4, 7, 7), R(6, 2, 3, 3)), {"grad": True, "tol": (1e-4, 1e-4)}),
+    ("conv1d", lambda x, w: F.conv1d(x, w, padding=1), lambda: (R(2, 3, 10), R(5, 3, 3)),
+     {"grad": True, "tol": (1e-4, 1e-4)}),
+    ("max_pool2d", lambda x: F.max_pool2d(x, 2), lambda: (R(2, 3, 8, 8),), {"grad": True}),
+    ("max_pool2d_stride_pad", lambda x: F.max_pool2d(x, 3, stride=2, padding=1), lambda: (R(1, 2, 9, 9),),
+     {"grad": True}),
+    ("avg_pool2d", lambda x: (F.avg_pool2d(x, 2), F.avg_pool2d(x, 3, 2, 1)), lambda: (R(2, 3, 8, 8),),
+     {"grad": True}),
+    ("adaptive_avg_pool2d", lambda x: (F.adaptive_avg_pool2d(x, 1), F.adaptive_avg_pool2d(x, 2)),
+     lambda: (R(2, 3, 8, 8),), {"grad": True}),
+    ("batch_norm_train", lambda x, w, b: F.batch_norm(x, None, None, w, b, training=True),
+     lambda: (R(4, 3, 5, 5), pos(3), R(3)), {"grad": True, "tol": (1e-4, 1e-4)}),
+    ("batch_norm_eval", lambda x, m, v: F.batch_norm(x, m, v, training=False), lambda: (R(4, 3, 5), R(3), pos(3))),
+    ("layer_norm", lambda x, w, b: F.layer_norm(x, (6,), w, b), lambda: (R(4, 5, 6), pos(6), R(6)),
+     {"grad": True, "tol": (1e-4, 1e-4)}),
+    # losses
+    ("cross_entropy", lambda x, t: F.cross_entropy(x, t), lambda: (R(6, 5), idx(5, 6)), {"grad": True}),
+    ("cross_entropy_ignore", lambda x, t: F.cross_entropy(x, t, ignore_index=1, reduction="sum"),
+     lambda: (R(6, 5), idx(5, 6)), {"grad": True}),
+    ("nll_loss_weight", lambda x, t, w: F.nll_loss(F.log_softmax(x, 1), t, weight=w), lambda: (R(6, 5), idx(5, 6), pos(5)),
+     {"grad": True}),
+    ("mse_loss", lambda a, b: (F.mse_loss(a, b), F.mse_loss(a, b, reduction="none")), lambda: (R(4, 3), R(4, 3)),
+     {"grad": True}),
+    # indexing
+    ("index_select_embedding", lambda w, i: (w.index_select(0, i), F.embedding(i, w)), lambda: (R(10, 4), idx(10, 7)),
+     {"grad": True}),
+    ("embedding_padding", lambda w, i: F.embedding(i, w, padding_idx=0), lambda: (R(10, 4), idx(10, 3, 5)),
+     {"grad": True}),
+    ("gather_scatter", lambda a, i: (a.gather(1, i), torch.zeros(3, 5).scatter(1, i, 1.0),
+                                     torch.zeros(3, 5).scatter_add(1, i, torch.ones(3, 4))),
+     lambda: (R(3, 5), idx(5, 3, 4))),
+    ("index_add", lambda a, i, s: a.index_add(0, i, s), lambda: (R(5, 3), idx(5, 4), R(4, 3))),
+    ("advanced_index", lambda a, i: (a[i], a[:, i], a[i, i]), lambda: (R(5, 5), idx(5, 3)), {"grad": True}),
+    ("index_put", lambda a, i, v: (a.index_put((i,), v), a.index_put((i,), v, accumulate=True)),
+     lambda: (R(5, 3), idx(5, 4), R(4, 3))),
+    ("masked_fill", lambda a, m: (a.masked_fill(m, -1.0), a.masked_fill(m, torch.tensor(2.0))),
+     lambda: (R(4, 5), mask(4, 5)), {"grad": True}),
+    ("bool_mask_index", lambda a, m: a[m], lambda: (R(4, 5), mask(4, 5))),
+    # shapes and copies
+    ("cat_stack", lambda a, b: (torch.cat([a, b]), torch.cat([a, b], 1), torch.stack([a, b], 2)), lambda: (R(2, 3), R(2, 3)),
+     {"grad": True}),
+    ("flip_roll", lambda a: (a.flip(0), a.flip((0, 1)), a.roll(2, 1), a.roll((1, -1), (0, 1))), lambda: (R(4, 5),)),
+    ("pad", lambda a: (F.pad(a, (1, 2)), F.pad(a, (1, 1, 2, 0), value=3.0)), lambda: (R(2, 3, 4),), {"grad": True}),
+    ("tril_triu", lambda a: (a.tril(), a.triu(1), a.tril(-1)), lambda: (R(5, 5),)),
+    ("clone_contiguous", lambda a: (a.clone(), a.t().contiguous(), a.expand(3, 4, 5).contiguous()),
+     lambda: (R(4, 5),)),
+    ("repeat", lambda a: a.repeat(2, 3), lambda: (R(2, 3),)),
+    ("to_dtype", lambda a: (a.to(torch.bfloat16), a.to(torch.int32), a.half(), a.double()), lambda: (R(6) * 10,)),
+    ("fill_zero", lambda a: (a.clone().fill_(3.0), a.clone().zero_(), torch.zeros_like(a), torch.ones_like(a),
+                             torch.full_like(a, 2.0)), lambda: (R(3, 2),)),
+    # bf16 follows the same kernels with bf16 rounding
+    ("bf16_arith", lambda a, b: (a + b, a * b, a / b, (a @ b.t()), a.sum(1), F.softmax(a, -1)),
+     lambda: (R(4, 8).bfloat16(), pos(4, 8).bfloat16()), {"tol": (1.6e-2, 1e-2)}),
+]

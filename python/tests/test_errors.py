@@ -1,0 +1,48 @@
+"""Bad input gets a clear error, and the process stays usable."""
+
+import pytest
+import torch
+
+
+def test_mixed_devices_raise():
+    a = torch.ones(4, device="tpu")
+    b = torch.ones(4)
+    with pytest.raises(RuntimeError, match="Expected all tensors to be on the same device"):
+        a + b
+    with pytest.raises(RuntimeError, match="same device"):
+        torch.mm(torch.ones(2, 2, device="tpu"), torch.ones(2, 2))
+    # A CPU zero-dim tensor is a scalar, as with CUDA.
+    assert (a + torch.tensor(2.0)).cpu().tolist() == [3.0] * 4
+
+
+def test_out_of_memory_is_resource_exhausted_and_recoverable():
+    before = torch.tpu.memory_allocated()
+    with pytest.raises(torch.OutOfMemoryError) as e:
+        torch.empty(20 * 2**30 // 4, device="tpu")
+    msg = str(e.value)
+    assert "RESOURCE_EXHAUSTED" in msg and str(20 * 2**30) in msg and "free" in msg
+    assert torch.tpu.memory_allocated() == before
+    assert (torch.ones(3, device="tpu") * 2).cpu().tolist() == [2.0, 2.0, 2.0]
+
+
+def test_unsupported_op_names_the_aten_op():
+    x = torch.ones(3, 3, device="tpu")
+    with pytest.raises(NotImplementedError, match=r"aten::linalg_eig") as e:
+        torch.linalg.eig(x)
+    assert "docs/ops.md" in str(e.value)
+    assert (x + 1).sum().item() == 18.0
+
+
+def test_index_out_of_range_is_an_error_not_a_crash():
+    t = torch.arange(5.0, device="tpu")
+    idx = torch.tensor([7], device="tpu")
+    with pytest.raises(IndexError, match="out of bounds"):
+        t.index_select(0, idx).cpu()
+    assert t.sum().item() == 10.0
+
+
+def test_inplace_type_error():
+    t = torch.ones(3, dtype=torch.int64, device="tpu")
+    with pytest.raises(RuntimeError, match="can't be cast"):
+        t.add_(1.5)
+    assert t.cpu().tolist() == [1, 1, 1]

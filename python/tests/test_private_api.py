@@ -1,0 +1,43 @@
+"""One test per private PyTorch API tpudev relies on, so that a PyTorch upgrade that breaks
+one fails here, by name."""
+
+import torch
+
+from torch_tpudev import _C, _private
+
+
+def test_torch_version_is_the_pinned_one():
+    assert torch.__version__.startswith("2.15."), torch.__version__
+
+
+def test_create_empty_tensor_gives_privateuse1():
+    t = torch._C._acc.create_empty_tensor((0,), torch.float32)
+    assert t.device.type == "tpu"
+
+
+def test_storage_from_data_pointer_and_set_redispatch():
+    buf = _C.alloc(64)
+    st = _private.storage_for(buf)
+    assert st.data_ptr() == buf.addr and st.nbytes() == 64 and st.device == torch.device("tpu", 0)
+    t = _private.tensor_on(st, torch.float32, (4, 2), (2, 1), 4)
+    assert t.shape == (4, 2) and t.storage_offset() == 4 and t.data_ptr() == buf.addr + 16
+
+
+def test_storage_python_attribute_survives():
+    t = torch.empty(8, device="tpu")
+    addr = t.untyped_storage()._tpudev_buffer.addr
+    assert t.untyped_storage()._tpudev_buffer.addr == addr == t.data_ptr()
+
+
+def test_view_ops_redispatch_to_cpu_metadata_kernels():
+    a = torch.zeros(4, 4, device="tpu")
+    v = a[1:3, ::2]
+    assert v.stride() == (4, 2) and v.storage_offset() == 4
+    assert v._base is a
+    assert v.untyped_storage().data_ptr() == a.untyped_storage().data_ptr()
+
+
+def test_backend_registration_helpers_exist():
+    from torch.utils.backend_registration import _setup_privateuseone_for_python_backend  # noqa: F401
+
+    assert hasattr(torch._C._acc, "PrivateUse1Hooks") and hasattr(torch._C._acc, "DeviceGuard")

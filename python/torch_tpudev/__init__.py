@@ -1,0 +1,16 @@
+"""torch_tpudev: PyTorch's "tpu" device on tpudev's deterministic TPU simulator.
+
+Importing torch loads this package through the `torch.backends` entry point; importing it
+directly (for example with TORCH_DEVICE_BACKEND_AUTOLOAD=0) registers the device too.
+"""
+
+import torch  # noqa: F401  (first: importing torch autoloads this package)
+
+from ._loader import load
+
+load()
+
+from . import tpu  # noqa: E402
+from ._C import __version__  # noqa: E402
+
+__all__ = ["tpu", "__version__"]

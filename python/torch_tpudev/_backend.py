@@ -1,0 +1,78 @@
+"""Registers the "tpu" device with PyTorch: PrivateUse1 renamed, hooks, the device module,
+explicit kernels, the fallback, and a direct kernel for every op the runtime lowers."""
+
+import sys
+import threading
+import warnings
+
+import torch
+
+from . import _C, _kernels, _ops, _private
+
+_lock = threading.Lock()
+_registered = False
+_libraries = []  # keep the torch.library.Library objects alive
+
+
+class _Hooks(_private.hooks_base()):
+    def is_available(self) -> bool:
+        return True
+
+    def has_primary_context(self, dev_id) -> bool:
+        return True
+
+    def is_built(self) -> bool:
+        return True
+
+
+class _DeviceGuard(_private.device_guard_base()):
+    def type_(self):
+        return _private.privateuse1_device_type()
+
+
+def register():
+    """Idempotent: the autoload entry point and `import torch_tpudev` both end up here."""
+    global _registered
+    with _lock:
+        if _registered:
+            return
+        from . import tpu as tpu_module
+
+        _C.init(torch.Tensor, [getattr(torch, name) for name in _C.dtype_names()])
+        _private.setup_privateuse1("tpu", tpu_module, _Hooks(), _DeviceGuard())
+        _private.bind_device()
+        tpu_module._install()
+
+        impl = torch.library.Library("aten", "IMPL")
+        with warnings.catch_warnings():
+            # empty.memory_format has a BackendSelect kernel; overriding it for PrivateUse1
+            # is how every out-of-tree backend allocates, so PyTorch's warning is noise here.
+            warnings.filterwarnings("ignore", message=".*Overriding a previously registered kernel.*")
+            for name, fn in _kernels.EXPLICIT.items():
+                impl.impl(name, fn, "PrivateUse1")
+        for name in _C.supported_ops():
+            op = _resolve(name)
+            if op is None or name in _kernels.EXPLICIT or _is_composite_implicit(op):
+                continue
+            impl.impl(name, _ops.kernel_for(op), "PrivateUse1")
+        fallback = torch.library.Library("_", "IMPL")
+        fallback.fallback(_ops.fallback, "PrivateUse1")
+        _libraries.extend([impl, fallback])
+        _registered = True
+
+
+def _resolve(name):
+    packet, _, overload = name.partition(".")
+    overload = overload or "default"
+    p = getattr(torch.ops.aten, packet, None)
+    if p is None or overload not in p.overloads():
+        return None
+    return getattr(p, overload)
+
+
+def _is_composite_implicit(op):
+    return torch._C._dispatch_has_kernel_for_dispatch_key(op.name(), "CompositeImplicitAutograd")
+
+
+def module():
+    return sys.modules[__name__]

@@ -1,0 +1,136 @@
+"""Kernels the fallback cannot express: allocation, host transfers, resizing, `.item()`."""
+
+import torch
+
+from . import _C, _ops, _storage
+
+
+def empty_memory_format(size, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
+    dtype = dtype or torch.get_default_dtype()
+    size = tuple(size)
+    if memory_format in (torch.channels_last, torch.channels_last_3d):
+        # Allocate densely, then let PyTorch's CPU metadata kernel permute the strides.
+        t = _storage.empty(size, dtype)
+        return t.as_strided(size, _channels_last_strides(size))
+    return _storage.empty(size, dtype)
+
+
+def _channels_last_strides(size):
+    # NCHW (or NCDHW) laid out as NHWC (NDHWC).
+    n, c, *spatial = size
+    strides = [0] * len(size)
+    acc = 1
+    strides[1] = acc
+    acc *= max(c, 1)
+    for i in range(len(size) - 1, 1, -1):
+        strides[i] = acc
+        acc *= max(size[i], 1)
+    strides[0] = acc
+    return tuple(strides)
+
+
+def empty_strided(size, stride, dtype=None, layout=None, device=None, pin_memory=None):
+    return _storage.empty_strided(tuple(size), tuple(stride), dtype or torch.get_default_dtype())
+
+
+def _base_addr(t):
+    return t.untyped_storage()._tpudev_buffer.addr
+
+
+def _upload(src_cpu, dst):
+    """cpu -> tpu: a dense row-major destination takes the bytes directly; any other layout
+    goes through a dense device temporary and a device copy."""
+    src = src_cpu.to(dst.dtype).expand(dst.shape).contiguous()
+    if dst.numel() == 0:
+        return dst
+    if dst.is_contiguous():
+        _C.write_from_host(_base_addr(dst), dst.storage_offset() * dst.element_size(), src.data_ptr(),
+                           src.numel() * src.element_size())
+    else:
+        tmp = _storage.empty(tuple(dst.shape), dst.dtype)
+        _C.write_from_host(_base_addr(tmp), 0, src.data_ptr(), src.numel() * src.element_size())
+        _C.copy(tmp, dst)
+    return dst
+
+
+def download(src):
+    """tpu -> a new contiguous CPU tensor of the same dtype and shape."""
+    out = torch.empty(tuple(src.shape), dtype=src.dtype)
+    if src.numel() == 0:
+        return out
+    if not src.is_contiguous():
+        tmp = _storage.empty(tuple(src.shape), src.dtype)
+        _C.copy(src, tmp)
+        src = tmp
+    _C.read_to_host(_base_addr(src), src.storage_offset() * src.element_size(), out.data_ptr(),
+                    out.numel() * out.element_size())
+    return out
+
+
+def copy_from(self, dst, non_blocking=False):
+    """`dst.copy_(self)` where at least one side is on the tpu."""
+    src_tpu, dst_tpu = self.device.type == "tpu", dst.device.type == "tpu"
+    if src_tpu and dst_tpu:
+        src = self.expand(dst.shape) if self.shape != dst.shape else self
+        _C.copy(src, dst)
+    elif dst_tpu:
+        _upload(self, dst)
+    elif src_tpu:
+        host = download(self)
+        dst.copy_(host)
+    else:
+        dst.copy_(self)
+    return dst
+
+
+def to_copy(self, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False,
+            memory_format=None):
+    """`Tensor.to(...)` from the tpu: a dtype change runs on the device; another device gets
+    the data downloaded first."""
+    target = torch.device(device) if device is not None else self.device
+    if self.device.type != "tpu":
+        # Dispatch picks the tpu kernel from the target device too: an upload.
+        out = _storage.empty(tuple(self.shape), dtype or self.dtype)
+        return _upload(self, out)
+    if target.type == "tpu":
+        return _ops.plan_for(torch.ops.aten._to_copy.default)((self,), {"dtype": dtype})
+    host = download(self)
+    return host.to(device=target, dtype=dtype or self.dtype, memory_format=memory_format or torch.preserve_format)
+
+
+def copy_from_and_resize(self, dst):
+    if dst.shape != self.shape:
+        if dst.device.type == "tpu":
+            _storage.resize(dst, self.shape)
+        else:
+            dst.resize_(self.shape)
+    return copy_from(self, dst)
+
+
+def resize_(self, size, memory_format=None):
+    return _storage.resize(self, size)
+
+
+def local_scalar_dense(self):
+    return download(self).item()
+
+
+def fused_sdp_choice(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
+                     enable_gqa=False):
+    """Scaled dot-product attention runs as PyTorch's math composition (matmul, softmax,
+    dropout), which the device executes op by op."""
+    from torch.nn.attention import SDPBackend
+
+    return int(SDPBackend.MATH)
+
+
+EXPLICIT = {
+    "empty.memory_format": empty_memory_format,
+    "empty_strided": empty_strided,
+    "_copy_from": copy_from,
+    "_copy_from_and_resize": copy_from_and_resize,
+    "_to_copy": to_copy,
+    "resize_": resize_,
+    "_local_scalar_dense": local_scalar_dense,
+    "_fused_sdp_choice": fused_sdp_choice,
+}

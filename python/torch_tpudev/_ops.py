@@ -1,0 +1,301 @@
+"""Routing of ATen ops that reach the tpu device to the Rust runtime.
+
+The runtime lowers functional ops only. Every mutable variant is run as its functional
+sibling, and the sibling's outputs are written into the mutated arguments, the way PyTorch's
+functionalization pairs them: the functional op returns the mutable op's non-aliasing returns
+followed by the new values of the mutated arguments (`add_.Tensor` -> `add.Tensor`,
+`add.out` -> `add.Tensor`, `_native_batch_norm_legit` -> `..._functional`).
+"""
+
+import torch
+
+from . import _C, _private, _storage
+
+_aten = torch.ops.aten
+
+
+class UnsupportedOp(NotImplementedError):
+    pass
+
+
+def overload_name(op):
+    """`add.Tensor` for torch.ops.aten.add.Tensor, `abs` for torch.ops.aten.abs.default."""
+    name = op._schema.name.split("::", 1)[1]
+    return name if op._overloadname == "default" else f"{name}.{op._overloadname}"
+
+
+def _unsupported(op, why=""):
+    return UnsupportedOp(
+        f"aten::{overload_name(op)} is not supported on the tpu device yet{why}. Supported ops "
+        f"are listed in docs/ops.md; support is tracked in the tpudev issue tracker (operator "
+        f"coverage). As a workaround, move the tensors to the CPU for this op with .cpu()."
+    )
+
+
+def _arg_signature(schema_args):
+    return [(a.name, str(a.type).replace("(a!)", "")) for a in schema_args]
+
+
+def _is_mutated(arg):
+    return arg.alias_info is not None and arg.alias_info.is_write
+
+
+def _find_functional(op, kept_args):
+    """The functional overload whose arguments equal `kept_args`."""
+    name = op._schema.name.split("::", 1)[1]
+    base = name[:-1] if name.endswith("_") else name
+    ov = op._overloadname
+    candidates = [(base, ov), (base + "_functional", ov)]
+    if not name.endswith("_"):
+        packet = getattr(_aten, name, None)
+        if packet is not None:
+            candidates += [(name, o) for o in packet.overloads() if o != ov]
+    want = [(n, t.replace("?", "")) for n, t in kept_args]
+    for packet_name, o in candidates:
+        packet = getattr(_aten, packet_name, None)
+        if packet is None or o not in packet.overloads():
+            continue
+        f = getattr(packet, o)
+        if any(_is_mutated(a) for a in f._schema.arguments):
+            continue
+        got = [(n, t.replace("?", "")) for n, t in _arg_signature(f._schema.arguments)]
+        if got == want:
+            return f
+    return None
+
+
+class OpPlan:
+    """How one ATen overload runs: which functional op, which arguments are written."""
+
+    __slots__ = ("op", "functional", "names", "defaults", "keep", "mutated", "alias_returns",
+                 "n_fresh", "returns_list", "n_returns", "void")
+
+    def __init__(self, op):
+        schema = op._schema
+        self.op = op
+        self.names = [a.name for a in schema.arguments]
+        self.defaults = [a.default_value if a.has_default_value() else _Missing for a in schema.arguments]
+        mutated = [i for i, a in enumerate(schema.arguments) if _is_mutated(a)]
+        self.mutated = mutated
+        self.n_returns = len(schema.returns)
+        self.void = self.n_returns == 0
+        self.returns_list = self.n_returns == 1 and str(schema.returns[0].type).startswith("List")
+        # For each return: the index of the mutated argument it aliases, or None.
+        self.alias_returns = []
+        for r in schema.returns:
+            target = None
+            if r.alias_info is not None:
+                for i in mutated:
+                    if schema.arguments[i].alias_info.before_set == r.alias_info.before_set:
+                        target = i
+            self.alias_returns.append(target)
+        self.n_fresh = sum(1 for t in self.alias_returns if t is None)
+        if not mutated:
+            self.functional = overload_name(op)
+            self.keep = None
+            return
+        # Out= arguments are dropped from the functional call; in-place `self` is kept.
+        out_only = [i for i in mutated if schema.arguments[i].kwarg_only]
+        self.keep = [i for i in range(len(schema.arguments)) if i not in out_only]
+        kept = _arg_signature([schema.arguments[i] for i in self.keep])
+        f = _find_functional(op, kept)
+        if f is None:
+            raise _unsupported(op, " (no functional form to run it as)")
+        self.functional = overload_name(f)
+
+    def full_args(self, args, kwargs):
+        full = list(args)
+        for i in range(len(args), len(self.names)):
+            name = self.names[i]
+            if name in kwargs:
+                full.append(kwargs[name])
+            elif self.defaults[i] is not _Missing:
+                full.append(self.defaults[i])
+            else:
+                raise TypeError(f"aten::{self.functional}: missing argument '{name}'")
+        return full
+
+    def __call__(self, args, kwargs):
+        full = self.full_args(args, kwargs) if (kwargs or len(args) < len(self.names)) else args
+        if not self.mutated:
+            outs = _C.run(self.functional, tuple(full), ())
+            return self._fresh_returns(outs)
+        fn_args = tuple(full[i] for i in self.keep) if len(self.keep) < len(full) else tuple(full)
+        dests = []
+        dest_groups = []
+        for i in self.mutated:
+            a = full[i]
+            if isinstance(a, (list, tuple)):
+                dests.extend(a)
+                dest_groups.append(len(a))
+            else:
+                dests.append(a)
+                dest_groups.append(1)
+        n = self.n_fresh
+        outs = _C.run(self.functional, fn_args, tuple([None] * n + dests))
+        for d, o in zip(dests, outs[n:]):
+            if o is not None:
+                _fill_resized(d, o)
+        fresh = [_wrap(o) for o in outs[:n]]
+        if self.void:
+            return None
+        results, fi = [], 0
+        for target in self.alias_returns:
+            if target is None:
+                results.append(fresh[fi])
+                fi += 1
+            else:
+                results.append(full[target])
+        return results[0] if self.n_returns == 1 else tuple(results)
+
+    def _fresh_returns(self, outs):
+        tensors = [_wrap(o) for o in outs]
+        if self.returns_list:
+            return tensors
+        if self.n_returns == 1:
+            return tensors[0]
+        return tuple(tensors)
+
+
+class _Missing:
+    pass
+
+
+def _wrap(out):
+    buffer, size, stride, dtype = out
+    return _storage.wrap(buffer, size, stride, dtype)
+
+
+def _fill_resized(dest, out):
+    """An out= tensor of the wrong shape: resize it (as PyTorch does) and copy the result."""
+    result = _wrap(out)
+    _storage.resize(dest, result.shape)
+    _C.copy(result, dest)
+
+
+_plans = {}
+
+
+def plan_for(op):
+    plan = _plans.get(op)
+    if plan is None:
+        plan = _special_plans.get(overload_name(op), OpPlan)(op)
+        _plans[op] = plan
+    return plan
+
+
+class _NativeBatchNormPlan(OpPlan):
+    """`native_batch_norm` updates running_mean/var in training without saying so in its
+    schema; run it as `_native_batch_norm_legit_functional` and write the new stats back."""
+
+    def __init__(self, op):
+        self.op = op
+
+    def __call__(self, args, kwargs):
+        inp, weight, bias, rmean, rvar, training, momentum, eps = _NativeBatchNormPlan.bind(args, kwargs)
+        if rmean is None or rvar is None:
+            outs = _C.run("_native_batch_norm_legit.no_stats", (inp, weight, bias, training, momentum, eps), ())
+            return tuple(_wrap(o) for o in outs)
+        if not training:
+            outs = _C.run("_native_batch_norm_legit_no_training", (inp, weight, bias, rmean, rvar, momentum, eps), ())
+            return tuple(_wrap(o) for o in outs)
+        outs = _C.run(
+            "_native_batch_norm_legit_functional",
+            (inp, weight, bias, rmean, rvar, training, momentum, eps),
+            (None, None, None, rmean, rvar),
+        )
+        return tuple(_wrap(o) for o in outs[:3])
+
+    @staticmethod
+    def bind(args, kwargs):
+        names = ["input", "weight", "bias", "running_mean", "running_var", "training", "momentum", "eps"]
+        full = list(args) + [kwargs[n] for n in names[len(args):]]
+        return full
+
+
+_special_plans = {"native_batch_norm": _NativeBatchNormPlan}
+
+
+def fallback(op, *args, **kwargs):
+    """The PrivateUse1 fallback: every op without an explicit kernel arrives here."""
+    if op.is_view or overload_name(op) in _METADATA_OPS:
+        return _private.redispatch_to_cpu(op, args, kwargs)
+    host = _HOST_OPS.get(op._schema.name)
+    if host is not None:
+        return host(op, args, kwargs)
+    return plan_for(op)(args, kwargs)
+
+
+def kernel_for(op):
+    """An explicit kernel for `op` (skips the fallback's routing on the hot path)."""
+    plan = plan_for(op)
+
+    def kernel(*args, **kwargs):
+        return plan(args, kwargs)
+
+    return kernel
+
+
+# Ops that only read or write tensor metadata; PyTorch's CPU kernels are device-agnostic.
+_METADATA_OPS = {
+    "set_.source_Storage",
+    "set_.source_Storage_storage_offset",
+    "set_.source_Tensor",
+    "is_set_to",
+    "_has_same_storage_numel",
+}
+
+
+def _run_on_host(op, args, kwargs):
+    """Ops whose output shape depends on data (nonzero, masked_select) or that only create
+    constants (arange): a TPU program cannot have a data-dependent shape, so these sync with
+    the host, compute there and upload the result, as TPU frameworks do."""
+    tpu = torch.device("tpu", 0)
+
+    def to_cpu(x):
+        if isinstance(x, torch.Tensor) and x.device.type == "tpu":
+            return x.cpu()
+        if isinstance(x, (list, tuple)):
+            return type(x)(to_cpu(v) for v in x)
+        return x
+
+    cpu_args = [to_cpu(a) for a in args]
+    cpu_kwargs = {k: to_cpu(v) for k, v in kwargs.items()}
+    out_args = {k: v for k, v in kwargs.items() if isinstance(v, torch.Tensor) and v.device.type == "tpu"}
+    for k in out_args:
+        cpu_kwargs[k] = torch.empty(0, dtype=out_args[k].dtype)
+    if "device" in cpu_kwargs:
+        cpu_kwargs["device"] = torch.device("cpu")
+    result = op(*cpu_args, **cpu_kwargs)
+    if out_args:
+        for k, dest in out_args.items():
+            _storage.resize(dest, cpu_kwargs[k].shape)
+            dest.copy_(cpu_kwargs[k])
+        outs = list(out_args.values())
+        return outs[0] if len(outs) == 1 else tuple(outs)
+
+    def to_tpu(x):
+        if isinstance(x, torch.Tensor):
+            return x.to(tpu)
+        if isinstance(x, (list, tuple)):
+            return type(x)(to_tpu(v) for v in x)
+        return x
+
+    return to_tpu(result)
+
+
+_HOST_OPS = {
+    name: _run_on_host
+    for name in [
+        "aten::arange",
+        "aten::linspace",
+        "aten::logspace",
+        "aten::nonzero",
+        "aten::masked_select",
+        "aten::randperm",
+        "aten::_unique2",
+        "aten::unique_consecutive",
+        "aten::unique_dim",
+        "aten::bincount",
+    ]
+}

@@ -1,0 +1,71 @@
+"""Every private PyTorch API tpudev uses, in one place.
+
+PyTorch is pinned (2.15) because these change between releases; each has a test in
+tests/test_private_api.py so that an upgrade fails loudly here and nowhere else.
+"""
+
+import torch
+
+DEVICE = torch.device("tpu", 0) if False else None  # set by bind_device() after the rename
+_CPU_KEYS = torch._C.DispatchKeySet(torch._C.DispatchKey.CPU)
+_set_storage = torch.ops.aten.set_.source_Storage_storage_offset
+_create_empty = torch._C._acc.create_empty_tensor
+_storage_from_pointer = torch._C._construct_storage_from_data_pointer
+
+
+def setup_privateuse1(name, backend_module, hooks, device_guard):
+    """Renames PrivateUse1 to `name` and registers the Python hooks, guard and module."""
+    from torch.utils.backend_registration import _setup_privateuseone_for_python_backend
+
+    _setup_privateuseone_for_python_backend(
+        rename=name, backend_module=backend_module, hook=hooks, device_guard=device_guard
+    )
+
+
+def bind_device():
+    global DEVICE
+    DEVICE = torch.device("tpu", 0)
+
+
+def hooks_base():
+    return torch._C._acc.PrivateUse1Hooks
+
+
+def device_guard_base():
+    return torch._C._acc.DeviceGuard
+
+
+def privateuse1_device_type():
+    return torch._C._autograd.DeviceType.PrivateUse1
+
+
+def storage_for(buffer):
+    """A StorageImpl on tpu:0 whose data pointer is the device buffer's address. The Buffer
+    rides on the storage's Python object, which PyTorch keeps alive exactly as long as the
+    StorageImpl, so freeing the storage frees the device buffer."""
+    st = _storage_from_pointer(buffer.addr, DEVICE, buffer.nbytes)
+    st._tpudev_buffer = buffer
+    return st
+
+
+def tensor_on(storage, dtype, size, stride, offset=0):
+    """A tpu tensor viewing `storage`. The CPU `set_` kernel only writes metadata, so it
+    serves every device."""
+    t = _create_empty((0,), dtype)
+    _set_storage.redispatch(_CPU_KEYS, t, storage, offset, size, stride)
+    return t
+
+
+def set_storage(t, storage, offset, size, stride):
+    """Points an existing tpu tensor at another storage (resize_ that needs more memory)."""
+    _set_storage.redispatch(_CPU_KEYS, t, storage, offset, size, stride)
+
+
+def redispatch_to_cpu(op, args, kwargs):
+    """Runs a metadata-only op (views, set_) with PyTorch's CPU kernel, which never touches
+    the data, so views share the tpu storage."""
+    return op.redispatch(_CPU_KEYS, *args, **kwargs)
+
+
+def storage_nbytes(t):
+    return t.untyped_storage().nbytes()

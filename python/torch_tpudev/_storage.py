@@ -1,0 +1,60 @@
+"""Tensors whose storage is a device buffer owned by the Rust runtime."""
+
+import math
+
+from . import _C, _private
+
+
+def storage_bytes(size, stride, itemsize):
+    """Bytes a strided tensor spans (PyTorch's computeStorageNbytes)."""
+    if any(s == 0 for s in size):
+        return 0
+    return (1 + sum((s - 1) * st for s, st in zip(size, stride))) * itemsize
+
+
+def contiguous_strides(size):
+    strides, acc = [], 1
+    for s in reversed(size):
+        strides.append(acc)
+        acc *= max(s, 1)
+    return tuple(reversed(strides))
+
+
+def wrap(buffer, size, stride, dtype):
+    """A tensor over a buffer the runtime just allocated."""
+    return _private.tensor_on(_private.storage_for(buffer), dtype, size, stride)
+
+
+def empty_strided(size, stride, dtype):
+    nbytes = storage_bytes(size, stride, dtype.itemsize)
+    return wrap(_C.alloc(nbytes), tuple(size), tuple(stride), dtype)
+
+
+def empty(size, dtype):
+    return empty_strided(size, contiguous_strides(size), dtype)
+
+
+def resize(t, size):
+    """resize_: keeps the data when the storage is big enough, else moves to a new buffer and
+    copies what fits (PyTorch's semantics: old elements keep their flat positions)."""
+    size = tuple(size)
+    stride = contiguous_strides(size)
+    needed = storage_bytes(size, stride, t.element_size()) + t.storage_offset() * t.element_size()
+    storage = t.untyped_storage()
+    if needed > storage.nbytes():
+        old_bytes = storage.nbytes()
+        new_storage = _private.storage_for(_C.alloc(needed))
+        if old_bytes:
+            _C.copy_bytes(storage._tpudev_buffer.addr, new_storage._tpudev_buffer.addr, old_bytes)
+        storage = new_storage
+    _private.set_storage(t, storage, t.storage_offset(), size, stride)
+    return t
+
+
+def is_dense_row_major(t):
+    """True when the tensor's elements are one contiguous byte range in row-major order."""
+    return t.is_contiguous()
+
+
+def numel(size):
+    return math.prod(size)

@@ -1,0 +1,187 @@
+"""`torch.tpu`: the device module, following TorchTPU's public interface where it overlaps.
+
+One simulated chip per process (tpu:0). Memory figures are the simulated HBM's.
+"""
+
+import contextlib
+import enum
+import sys
+import types
+from dataclasses import dataclass
+
+import torch
+
+from . import _C
+
+
+class EagerMode(enum.Enum):
+    """How eager ops execute. Only DEFER_NEVER (strict: each op runs when called) exists so far."""
+
+    DEFER_NEVER = "DEFER_NEVER"
+    DEFER_NEVER_AND_LAUNCH_BLOCKING = "DEFER_NEVER_AND_LAUNCH_BLOCKING"
+    DEFER_AND_FUSE = "DEFER_AND_FUSE"
+
+
+@dataclass(frozen=True)
+class TpuDeviceProperties:
+    name: str
+    chip: str
+    total_memory: int
+    multi_processor_count: int
+    simulated: bool
+
+    @property
+    def hbm_bytes(self):
+        return self.total_memory
+
+    @property
+    def tensorcores(self):
+        return self.multi_processor_count
+
+
+def _index(device):
+    if device is None:
+        return 0
+    if isinstance(device, str):
+        device = torch.device(device)
+    if isinstance(device, torch.device):
+        if device.type != "tpu":
+            raise ValueError(f"expected a tpu device, got {device}")
+        idx = 0 if device.index is None else device.index
+    else:
+        idx = int(device)
+    if idx != 0:
+        raise RuntimeError(
+            f"tpu:{idx} does not exist: this process has 1 simulated TPU chip (tpu:0)."
+        )
+    return idx
+
+
+def is_available() -> bool:
+    return True
+
+
+def is_initialized() -> bool:
+    return True
+
+
+def _is_in_bad_fork() -> bool:
+    return False
+
+
+def device_count() -> int:
+    return 1
+
+
+def current_device() -> int:
+    return 0
+
+
+def set_device(device) -> None:
+    _index(device)
+
+
+def synchronize(device=None) -> None:
+    _index(device)
+    _C.synchronize()
+
+
+def manual_seed(seed: int) -> None:
+    """Seeds the device generator (torch.manual_seed calls this too)."""
+    _C.manual_seed(int(seed) & 0x7FFF_FFFF_FFFF_FFFF)
+
+
+manual_seed_all = manual_seed
+
+
+def seed() -> int:
+    s = torch.initial_seed()
+    manual_seed(s)
+    return s
+
+
+def initial_seed() -> int:
+    return _C.initial_seed()
+
+
+def get_device_name(device=None) -> str:
+    _index(device)
+    return _C.properties()["name"]
+
+
+def get_device_properties(device=None) -> TpuDeviceProperties:
+    _index(device)
+    p = _C.properties()
+    return TpuDeviceProperties(p["name"], p["chip"], p["hbm_bytes"], p["tensorcores"], p["simulated"])
+
+
+def memory_allocated(device=None) -> int:
+    _index(device)
+    return _C.memory_stats()["allocated_bytes"]
+
+
+def max_memory_allocated(device=None) -> int:
+    _index(device)
+    return _C.memory_stats()["peak_allocated_bytes"]
+
+
+def reset_peak_memory_stats(device=None) -> None:
+    _index(device)
+    _C.reset_peak_memory()
+
+
+def mem_get_info(device=None):
+    """(free, total) bytes of simulated HBM."""
+    _index(device)
+    m = _C.memory_stats()
+    return m["capacity_bytes"] - m["allocated_bytes"], m["capacity_bytes"]
+
+
+def memory_stats(device=None) -> dict:
+    _index(device)
+    return dict(_C.memory_stats())
+
+
+def runtime_stats() -> dict:
+    """Ops executed, programs compiled and compile-cache hits of the eager runtime."""
+    return dict(_C.stats())
+
+
+def get_amp_supported_dtype():
+    return [torch.bfloat16, torch.float16, torch.float32]
+
+
+def _get_eager_mode() -> EagerMode:
+    return EagerMode(_C.eager_mode())
+
+
+def _set_eager_mode_now(mode) -> None:
+    mode = EagerMode(mode) if not isinstance(mode, EagerMode) else mode
+    _C.set_eager_mode(mode.value)
+
+
+@contextlib.contextmanager
+def set_eager_mode(mode):
+    """Context manager: run the block in `mode`, then restore the previous mode."""
+    previous = _get_eager_mode()
+    _set_eager_mode_now(mode)
+    try:
+        yield
+    finally:
+        _set_eager_mode_now(previous)
+
+
+class _TpuModule(types.ModuleType):
+    """Gives `torch.tpu.eager_mode` a setter, as TorchTPU's module does."""
+
+    @property
+    def eager_mode(self):
+        return _get_eager_mode()
+
+    @eager_mode.setter
+    def eager_mode(self, mode):
+        _set_eager_mode_now(mode)
+
+
+def _install():
+    sys.modules[__name__].__class__ = _TpuModule

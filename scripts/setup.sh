@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Sets up everything tpudev needs, and is cheap to run again:
+#   1. checks the prerequisites (python3 >= 3.11 with venv, cargo, a C compiler),
+#   2. creates the virtual environment .venv in the repo root (once),
+#   3. installs requirements.txt into it (again only when requirements.txt changed),
+#   4. builds the Rust runtime and installs the Python package torch_tpudev (python/) into
+#      .venv with `maturin develop --release` (cargo rebuilds only what changed),
+#   5. checks that `import torch` brings up the "tpu" device.
+# Environment: CARGO_TARGET_DIR (default: target/ in the repo root), PYTHON (default: python3).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+VENV="$ROOT/.venv"
+PY="$VENV/bin/python"
+STAMP="$VENV/.requirements.sha"
+PYTHON="${PYTHON:-python3}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+
+step() { printf '\n==> setup: %s\n' "$*"; }
+die() {
+    printf '\nsetup.sh: error: %s\n' "$*" >&2
+    exit 1
+}
+# Any command that fails without its own message still says where setup stopped.
+on_error() {
+    local rc=$?
+    printf '\nsetup.sh: failed (exit %s) at line %s: %s\n' "$rc" "$1" "$2" >&2
+}
+trap 'on_error "$LINENO" "$BASH_COMMAND"' ERR
+
+step "checking prerequisites"
+command -v "$PYTHON" >/dev/null 2>&1 ||
+    die "$PYTHON not found. Install Python 3.11 or newer (Debian/Ubuntu: apt-get install python3 python3-venv)."
+"$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
+    die "Python 3.11 or newer is needed; $PYTHON is $("$PYTHON" --version 2>&1). Set PYTHON=/path/to/python3.11."
+command -v cargo >/dev/null 2>&1 ||
+    die "cargo not found. Install the Rust toolchain (rustup, or your distribution's rustc and cargo) and make sure cargo is on PATH."
+command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || command -v clang >/dev/null 2>&1 ||
+    die "no C compiler found (cc, gcc or clang); the Rust build needs one to link. Debian/Ubuntu: apt-get install build-essential."
+echo "python: $("$PYTHON" --version 2>&1), $(cargo --version)"
+
+step "virtual environment $VENV"
+if [ -x "$PY" ] && "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1; then
+    echo "exists ($("$PY" --version 2>&1))"
+else
+    if [ -e "$VENV" ]; then
+        echo "$VENV exists but has no working Python 3.11+; recreating it"
+        rm -rf "$VENV"
+    fi
+    "$PYTHON" -m venv "$VENV" ||
+        die "could not create $VENV with '$PYTHON -m venv'. Debian/Ubuntu: apt-get install python3-venv."
+    echo "created"
+fi
+
+step "Python packages (requirements.txt)"
+want="$(sha256sum requirements.txt | cut -d' ' -f1)"
+have="$(cat "$STAMP" 2>/dev/null || true)"
+# The stamp alone could hide a package removed by hand, so also look for each one (no import).
+installed() {
+    [ -x "$VENV/bin/maturin" ] &&
+        "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("torch", "numpy", "pytest")))'
+}
+if [ "$want" = "$have" ] && installed; then
+    echo "up to date (requirements.txt unchanged since the last install)"
+else
+    "$PY" -m pip install --disable-pip-version-check -r requirements.txt ||
+        die "pip could not install requirements.txt into $VENV (see pip's message above: no network access to PyPI, or no wheel for this Python/platform?)."
+    echo "$want" >"$STAMP"
+fi
+
+step "building and installing torch_tpudev (maturin develop --release, target dir $CARGO_TARGET_DIR)"
+[ -f python/pyproject.toml ] || die "python/pyproject.toml not found: is this a complete tpudev checkout?"
+(
+    cd python
+    export VIRTUAL_ENV="$VENV"
+    export PATH="$VENV/bin:$PATH"
+    unset CONDA_PREFIX
+    maturin develop --release
+) || die "building or installing the Python package failed (see the cargo/maturin messages above)."
+
+step "checking the install"
+"$PY" - <<'PY' || die "torch_tpudev is installed but the tpu device does not come up (see the traceback above)."
+import torch
+import torch_tpudev  # noqa: F401  (autoloaded by import torch; imported here to fail loudly)
+
+name = torch.tpu.get_device_name()
+x = torch.ones(2, device="tpu")
+assert (x + x).cpu().tolist() == [2.0, 2.0], "1 + 1 != 2 on the tpu device"
+print(f"torch {torch.__version__}, torch_tpudev {torch_tpudev.__version__}, device: {name} (simulated)")
+PY
+
+printf '\nsetup.sh: ready. Run Python with %s\n' "$PY"

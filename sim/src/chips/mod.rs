@@ -1,0 +1,183 @@
+//! Chip presets as data (`presets.toml`, compiled in) and loading of a user's own chip file.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use tpudev_core::Error;
+
+/// The parameters of one TPU chip that the simulator uses. Per-chip values unless the field
+/// name says per tensorcore.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChipSpec {
+    /// Preset key, e.g. "v5e".
+    pub key: String,
+    /// Marketing name, e.g. "TPU v5e".
+    pub name: String,
+    pub tensorcores: u32,
+    pub mxus_per_tensorcore: u32,
+    pub mxu_rows: u32,
+    pub mxu_cols: u32,
+    pub clock_hz: f64,
+    pub peak_bf16_flops: f64,
+    pub hbm_bytes: u64,
+    pub hbm_bw_bytes_per_s: f64,
+    pub vmem_bytes_per_tc: u64,
+    pub ici_links_per_chip: u32,
+    pub ici_link_bw_unidir_bytes_per_s: f64,
+    /// Where the numbers come from. Optional in a user's chip file.
+    #[serde(default)]
+    pub source: String,
+}
+
+/// The key of the chip used when none is chosen.
+pub const DEFAULT_CHIP: &str = "v5e";
+
+const PRESETS_TOML: &str = include_str!("presets.toml");
+
+#[derive(Deserialize)]
+struct PresetFile {
+    chip: Vec<ChipSpec>,
+}
+
+fn all() -> &'static [ChipSpec] {
+    static PRESETS: OnceLock<Vec<ChipSpec>> = OnceLock::new();
+    PRESETS.get_or_init(|| {
+        let file: PresetFile = toml::from_str(PRESETS_TOML).expect("sim/src/chips/presets.toml is valid");
+        file.chip
+    })
+}
+
+/// All presets, in order v4, v5e, v5p, v6e, v7x.
+pub fn presets() -> Vec<ChipSpec> {
+    all().to_vec()
+}
+
+/// The keys of all presets, for messages.
+pub fn preset_keys() -> Vec<&'static str> {
+    all().iter().map(|c| c.key.as_str()).collect()
+}
+
+/// Lowercase with everything but letters and digits removed, and a leading "tpu" dropped.
+fn normalize(s: &str) -> String {
+    let s: String = s.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
+    s.strip_prefix("tpu").map(str::to_string).unwrap_or(s)
+}
+
+/// A preset by key ("v5e"), by name ("TPU v5e") or as "tpu-v5e", case-insensitively.
+/// Codenames work too ("trillium", "ironwood", "7x").
+pub fn preset(key: &str) -> Option<ChipSpec> {
+    let want = normalize(key);
+    if want.is_empty() {
+        return None;
+    }
+    let alias = match want.as_str() {
+        "trillium" => "v6e",
+        "ironwood" | "7x" => "v7x",
+        other => other,
+    };
+    all()
+        .iter()
+        .find(|c| {
+            let k = normalize(&c.key);
+            k == alias || normalize(&c.name) == want || k.strip_prefix('v') == Some(alias)
+        })
+        .cloned()
+}
+
+/// Reads a user's chip description: a TOML file with the fields of [`ChipSpec`] at top level.
+pub fn load_chip_file(path: &Path) -> Result<ChipSpec, Error> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::invalid(format!("cannot read chip file {}: {e}", path.display())))?;
+    let mut spec: ChipSpec = toml::from_str(&text).map_err(|e| {
+        Error::invalid(format!(
+            "chip file {} is not a valid chip description: {e}. It needs the fields key, name, \
+             tensorcores, mxus_per_tensorcore, mxu_rows, mxu_cols, clock_hz, peak_bf16_flops, \
+             hbm_bytes, hbm_bw_bytes_per_s, vmem_bytes_per_tc, ici_links_per_chip, \
+             ici_link_bw_unidir_bytes_per_s and optionally source",
+            path.display()
+        ))
+    })?;
+    if spec.source.is_empty() {
+        spec.source = format!("user chip file {}", path.display());
+    }
+    Ok(spec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_in_order_and_consistent() {
+        let p = presets();
+        let keys: Vec<_> = p.iter().map(|c| c.key.as_str()).collect();
+        assert_eq!(keys, ["v4", "v5e", "v5p", "v6e", "v7x"]);
+        for c in &p {
+            assert!(!c.source.is_empty(), "{} has no source", c.key);
+            // peak = TCs x MXUs x rows x cols x 2 x clock, within the reference's uncertainty
+            // (v6e and v7x count MXU-equivalents, see tpu_specs.md section 3).
+            let model = c.tensorcores as f64
+                * c.mxus_per_tensorcore as f64
+                * c.mxu_rows as f64
+                * c.mxu_cols as f64
+                * 2.0
+                * c.clock_hz;
+            let ratio = c.peak_bf16_flops / model;
+            assert!((0.95..=2.05).contains(&ratio), "{}: {ratio}", c.key);
+        }
+        let v5e = preset("v5e").unwrap();
+        assert_eq!(v5e.hbm_bytes, 16 << 30);
+        assert_eq!(v5e.name, "TPU v5e");
+        assert_eq!(v5e.tensorcores, 1);
+    }
+
+    #[test]
+    fn preset_lookup_is_forgiving() {
+        for k in ["v5e", "V5E", "tpu-v5e", "TPU v5e", "tpu_v5e"] {
+            assert_eq!(preset(k).unwrap().key, "v5e", "{k}");
+        }
+        assert_eq!(preset("TPU7x (Ironwood)").unwrap().key, "v7x");
+        assert_eq!(preset("ironwood").unwrap().key, "v7x");
+        assert_eq!(preset("trillium").unwrap().key, "v6e");
+        assert!(preset("v9").is_none());
+        assert!(preset("").is_none());
+    }
+
+    #[test]
+    fn loads_a_user_chip_file() {
+        let dir = std::env::temp_dir().join(format!("tpudev-sim-chip-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("mine.toml");
+        std::fs::write(
+            &path,
+            r#"
+key = "mine"
+name = "My TPU"
+tensorcores = 1
+mxus_per_tensorcore = 1
+mxu_rows = 8
+mxu_cols = 8
+clock_hz = 1e9
+peak_bf16_flops = 1.28e11
+hbm_bytes = 1048576
+hbm_bw_bytes_per_s = 1e11
+vmem_bytes_per_tc = 65536
+ici_links_per_chip = 0
+ici_link_bw_unidir_bytes_per_s = 0.0
+"#,
+        )
+        .unwrap();
+        let c = load_chip_file(&path).unwrap();
+        assert_eq!(c.key, "mine");
+        assert_eq!(c.hbm_bytes, 1 << 20);
+        assert!(c.source.contains("mine.toml"));
+
+        std::fs::write(&path, "key = \"x\"\n").unwrap();
+        let err = load_chip_file(&path).unwrap_err();
+        assert!(matches!(err, Error::InvalidArgument(ref m) if m.contains("missing field")), "{err}");
+        assert!(load_chip_file(&dir.join("absent.toml")).is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,190 @@
+//! `SimDevice`: the simulated TPU behind `device="tpu"`. It holds buffers in simulated HBM and
+//! runs compiled graphs with the interpreter, synchronously.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use tpudev_core::device::{DeviceProperties, ExecInput, Executable, TensorView};
+use tpudev_core::ir::Graph;
+use tpudev_core::{BufferId, Device, Error, MemoryStats, Result};
+
+use crate::chips::{self, ChipSpec};
+use crate::exec::{interpret, plan};
+use crate::hbm::Hbm;
+
+/// Environment variable choosing the chip: a preset key ("v5e") or a path to a chip TOML file.
+pub const ENV_CHIP: &str = "TPUDEV_CHIP";
+/// Environment variable overriding the HBM capacity in bytes (e.g. to test out-of-memory).
+pub const ENV_HBM_BYTES: &str = "TPUDEV_HBM_BYTES";
+
+pub struct SimDevice {
+    chip: ChipSpec,
+    hbm: Hbm,
+}
+
+impl std::fmt::Debug for SimDevice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SimDevice").field("chip", &self.chip.key).field("memory", &self.hbm.stats()).finish()
+    }
+}
+
+/// Parses a byte count: digits with optional `_` separators and an optional unit (KB, MB,
+/// GB, KiB, MiB, GiB; case-insensitive).
+pub fn parse_bytes(s: &str) -> Option<u64> {
+    let t: String = s.trim().chars().filter(|&c| c != '_').collect::<String>().to_ascii_lowercase();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let mult: u64 = match unit.trim() {
+        "" | "b" => 1,
+        "k" | "kb" => 1_000,
+        "m" | "mb" => 1_000_000,
+        "g" | "gb" => 1_000_000_000,
+        "kib" => 1 << 10,
+        "mib" => 1 << 20,
+        "gib" => 1 << 30,
+        _ => return None,
+    };
+    num.parse::<u64>().ok()?.checked_mul(mult)
+}
+
+/// A chip by preset name, or from a TOML file when the argument names one.
+pub fn resolve_chip(name: &str) -> Result<ChipSpec> {
+    if let Some(c) = chips::preset(name) {
+        return Ok(c);
+    }
+    let path = Path::new(name);
+    if path.is_file() || name.ends_with(".toml") || name.contains(std::path::MAIN_SEPARATOR) {
+        return chips::load_chip_file(path);
+    }
+    Err(Error::invalid(format!(
+        "unknown TPU chip '{name}' ({ENV_CHIP}). Known chips: {}; or give the path of a chip TOML file",
+        chips::preset_keys().join(", ")
+    )))
+}
+
+impl SimDevice {
+    pub fn new(chip: ChipSpec) -> Self {
+        let hbm = Hbm::new(format!("tpu:0 ({})", chip.name), chip.hbm_bytes);
+        SimDevice { chip, hbm }
+    }
+
+    /// The device the environment asks for: `TPUDEV_CHIP` (default v5e) and
+    /// `TPUDEV_HBM_BYTES`.
+    pub fn from_env() -> Result<Self> {
+        let chip = std::env::var(ENV_CHIP).ok();
+        let hbm = std::env::var(ENV_HBM_BYTES).ok();
+        Self::from_settings(chip.as_deref(), hbm.as_deref())
+    }
+
+    /// Like [`SimDevice::from_env`] with the two settings given directly (empty means unset).
+    pub fn from_settings(chip: Option<&str>, hbm_bytes: Option<&str>) -> Result<Self> {
+        let chip = chip.map(str::trim).filter(|s| !s.is_empty()).unwrap_or(chips::DEFAULT_CHIP);
+        let mut spec = resolve_chip(chip)?;
+        if let Some(h) = hbm_bytes.map(str::trim).filter(|s| !s.is_empty()) {
+            spec.hbm_bytes = parse_bytes(h).ok_or_else(|| {
+                Error::invalid(format!(
+                    "{ENV_HBM_BYTES}='{h}' is not a byte count (use e.g. 1073741824, 1GiB or 512MB)"
+                ))
+            })?;
+        }
+        Ok(SimDevice::new(spec))
+    }
+
+    pub fn chip(&self) -> &ChipSpec {
+        &self.chip
+    }
+}
+
+impl Default for SimDevice {
+    fn default() -> Self {
+        SimDevice::new(chips::preset(chips::DEFAULT_CHIP).expect("the default chip is a preset"))
+    }
+}
+
+impl Device for SimDevice {
+    fn properties(&self) -> DeviceProperties {
+        DeviceProperties {
+            name: self.chip.name.clone(),
+            chip: self.chip.key.clone(),
+            hbm_bytes: self.hbm.capacity(),
+            tensorcores: self.chip.tensorcores,
+            simulated: true,
+        }
+    }
+
+    fn alloc(&self, nbytes: usize) -> Result<BufferId> {
+        self.hbm.alloc(nbytes)
+    }
+
+    fn free(&self, buffer: BufferId) {
+        self.hbm.free(buffer)
+    }
+
+    fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()> {
+        self.hbm.write_bytes(buffer, byte_offset, data)
+    }
+
+    fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()> {
+        self.hbm.read_bytes(buffer, byte_offset, out)
+    }
+
+    fn compile(&self, graph: &Graph) -> Result<Arc<dyn Executable>> {
+        Ok(Arc::new(plan::compile(graph)?))
+    }
+
+    fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
+        let exe = exe
+            .as_any()
+            .downcast_ref::<plan::SimExecutable>()
+            .ok_or_else(|| Error::invalid("this program was compiled for another device"))?;
+        interpret::execute(exe, &self.hbm, inputs, outputs)
+    }
+
+    fn memory_stats(&self) -> MemoryStats {
+        self.hbm.stats()
+    }
+
+    fn reset_peak_memory(&self) {
+        self.hbm.reset_peak()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_choose_chip_and_capacity() {
+        let d = SimDevice::from_settings(None, None).unwrap();
+        assert_eq!(d.properties().chip, "v5e");
+        assert_eq!(d.properties().hbm_bytes, 16 << 30);
+        assert!(d.properties().simulated);
+        let d = SimDevice::from_settings(Some("TPU v4"), Some("1_000")).unwrap();
+        assert_eq!((d.properties().chip.as_str(), d.memory_stats().capacity), ("v4", 1000));
+        assert_eq!(d.properties().tensorcores, 2);
+        let d = SimDevice::from_settings(Some(""), Some("2GiB")).unwrap();
+        assert_eq!(d.memory_stats().capacity, 2 << 30);
+        let err = SimDevice::from_settings(Some("v99"), None).unwrap_err();
+        let msg = err.to_string();
+        assert!(matches!(err, Error::InvalidArgument(_)));
+        assert!(msg.contains("v4, v5e, v5p, v6e, v7x"), "{msg}");
+        assert!(SimDevice::from_settings(None, Some("lots")).is_err());
+        assert!(SimDevice::from_settings(Some("/nonexistent/chip.toml"), None).is_err());
+    }
+
+    #[test]
+    fn parses_byte_counts() {
+        assert_eq!(parse_bytes("123"), Some(123));
+        assert_eq!(parse_bytes("4 KiB"), Some(4096));
+        assert_eq!(parse_bytes("1gb"), Some(1_000_000_000));
+        assert_eq!(parse_bytes("x"), None);
+        assert_eq!(parse_bytes("99999999999GiB"), None);
+    }
+
+    #[test]
+    fn out_of_memory_names_the_chip() {
+        let d = SimDevice::from_settings(Some("v6e"), Some("100")).unwrap();
+        let err = d.alloc(101).unwrap_err();
+        assert!(err.to_string().contains("TPU v6e"), "{err}");
+    }
+}

@@ -1,0 +1,253 @@
+//! Elementwise ops: unary, binary (including compare), select and clamp. Operands have equal
+//! shapes (the IR makes broadcasting explicit). Results are rounded/wrapped to the node's dtype
+//! by the interpreter afterwards.
+
+use std::borrow::Cow;
+
+use ndarray::ArrayD;
+use tpudev_core::ir::{CompareDir, Op};
+use tpudev_core::{DType, Error, Result};
+
+use super::par;
+use super::real::Real;
+use super::value::{array, elems, map_same, map_to, split, CowData, Data, Elem, Value};
+
+fn not_defined(op: &Op, kind: &str) -> Error {
+    Error::invalid(format!(
+        "{} is not defined for {kind} tensors on the tpu simulator (convert the operand first)",
+        op.name()
+    ))
+}
+
+fn check_shapes(op: &Op, a: &[usize], b: &[usize]) -> Result<()> {
+    if a == b {
+        Ok(())
+    } else {
+        Err(Error::internal(format!("{} operands have shapes {a:?} and {b:?}", op.name())))
+    }
+}
+
+pub fn unary(op: &Op, x: Cow<'_, Value>, out: DType) -> Result<Value> {
+    let (_, d) = split(x);
+    let data = match d {
+        CowData::F32(a) => float_unary(op, a)?,
+        CowData::F64(a) => float_unary(op, a)?,
+        CowData::Int(a) => int_unary(op, a)?,
+        CowData::Bool(a) => bool_unary(op, a)?,
+    };
+    Ok(Value::new(out, data))
+}
+
+fn float_unary<T: Real>(op: &Op, a: Cow<'_, ArrayD<T>>) -> Result<Data> {
+    let r = match op {
+        Op::Neg => map_same(a, |x| -x),
+        Op::Abs => map_same(a, |x| x.abs()),
+        Op::Sign => map_same(a, |x| x.sign()),
+        Op::Exp => map_same(a, |x| x.exp()),
+        Op::Expm1 => map_same(a, |x| x.exp_m1()),
+        Op::Log => map_same(a, |x| x.ln()),
+        Op::Log1p => map_same(a, |x| x.ln_1p()),
+        Op::Sqrt => map_same(a, |x| x.sqrt()),
+        Op::Rsqrt => map_same(a, |x| T::ONE / x.sqrt()),
+        Op::Tanh => map_same(a, |x| x.tanh()),
+        Op::Logistic => map_same(a, |x| x.logistic()),
+        Op::Sin => map_same(a, |x| x.sin()),
+        Op::Cos => map_same(a, |x| x.cos()),
+        Op::Erf => map_same(a, |x| x.erf()),
+        Op::Floor => map_same(a, |x| x.floor()),
+        Op::Ceil => map_same(a, |x| x.ceil()),
+        Op::RoundEven => map_same(a, |x| x.round_ties_even()),
+        Op::IsFinite => return Ok(Data::Bool(map_to(&a, |x: T| x.is_finite()))),
+        other => return Err(not_defined(other, "floating-point")),
+    };
+    Ok(T::into_data(r))
+}
+
+fn int_unary(op: &Op, a: Cow<'_, ArrayD<i64>>) -> Result<Data> {
+    let r = match op {
+        Op::Neg => map_same(a, |x| x.wrapping_neg()),
+        Op::Abs => map_same(a, |x| x.wrapping_abs()),
+        Op::Sign => map_same(a, |x| x.signum()),
+        Op::Not => map_same(a, |x| !x),
+        Op::Floor | Op::Ceil | Op::RoundEven => a.into_owned(),
+        Op::IsFinite => return Ok(Data::Bool(map_to(&a, |_| true))),
+        other => return Err(not_defined(other, "integer")),
+    };
+    Ok(Data::Int(r))
+}
+
+fn bool_unary(op: &Op, a: Cow<'_, ArrayD<bool>>) -> Result<Data> {
+    let r = match op {
+        Op::Not => map_same(a, |x| !x),
+        Op::Abs | Op::Sign | Op::Floor | Op::Ceil | Op::RoundEven => a.into_owned(),
+        Op::IsFinite => map_same(a, |_| true),
+        other => return Err(not_defined(other, "bool")),
+    };
+    Ok(Data::Bool(r))
+}
+
+/// `f(a, b)` elementwise, written into whichever operand is owned.
+fn zip_same<T: Elem>(a: Cow<'_, ArrayD<T>>, b: Cow<'_, ArrayD<T>>, f: impl Fn(T, T) -> T + Sync) -> ArrayD<T> {
+    match (a, b) {
+        (Cow::Owned(mut a), b) => {
+            par::zip_inplace(super::value::elems_mut(&mut a), elems(&b), f);
+            a
+        }
+        (a, Cow::Owned(mut b)) => {
+            par::zip_inplace(super::value::elems_mut(&mut b), elems(&a), |y, x| f(x, y));
+            b
+        }
+        (a, b) => array(a.shape(), par::zip_map(elems(&a), elems(&b), f)),
+    }
+}
+
+fn compare<T: Elem>(dir: CompareDir, a: &ArrayD<T>, b: &ArrayD<T>) -> ArrayD<bool> {
+    let (a, b, shape) = (elems(a), elems(b), a.shape());
+    let out = match dir {
+        CompareDir::Eq => par::zip_map(a, b, |x, y| x == y),
+        CompareDir::Ne => par::zip_map(a, b, |x, y| x != y),
+        CompareDir::Lt => par::zip_map(a, b, |x, y| x < y),
+        CompareDir::Le => par::zip_map(a, b, |x, y| x <= y),
+        CompareDir::Gt => par::zip_map(a, b, |x, y| x > y),
+        CompareDir::Ge => par::zip_map(a, b, |x, y| x >= y),
+    };
+    array(shape, out)
+}
+
+pub fn binary(op: &Op, a: Cow<'_, Value>, b: Cow<'_, Value>, out: DType) -> Result<Value> {
+    check_shapes(op, a.shape(), b.shape())?;
+    let (_, a) = split(a);
+    let (_, b) = split(b);
+    if let Op::Compare(dir) = op {
+        let r = match (&a, &b) {
+            (CowData::F32(a), CowData::F32(b)) => compare(*dir, a, b),
+            (CowData::F64(a), CowData::F64(b)) => compare(*dir, a, b),
+            (CowData::Int(a), CowData::Int(b)) => compare(*dir, a, b),
+            (CowData::Bool(a), CowData::Bool(b)) => compare(*dir, a, b),
+            _ => return Err(Error::internal("compare operands differ in kind")),
+        };
+        return Ok(Value::new(out, Data::Bool(r)));
+    }
+    let data = match (a, b) {
+        (CowData::F32(a), CowData::F32(b)) => Data::F32(float_binary(op, a, b)?),
+        (CowData::F64(a), CowData::F64(b)) => Data::F64(float_binary(op, a, b)?),
+        (CowData::Int(a), CowData::Int(b)) => Data::Int(int_binary(op, a, b)?),
+        (CowData::Bool(a), CowData::Bool(b)) => Data::Bool(bool_binary(op, a, b)?),
+        _ => return Err(Error::internal(format!("{} operands differ in kind", op.name()))),
+    };
+    Ok(Value::new(out, data))
+}
+
+fn float_binary<T: Real>(op: &Op, a: Cow<'_, ArrayD<T>>, b: Cow<'_, ArrayD<T>>) -> Result<ArrayD<T>> {
+    Ok(match op {
+        Op::Add => zip_same(a, b, |x, y| x + y),
+        Op::Sub => zip_same(a, b, |x, y| x - y),
+        Op::Mul => zip_same(a, b, |x, y| x * y),
+        Op::Div => zip_same(a, b, |x, y| x / y),
+        Op::Rem => zip_same(a, b, |x, y| x % y),
+        Op::Pow => zip_same(a, b, |x, y| x.powf(y)),
+        Op::Max => zip_same(a, b, |x, y| x.max_nan(y)),
+        Op::Min => zip_same(a, b, |x, y| x.min_nan(y)),
+        Op::Atan2 => zip_same(a, b, |x, y| x.atan2(y)),
+        other => return Err(not_defined(other, "floating-point")),
+    })
+}
+
+/// Integer power by squaring with wrapping; negative exponents give 1/x truncated (0 unless
+/// |x| is 1), as integer division would.
+pub fn int_pow(base: i64, exp: i64) -> i64 {
+    if exp < 0 {
+        return match base {
+            1 => 1,
+            -1 => {
+                if exp % 2 == 0 {
+                    1
+                } else {
+                    -1
+                }
+            }
+            _ => 0,
+        };
+    }
+    let (mut result, mut b, mut e) = (1i64, base, exp as u64);
+    while e > 0 {
+        if e & 1 == 1 {
+            result = result.wrapping_mul(b);
+        }
+        b = b.wrapping_mul(b);
+        e >>= 1;
+    }
+    result
+}
+
+fn int_binary(op: &Op, a: Cow<'_, ArrayD<i64>>, b: Cow<'_, ArrayD<i64>>) -> Result<ArrayD<i64>> {
+    Ok(match op {
+        Op::Add => zip_same(a, b, |x, y| x.wrapping_add(y)),
+        Op::Sub => zip_same(a, b, |x, y| x.wrapping_sub(y)),
+        Op::Mul => zip_same(a, b, |x, y| x.wrapping_mul(y)),
+        // Division by zero has no defined result; the simulator gives 0 rather than trapping.
+        Op::Div => zip_same(a, b, |x, y| if y == 0 { 0 } else { x.wrapping_div(y) }),
+        Op::Rem => zip_same(a, b, |x, y| if y == 0 { 0 } else { x.wrapping_rem(y) }),
+        Op::Pow => zip_same(a, b, int_pow),
+        Op::Max => zip_same(a, b, |x, y| x.max(y)),
+        Op::Min => zip_same(a, b, |x, y| x.min(y)),
+        Op::And => zip_same(a, b, |x, y| x & y),
+        Op::Or => zip_same(a, b, |x, y| x | y),
+        Op::Xor => zip_same(a, b, |x, y| x ^ y),
+        other => return Err(not_defined(other, "integer")),
+    })
+}
+
+fn bool_binary(op: &Op, a: Cow<'_, ArrayD<bool>>, b: Cow<'_, ArrayD<bool>>) -> Result<ArrayD<bool>> {
+    Ok(match op {
+        Op::And | Op::Mul | Op::Min => zip_same(a, b, |x, y| x & y),
+        Op::Or | Op::Add | Op::Max => zip_same(a, b, |x, y| x | y),
+        Op::Xor => zip_same(a, b, |x, y| x ^ y),
+        other => return Err(not_defined(other, "bool")),
+    })
+}
+
+/// `stablehlo.select(pred, on_true, on_false)`.
+pub fn select(pred: &Value, on_true: &Value, on_false: &Value) -> Result<Value> {
+    let op = Op::Select;
+    check_shapes(&op, pred.shape(), on_true.shape())?;
+    check_shapes(&op, on_true.shape(), on_false.shape())?;
+    let Data::Bool(p) = &pred.data else {
+        return Err(Error::internal("select predicate is not bool"));
+    };
+    fn pick<T: Elem>(p: &ArrayD<bool>, t: &ArrayD<T>, f: &ArrayD<T>) -> Data {
+        let out = par::zip3_map(elems(p), elems(t), elems(f), |p, t, f| if p { t } else { f });
+        T::into_data(array(t.shape(), out))
+    }
+    let data = match (&on_true.data, &on_false.data) {
+        (Data::F32(t), Data::F32(f)) => pick(p, t, f),
+        (Data::F64(t), Data::F64(f)) => pick(p, t, f),
+        (Data::Int(t), Data::Int(f)) => pick(p, t, f),
+        (Data::Bool(t), Data::Bool(f)) => pick(p, t, f),
+        _ => return Err(Error::internal("select branches differ in kind")),
+    };
+    Ok(Value::new(on_true.dtype, data))
+}
+
+/// `stablehlo.clamp(min, x, max)` = min(max(x, lo), hi); NaN in any operand gives NaN.
+pub fn clamp(lo: &Value, x: &Value, hi: &Value) -> Result<Value> {
+    let op = Op::Clamp;
+    check_shapes(&op, lo.shape(), x.shape())?;
+    check_shapes(&op, hi.shape(), x.shape())?;
+    fn real<T: Real>(lo: &ArrayD<T>, x: &ArrayD<T>, hi: &ArrayD<T>) -> Data {
+        let out = par::zip3_map(elems(lo), elems(x), elems(hi), |l, v, h| v.max_nan(l).min_nan(h));
+        T::into_data(array(x.shape(), out))
+    }
+    fn ord<T: Elem + Ord>(lo: &ArrayD<T>, x: &ArrayD<T>, hi: &ArrayD<T>) -> Data {
+        let out = par::zip3_map(elems(lo), elems(x), elems(hi), |l, v, h| v.max(l).min(h));
+        T::into_data(array(x.shape(), out))
+    }
+    let data = match (&lo.data, &x.data, &hi.data) {
+        (Data::F32(l), Data::F32(v), Data::F32(h)) => real(l, v, h),
+        (Data::F64(l), Data::F64(v), Data::F64(h)) => real(l, v, h),
+        (Data::Int(l), Data::Int(v), Data::Int(h)) => ord(l, v, h),
+        (Data::Bool(l), Data::Bool(v), Data::Bool(h)) => ord(l, v, h),
+        _ => return Err(Error::internal("clamp operands differ in kind")),
+    };
+    Ok(Value::new(x.dtype, data))
+}

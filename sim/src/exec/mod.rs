@@ -1,0 +1,23 @@
+//! The interpreter: values in their compute representation, one module per op family, strided
+//! input/output, and compilation (validation and the execution plan).
+
+#[macro_use]
+pub mod value;
+pub mod conv;
+pub mod dot;
+pub mod elementwise;
+pub mod erf;
+pub mod gather;
+pub mod interpret;
+pub mod par;
+pub mod plan;
+pub mod real;
+pub mod reduce;
+pub mod rng;
+pub mod shape_ops;
+pub mod strided;
+pub mod view_io;
+pub mod window;
+
+pub use plan::SimExecutable;
+pub use value::{Data, Value};

@@ -1,0 +1,178 @@
+//! Compilation: validates a graph and precomputes what execution needs so that running it costs
+//! no analysis: which nodes are live, which inputs an op may consume (their last use), and
+//! which values to drop after each node.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use tpudev_core::device::Executable;
+use tpudev_core::ir::{Graph, GraphBuilder, NodeId, Op};
+use tpudev_core::{Error, Result};
+
+/// A graph ready to run on the simulator.
+#[derive(Debug)]
+pub struct SimExecutable {
+    pub graph: Arc<Graph>,
+    pub plan: Plan,
+}
+
+impl Executable for SimExecutable {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// Whether a node contributes to an output (dead nodes are skipped).
+    pub live: Vec<bool>,
+    /// Per node, per input: whether the op may take the input's value (its last use).
+    pub take: Vec<Box<[bool]>>,
+    /// Per node: values that are no longer needed once the node has run.
+    pub free_after: Vec<Box<[NodeId]>>,
+}
+
+fn arity(op: &Op) -> Option<usize> {
+    Some(match op {
+        Op::Parameter(_) | Op::Constant(_) | Op::Iota { .. } => 0,
+        op if op.is_elementwise_unary() => 1,
+        op if op.is_elementwise_binary() => 2,
+        Op::Select | Op::Clamp => 3,
+        Op::Convert
+        | Op::Reshape
+        | Op::BroadcastInDim { .. }
+        | Op::Transpose { .. }
+        | Op::Slice { .. }
+        | Op::Reverse { .. }
+        | Op::Reduce { .. }
+        | Op::ArgReduce { .. }
+        | Op::ReduceWindow { .. }
+        | Op::RngUniform => 1,
+        Op::Pad { .. }
+        | Op::DotGeneral(_)
+        | Op::Convolution(_)
+        | Op::Take { .. }
+        | Op::TakeAlongAxis { .. } => 2,
+        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } => 3,
+        // Concatenate takes any number; ops this file does not know are rejected by `validate`.
+        _ => return None,
+    })
+}
+
+/// Re-derives every node's type with the graph builder (which checks operand shapes and
+/// attributes) and compares it with the declared one.
+pub fn validate(graph: &Graph) -> Result<()> {
+    let mut b = GraphBuilder::new();
+    let mut map: Vec<NodeId> = Vec::with_capacity(graph.nodes.len());
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let fail = |msg: String| Error::internal(format!("node %{i} ({}): {msg}", node.op.name()));
+        if let Some(&bad) = node.inputs.iter().find(|&&j| j >= i) {
+            return Err(fail(format!("operand %{bad} does not precede it")));
+        }
+        match arity(&node.op) {
+            Some(n) if n != node.inputs.len() => {
+                return Err(fail(format!("{} operands, expected {n}", node.inputs.len())));
+            }
+            None if node.inputs.is_empty() => return Err(fail("no operands".into())),
+            _ => {}
+        }
+        let x: Vec<NodeId> = node.inputs.iter().map(|&j| map[j]).collect();
+        let (dtype, shape) = (node.ty.dtype, node.ty.shape.clone());
+        let id = match &node.op {
+            Op::Parameter(p) => {
+                let param = graph.params.get(*p).ok_or_else(|| fail(format!("parameter {p} does not exist")))?;
+                if param.ty != node.ty {
+                    return Err(fail(format!("parameter {p} is {} but the node says {}", param.ty, node.ty)));
+                }
+                b.param(param.ty.clone())
+            }
+            Op::Constant(l) => b.constant(*l, dtype, shape),
+            Op::Iota { dim } => b.iota(dtype, shape, *dim)?,
+            op if op.is_elementwise_unary() => b.unary(op.clone(), x[0])?,
+            op if op.is_elementwise_binary() => b.binary(op.clone(), x[0], x[1])?,
+            Op::Select => b.select(x[0], x[1], x[2])?,
+            Op::Clamp => b.clamp(x[0], x[1], x[2])?,
+            Op::Convert => b.convert(x[0], dtype),
+            Op::Reshape => b.reshape(x[0], shape)?,
+            Op::BroadcastInDim { dims } => b.broadcast_in_dim(x[0], shape, dims.clone())?,
+            Op::Transpose { perm } => b.transpose(x[0], perm.clone())?,
+            Op::Slice { start, limit, stride } => b.slice(x[0], start.clone(), limit.clone(), stride.clone())?,
+            Op::Concatenate { dim } => b.concatenate(&x, *dim)?,
+            Op::Pad { low, high, interior } => b.pad(x[0], x[1], low.clone(), high.clone(), interior.clone())?,
+            Op::Reverse { dims } => b.reverse(x[0], dims.clone())?,
+            Op::Reduce { kind, dims } => b.reduce(x[0], *kind, dims.clone())?,
+            Op::ArgReduce { kind, dim } => b.arg_reduce(x[0], *kind, *dim)?,
+            Op::ReduceWindow { kind, window, stride, padding } => {
+                b.reduce_window(x[0], *kind, window.clone(), stride.clone(), padding.clone())?
+            }
+            Op::DotGeneral(d) => b.dot_general(x[0], x[1], d.clone())?,
+            Op::Convolution(d) => b.convolution(x[0], x[1], d.clone())?,
+            Op::Take { axis } => b.take(x[0], x[1], *axis)?,
+            Op::TakeAlongAxis { axis } => b.take_along_axis(x[0], x[1], *axis)?,
+            Op::ScatterAdd { axis } => b.scatter_add(x[0], x[1], x[2], *axis)?,
+            Op::ScatterAlongAxis { axis, accumulate } => b.scatter_along_axis(x[0], x[1], x[2], *axis, *accumulate)?,
+            Op::RngUniform => b.rng_uniform(x[0], dtype, shape)?,
+            other => return Err(fail(format!("unknown op {other:?}"))),
+        };
+        if b.ty(id) != &node.ty {
+            return Err(fail(format!("declared type {} but its operands give {}", node.ty, b.ty(id))));
+        }
+        map.push(id);
+    }
+    if let Some(&bad) = graph.outputs.iter().find(|&&o| o >= graph.nodes.len()) {
+        return Err(Error::internal(format!("output %{bad} is not a node of the graph")));
+    }
+    Ok(())
+}
+
+pub fn plan(graph: &Graph) -> Plan {
+    let n = graph.nodes.len();
+    let mut live = vec![false; n];
+    for &o in &graph.outputs {
+        live[o] = true;
+    }
+    for i in (0..n).rev() {
+        if live[i] {
+            for &j in &graph.nodes[i].inputs {
+                live[j] = true;
+            }
+        }
+    }
+    const NEVER: usize = usize::MAX;
+    let mut last_use = vec![0usize; n];
+    for (i, node) in graph.nodes.iter().enumerate() {
+        if live[i] {
+            for &j in &node.inputs {
+                last_use[j] = i;
+            }
+        }
+    }
+    for &o in &graph.outputs {
+        last_use[o] = NEVER;
+    }
+    let mut take = Vec::with_capacity(n);
+    let mut free_after = Vec::with_capacity(n);
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let ins = &node.inputs;
+        let t: Box<[bool]> = ins
+            .iter()
+            .map(|&j| live[i] && last_use[j] == i && ins.iter().filter(|&&k| k == j).count() == 1)
+            .collect();
+        let mut f: Vec<NodeId> = ins
+            .iter()
+            .zip(t.iter())
+            .filter(|&(&j, &taken)| live[i] && !taken && last_use[j] == i)
+            .map(|(&j, _)| j)
+            .collect();
+        f.sort_unstable();
+        f.dedup();
+        take.push(t);
+        free_after.push(f.into_boxed_slice());
+    }
+    Plan { live, take, free_after }
+}
+
+pub fn compile(graph: &Graph) -> Result<SimExecutable> {
+    validate(graph)?;
+    Ok(SimExecutable { graph: Arc::new(graph.clone()), plan: plan(graph) })
+}

@@ -1,0 +1,132 @@
+//! Reading and writing PyTorch's strided views of device buffers: bytes of any dtype to and
+//! from values. Contiguous views copy straight through; others gather or scatter elements.
+
+use std::borrow::Cow;
+
+use half::{bf16, f16};
+use tpudev_core::device::TensorView;
+use tpudev_core::shape::is_contiguous;
+use tpudev_core::{DType, Error, Result};
+
+use super::par;
+use super::strided;
+use super::value::{array, elems, Data, Value};
+
+/// Checks that every element of `view` lies inside a buffer of `buf_len` bytes and that the
+/// view has the `expected` shape. Views without elements need no buffer.
+pub fn check_view(view: &TensorView, expected: &[usize], buf_len: Option<usize>, what: &str) -> Result<()> {
+    if view.shape != expected {
+        return Err(Error::invalid(format!("{what} has shape {:?}, but the program expects {expected:?}", view.shape)));
+    }
+    if view.strides.len() != view.shape.len() {
+        return Err(Error::invalid(format!(
+            "{what} has {} strides for {} dims",
+            view.strides.len(),
+            view.shape.len()
+        )));
+    }
+    if view.numel() == 0 {
+        return Ok(());
+    }
+    let len = buf_len.ok_or(Error::UnknownBuffer(view.buffer))? as i128;
+    let (mut lo, mut hi) = (view.offset as i128, view.offset as i128);
+    for (&d, &s) in view.shape.iter().zip(&view.strides) {
+        let span = (d as i128 - 1) * s as i128;
+        if span < 0 {
+            lo += span;
+        } else {
+            hi += span;
+        }
+    }
+    let es = view.dtype.size_bytes() as i128;
+    if lo < 0 || (hi + 1) * es > len {
+        return Err(Error::invalid(format!(
+            "{what} (offset {}, shape {:?}, strides {:?}, {}) reaches outside its buffer {:#x} of {len} bytes",
+            view.offset, view.shape, view.strides, view.dtype, view.buffer
+        )));
+    }
+    Ok(())
+}
+
+/// The view's elements as N-byte cells, in row-major order (borrowed when contiguous).
+fn cells<'a, const N: usize>(buf: &'a [u8], view: &TensorView) -> Cow<'a, [[u8; N]]>
+where
+    [u8; N]: Default,
+{
+    let (all, _) = buf.as_chunks::<N>();
+    let n = view.numel();
+    if n == 0 {
+        return Cow::Borrowed(&[]);
+    }
+    if is_contiguous(&view.shape, &view.strides) {
+        Cow::Borrowed(&all[view.offset..view.offset + n])
+    } else {
+        Cow::Owned(strided::gather(all, view.offset as isize, &view.shape, &view.strides))
+    }
+}
+
+/// Reads a view (already checked with [`check_view`]) into a value of the view's dtype.
+pub fn load(buf: &[u8], view: &TensorView) -> Value {
+    let shape = &view.shape;
+    let data = match view.dtype {
+        DType::Bool => Data::Bool(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] != 0))),
+        DType::U8 => Data::Int(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] as i64))),
+        DType::I8 => Data::Int(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] as i8 as i64))),
+        DType::I16 => Data::Int(array(shape, par::map(&cells::<2>(buf, view), |c| i16::from_le_bytes(c) as i64))),
+        DType::I32 => Data::Int(array(shape, par::map(&cells::<4>(buf, view), |c| i32::from_le_bytes(c) as i64))),
+        DType::I64 => Data::Int(array(shape, par::map(&cells::<8>(buf, view), i64::from_le_bytes))),
+        DType::F16 => Data::F32(array(
+            shape,
+            par::map(&cells::<2>(buf, view), |c| f16::from_bits(u16::from_le_bytes(c)).to_f32()),
+        )),
+        DType::BF16 => Data::F32(array(
+            shape,
+            par::map(&cells::<2>(buf, view), |c| bf16::from_bits(u16::from_le_bytes(c)).to_f32()),
+        )),
+        DType::F32 => Data::F32(array(shape, par::map(&cells::<4>(buf, view), f32::from_le_bytes))),
+        DType::F64 => Data::F64(array(shape, par::map(&cells::<8>(buf, view), f64::from_le_bytes))),
+    };
+    Value::new(view.dtype, data)
+}
+
+/// Writes `src` encoded by `enc` into the view's cells.
+fn store_cells<const N: usize, T: Copy + Sync>(buf: &mut [u8], view: &TensorView, src: &[T], enc: impl Fn(T) -> [u8; N] + Sync)
+where
+    [u8; N]: Default,
+{
+    let (all, _) = buf.as_chunks_mut::<N>();
+    if src.is_empty() {
+        return;
+    }
+    if is_contiguous(&view.shape, &view.strides) {
+        par::zip_inplace(&mut all[view.offset..view.offset + src.len()], src, |_, x| enc(x));
+    } else {
+        let tmp = par::map(src, enc);
+        strided::scatter(&tmp, all, view.offset as isize, &view.shape, &view.strides);
+    }
+}
+
+/// Writes `v`, whose dtype must be the view's, into a view checked with [`check_view`].
+pub fn store(v: &Value, buf: &mut [u8], view: &TensorView) -> Result<()> {
+    if v.dtype != view.dtype {
+        return Err(Error::internal(format!("storing a {} value into a {} view", v.dtype, view.dtype)));
+    }
+    match (&v.data, view.dtype) {
+        (Data::Bool(a), DType::Bool) => store_cells::<1, _>(buf, view, elems(a), |x| [x as u8]),
+        (Data::Int(a), DType::U8) => store_cells::<1, _>(buf, view, elems(a), |x| [x as u8]),
+        (Data::Int(a), DType::I8) => store_cells::<1, _>(buf, view, elems(a), |x| [x as i8 as u8]),
+        (Data::Int(a), DType::I16) => store_cells::<2, _>(buf, view, elems(a), |x| (x as i16).to_le_bytes()),
+        (Data::Int(a), DType::I32) => store_cells::<4, _>(buf, view, elems(a), |x| (x as i32).to_le_bytes()),
+        (Data::Int(a), DType::I64) => store_cells::<8, _>(buf, view, elems(a), |x| x.to_le_bytes()),
+        (Data::F32(a), DType::F16) => {
+            store_cells::<2, _>(buf, view, elems(a), |x| f16::from_f32(x).to_bits().to_le_bytes())
+        }
+        (Data::F32(a), DType::BF16) => {
+            store_cells::<2, _>(buf, view, elems(a), |x| bf16::from_f32(x).to_bits().to_le_bytes())
+        }
+        (Data::F32(a), DType::F32) => store_cells::<4, _>(buf, view, elems(a), |x| x.to_le_bytes()),
+        (Data::F64(a), DType::F64) => store_cells::<8, _>(buf, view, elems(a), |x| x.to_le_bytes()),
+        _ => return Err(Error::internal(format!("{} value holds {} data", v.dtype, v.kind_name()))),
+    }
+    Ok(())
+}

@@ -1,0 +1,72 @@
+//! Command-line interface of `tpudev`: argument parsing (clap derive) and dispatch to one
+//! module per subcommand. Errors are printed as one `error: ...` line and exit with status 1;
+//! usage errors are clap's (status 2).
+
+mod chips;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tpudev",
+    version,
+    about = "Develop, test and model PyTorch programs for Google TPUs without a TPU",
+    propagate_version = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List the simulated TPU chips (presets, plus your own with --chip-file)
+    Chips {
+        /// Print a JSON array with every field of each chip instead of a table
+        #[arg(long)]
+        json: bool,
+        /// Also list the chip described by this TOML file (same format as the presets)
+        #[arg(long, value_name = "PATH")]
+        chip_file: Vec<PathBuf>,
+    },
+}
+
+/// A failure the user can act on; its message names the cause.
+#[derive(Debug)]
+pub struct CliError(String);
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Chips { json, chip_file } => chips::run(json, &chip_file),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,180 @@
+//! Runs the built `tpudev` binary as a user would.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn tpudev(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tpudev"))
+        .args(args)
+        .output()
+        .expect("the tpudev binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn assert_success(out: &Output) {
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        stdout(out),
+        stderr(out)
+    );
+}
+
+/// A fresh path in the system temp dir for this test.
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("tpudev-cli-test-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn version_prints_name_and_version() {
+    let out = tpudev(&["--version"]);
+    assert_success(&out);
+    assert_eq!(
+        stdout(&out).trim(),
+        format!("tpudev {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn chips_lists_every_preset() {
+    let out = tpudev(&["chips"]);
+    assert_success(&out);
+    let text = stdout(&out);
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0][0], "chip", "header first:\n{text}");
+    for key in ["v4", "v5e", "v5p", "v6e", "v7x"] {
+        assert!(
+            rows.iter().any(|r| r[0] == key),
+            "no row for {key}:\n{text}"
+        );
+    }
+    // The HBM GiB column of v5e: 16 GiB.
+    let header = text.lines().next().unwrap();
+    let hbm_end = header.find("HBM GiB").unwrap() + "HBM GiB".len();
+    let v5e = text.lines().find(|l| l.starts_with("v5e ")).unwrap();
+    let hbm = v5e[..hbm_end].split_whitespace().last().unwrap();
+    assert_eq!(hbm, "16", "v5e HBM GiB in:\n{text}");
+}
+
+#[test]
+fn chips_table_snapshot() {
+    let out = tpudev(&["chips"]);
+    assert_success(&out);
+    insta::assert_snapshot!("chips_table", stdout(&out));
+}
+
+#[test]
+fn chips_json_is_an_array_of_chips() {
+    let out = tpudev(&["chips", "--json"]);
+    assert_success(&out);
+    let chips: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
+    let chips = chips.as_array().expect("a JSON array");
+    let keys: Vec<&str> = chips.iter().map(|c| c["key"].as_str().unwrap()).collect();
+    for key in ["v4", "v5e", "v5p", "v6e", "v7x"] {
+        assert!(keys.contains(&key), "{key} missing from {keys:?}");
+    }
+    let v5e = chips.iter().find(|c| c["key"] == "v5e").unwrap();
+    assert_eq!(v5e["hbm_bytes"].as_u64(), Some(16 << 30));
+    for field in [
+        "name",
+        "tensorcores",
+        "mxus_per_tensorcore",
+        "mxu_rows",
+        "mxu_cols",
+        "clock_hz",
+        "peak_bf16_flops",
+        "hbm_bw_bytes_per_s",
+        "vmem_bytes_per_tc",
+        "ici_links_per_chip",
+        "ici_link_bw_unidir_bytes_per_s",
+        "source",
+    ] {
+        assert!(!v5e[field].is_null(), "v5e has no {field}: {v5e}");
+    }
+}
+
+#[test]
+fn chip_file_adds_the_users_chip() {
+    let path = temp_file("mine.toml");
+    std::fs::write(
+        &path,
+        r#"
+key = "mine"
+name = "My TPU"
+tensorcores = 1
+mxus_per_tensorcore = 2
+mxu_rows = 128
+mxu_cols = 128
+clock_hz = 1e9
+peak_bf16_flops = 65.536e12
+hbm_bytes = 8589934592
+hbm_bw_bytes_per_s = 5e11
+vmem_bytes_per_tc = 16777216
+ici_links_per_chip = 0
+ici_link_bw_unidir_bytes_per_s = 0.0
+"#,
+    )
+    .unwrap();
+    let table = tpudev(&["chips", "--chip-file", path.to_str().unwrap()]);
+    let json = tpudev(&["chips", "--json", "--chip-file", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert_success(&table);
+    let text = stdout(&table);
+    let mine = text.lines().last().unwrap();
+    let cells: Vec<&str> = mine.split_whitespace().collect();
+    assert_eq!(
+        cells,
+        ["mine", "My", "TPU", "1", "2", "128x128", "65.5", "8", "500", "0"],
+        "{text}"
+    );
+    assert_success(&json);
+    let chips: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let last = chips.as_array().unwrap().last().unwrap();
+    assert_eq!(last["key"], "mine");
+    assert!(
+        last["source"].as_str().unwrap().contains("mine.toml"),
+        "{last}"
+    );
+}
+
+#[test]
+fn missing_chip_file_is_a_clear_error() {
+    let path = temp_file("does-not-exist.toml");
+    let out = tpudev(&["chips", "--chip-file", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(1), "an error exit, not a crash");
+    let err = stderr(&out);
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(
+        err.contains("does-not-exist.toml"),
+        "the message names the file: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(stdout(&out).is_empty(), "no partial table on error");
+}
+
+#[test]
+fn malformed_chip_file_is_a_clear_error() {
+    let path = temp_file("malformed.toml");
+    std::fs::write(&path, "this is = = not toml [").unwrap();
+    let out = tpudev(&["chips", "--chip-file", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("malformed.toml"),
+        "the message names the file: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
