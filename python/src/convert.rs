@@ -64,12 +64,26 @@ fn mixed_devices(op: &str, other: &str) -> PyErr {
     ))
 }
 
+/// Whether a non-CPU tensor lives on another accelerator (or meta). Tensor property getters
+/// are much cheaper than building `tensor.device`, so the common case asks only these.
+fn on_other_device(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let py = obj.py();
+    for flag in [intern!(py, "is_cpu"), intern!(py, "is_cuda"), intern!(py, "is_meta")] {
+        if obj.getattr(flag)?.extract::<bool>()? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// The strided view of a tpu tensor. `op` names the call for error messages.
 pub fn tensor_view(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<TensorView> {
     let py = obj.py();
-    let dev = device_type(obj)?;
-    if dev != "tpu" {
-        return Err(mixed_devices(op, &dev));
+    if on_other_device(obj)? {
+        let dev = device_type(obj)?;
+        if dev != "tpu" {
+            return Err(mixed_devices(op, &dev));
+        }
     }
     let dtype = dtype_of(&obj.getattr(intern!(py, "dtype"))?)?;
     let shape: Vec<usize> = obj.getattr(intern!(py, "shape"))?.extract()?;
@@ -87,11 +101,10 @@ pub fn tensor_view(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<TensorView> {
 /// A tensor argument: a tpu view, or a number for a zero-dim CPU tensor.
 fn tensor_arg(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
     let py = obj.py();
-    if obj.getattr(intern!(py, "is_cpu"))?.extract::<bool>()? {
-        if obj.call_method0(intern!(py, "dim"))?.extract::<usize>()? == 0 {
-            return number_arg(&obj.call_method0(intern!(py, "item"))?);
-        }
-        return Err(mixed_devices(op, "cpu"));
+    if obj.getattr(intern!(py, "is_cpu"))?.extract::<bool>()?
+        && obj.call_method0(intern!(py, "dim"))?.extract::<usize>()? == 0
+    {
+        return number_arg(&obj.call_method0(intern!(py, "item"))?);
     }
     Ok(Arg::Tensor(tensor_view(op, obj)?))
 }

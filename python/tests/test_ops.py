@@ -31,8 +31,11 @@ def run_case(case):
     cpu_inputs = list(make())
     grad = opts.get("grad", False)
     if grad:
-        for x in _grad_inputs(cpu_inputs):
-            x.requires_grad_()
+        chosen = grad if isinstance(grad, list) else range(len(cpu_inputs))
+        for i in chosen:
+            x = cpu_inputs[i]
+            if isinstance(x, torch.Tensor) and x.is_floating_point():
+                x.requires_grad_()
     tpu_inputs = [x.detach().to("tpu").requires_grad_(x.requires_grad) if isinstance(x, torch.Tensor) else x
                   for x in cpu_inputs]
     cpu_out = fn(*cpu_inputs)
@@ -45,6 +48,8 @@ def run_case(case):
         sum(((t * w).sum() for t, w in zip(cpu_flat, weights)), torch.zeros(())).backward()
         sum(((t * to_tpu(w)).sum() for t, w in zip(tpu_flat, weights)), torch.zeros((), device="tpu")).backward()
         for c, t in zip(_grad_inputs(cpu_inputs), _grad_inputs(tpu_inputs)):
+            if not c.requires_grad:
+                continue
             if c.grad is None:
                 assert t.grad is None
             else:

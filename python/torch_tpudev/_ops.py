@@ -68,13 +68,19 @@ class OpPlan:
     """How one ATen overload runs: which functional op, which arguments are written."""
 
     __slots__ = ("op", "functional", "names", "defaults", "keep", "mutated", "alias_returns",
-                 "n_fresh", "returns_list", "n_returns", "void")
+                 "n_fresh", "returns_list", "n_returns", "void", "tails")
 
     def __init__(self, op):
         schema = op._schema
         self.op = op
         self.names = [a.name for a in schema.arguments]
         self.defaults = [a.default_value if a.has_default_value() else _Missing for a in schema.arguments]
+        # For a call with only positional arguments: the defaults that complete it, by count.
+        self.tails = {}
+        for n in range(len(self.defaults) + 1):
+            tail = self.defaults[n:]
+            if all(d is not _Missing for d in tail):
+                self.tails[n] = tuple(tail)
         mutated = [i for i, a in enumerate(schema.arguments) if _is_mutated(a)]
         self.mutated = mutated
         self.n_returns = len(schema.returns)
@@ -116,9 +122,12 @@ class OpPlan:
         return full
 
     def __call__(self, args, kwargs):
-        full = self.full_args(args, kwargs) if (kwargs or len(args) < len(self.names)) else args
+        tail = None if kwargs else self.tails.get(len(args))
+        full = args + tail if tail is not None else tuple(self.full_args(args, kwargs))
         if not self.mutated:
-            outs = _C.run(self.functional, tuple(full), ())
+            outs = _C.run(self.functional, full, ())
+            if self.n_returns == 1 and not self.returns_list:
+                return _new_tensor(*outs[0])
             return self._fresh_returns(outs)
         fn_args = tuple(full[i] for i in self.keep) if len(self.keep) < len(full) else tuple(full)
         dests = []
@@ -161,9 +170,11 @@ class _Missing:
     pass
 
 
+_new_tensor = _private.new_tensor
+
+
 def _wrap(out):
-    buffer, size, stride, dtype = out
-    return _storage.wrap(buffer, size, stride, dtype)
+    return _new_tensor(*out)
 
 
 def _fill_resized(dest, out):
@@ -213,7 +224,58 @@ class _NativeBatchNormPlan(OpPlan):
         return full
 
 
-_special_plans = {"native_batch_norm": _NativeBatchNormPlan}
+def _expand_masks(indices):
+    """Boolean masks in an index list become the long indices of their true elements (as
+    PyTorch's own indexing does); finding them needs the mask's values, so it syncs."""
+    out = []
+    for i in indices:
+        if isinstance(i, torch.Tensor) and i.dtype in (torch.bool, torch.uint8):
+            out.extend(torch.ops.aten.nonzero.default(i).unbind(1))
+        else:
+            out.append(i)
+    return out
+
+
+class _IndexPlan(OpPlan):
+    """`index.Tensor` (advanced indexing) with boolean masks expanded first."""
+
+    def __init__(self, op):
+        self.op = op
+
+    def __call__(self, args, kwargs):
+        self_, indices = (list(args) + [kwargs.get("indices")])[:2]
+        return _wrap(_C.run("index.Tensor", (self_, _expand_masks(indices)), ())[0])
+
+
+class _IndexPutPlan(OpPlan):
+    """`index_put(_)` and `_index_put_impl(_)` run as the functional `index_put`, with
+    boolean masks expanded first; the in-place forms write back into self."""
+
+    def __init__(self, op):
+        self.op = op
+        self.inplace = overload_name(op).split(".")[0].endswith("_")
+        self.names = ["self", "indices", "values", "accumulate", "unsafe"]
+
+    def __call__(self, args, kwargs):
+        full = list(args) + [kwargs.get(n, False) for n in self.names[len(args):]]
+        self_, indices, values, accumulate = full[:4]
+        call = (self_, _expand_masks(indices), values, bool(accumulate))
+        if not self.inplace:
+            return _wrap(_C.run("index_put", call, ())[0])
+        out = _C.run("index_put", call, (self_,))
+        if out[0] is not None:
+            _fill_resized(self_, out[0])
+        return self_
+
+
+_special_plans = {
+    "native_batch_norm": _NativeBatchNormPlan,
+    "index.Tensor": _IndexPlan,
+    "index_put": _IndexPutPlan,
+    "index_put_": _IndexPutPlan,
+    "_index_put_impl": _IndexPutPlan,
+    "_index_put_impl_": _IndexPutPlan,
+}
 
 
 def fallback(op, *args, **kwargs):

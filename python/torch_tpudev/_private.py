@@ -9,6 +9,8 @@ import torch
 DEVICE = torch.device("tpu", 0) if False else None  # set by bind_device() after the rename
 _CPU_KEYS = torch._C.DispatchKeySet(torch._C.DispatchKey.CPU)
 _set_storage = torch.ops.aten.set_.source_Storage_storage_offset
+# The handle's boxed redispatch skips OpOverload's Python wrapper (hot path: every new tensor).
+_set_storage_boxed = _set_storage._handle.redispatch_boxed
 _create_empty = torch._C._acc.create_empty_tensor
 _storage_from_pointer = torch._C._construct_storage_from_data_pointer
 
@@ -52,7 +54,16 @@ def tensor_on(storage, dtype, size, stride, offset=0):
     """A tpu tensor viewing `storage`. The CPU `set_` kernel only writes metadata, so it
     serves every device."""
     t = _create_empty((0,), dtype)
-    _set_storage.redispatch(_CPU_KEYS, t, storage, offset, size, stride)
+    _set_storage_boxed(_CPU_KEYS, t, storage, offset, size, stride)
+    return t
+
+
+def new_tensor(buffer, size, stride, dtype):
+    """`tensor_on(storage_for(buffer), ...)` in one frame: this runs once per op output."""
+    st = _storage_from_pointer(buffer.addr, DEVICE, buffer.nbytes)
+    st._tpudev_buffer = buffer
+    t = _create_empty((0,), dtype)
+    _set_storage_boxed(_CPU_KEYS, t, st, 0, size, stride)
     return t
 
 

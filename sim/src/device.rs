@@ -24,14 +24,22 @@ pub struct SimDevice {
 
 impl std::fmt::Debug for SimDevice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SimDevice").field("chip", &self.chip.key).field("memory", &self.hbm.stats()).finish()
+        f.debug_struct("SimDevice")
+            .field("chip", &self.chip.key)
+            .field("memory", &self.hbm.stats())
+            .finish()
     }
 }
 
 /// Parses a byte count: digits with optional `_` separators and an optional unit (KB, MB,
 /// GB, KiB, MiB, GiB; case-insensitive).
 pub fn parse_bytes(s: &str) -> Option<u64> {
-    let t: String = s.trim().chars().filter(|&c| c != '_').collect::<String>().to_ascii_lowercase();
+    let t: String = s
+        .trim()
+        .chars()
+        .filter(|&c| c != '_')
+        .collect::<String>()
+        .to_ascii_lowercase();
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
     let mult: u64 = match unit.trim() {
@@ -64,6 +72,7 @@ pub fn resolve_chip(name: &str) -> Result<ChipSpec> {
 
 impl SimDevice {
     pub fn new(chip: ChipSpec) -> Self {
+        crate::host_alloc::tune();
         let hbm = Hbm::new(format!("tpu:0 ({})", chip.name), chip.hbm_bytes);
         SimDevice { chip, hbm }
     }
@@ -78,7 +87,10 @@ impl SimDevice {
 
     /// Like [`SimDevice::from_env`] with the two settings given directly (empty means unset).
     pub fn from_settings(chip: Option<&str>, hbm_bytes: Option<&str>) -> Result<Self> {
-        let chip = chip.map(str::trim).filter(|s| !s.is_empty()).unwrap_or(chips::DEFAULT_CHIP);
+        let chip = chip
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(chips::DEFAULT_CHIP);
         let mut spec = resolve_chip(chip)?;
         if let Some(h) = hbm_bytes.map(str::trim).filter(|s| !s.is_empty()) {
             spec.hbm_bytes = parse_bytes(h).ok_or_else(|| {
@@ -132,7 +144,12 @@ impl Device for SimDevice {
         Ok(Arc::new(plan::compile(graph)?))
     }
 
-    fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
+    fn execute(
+        &self,
+        exe: &dyn Executable,
+        inputs: &[ExecInput],
+        outputs: &[TensorView],
+    ) -> Result<()> {
         let exe = exe
             .as_any()
             .downcast_ref::<plan::SimExecutable>()
@@ -160,7 +177,10 @@ mod tests {
         assert_eq!(d.properties().hbm_bytes, 16 << 30);
         assert!(d.properties().simulated);
         let d = SimDevice::from_settings(Some("TPU v4"), Some("1_000")).unwrap();
-        assert_eq!((d.properties().chip.as_str(), d.memory_stats().capacity), ("v4", 1000));
+        assert_eq!(
+            (d.properties().chip.as_str(), d.memory_stats().capacity),
+            ("v4", 1000)
+        );
         assert_eq!(d.properties().tensorcores, 2);
         let d = SimDevice::from_settings(Some(""), Some("2GiB")).unwrap();
         assert_eq!(d.memory_stats().capacity, 2 << 30);

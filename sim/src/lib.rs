@@ -6,6 +6,7 @@ pub mod chips;
 pub mod device;
 pub mod exec;
 pub mod hbm;
+pub mod host_alloc;
 
 pub use chips::{load_chip_file, preset, presets, ChipSpec};
 pub use device::SimDevice;

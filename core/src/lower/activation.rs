@@ -38,6 +38,10 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("log_sigmoid_backward", log_sigmoid_backward),
     LowerEntry::new("glu", glu),
     LowerEntry::new("glu_backward", glu_backward),
+    LowerEntry::new("softshrink", softshrink),
+    LowerEntry::new("softshrink_backward", shrink_backward),
+    LowerEntry::new("hardshrink", hardshrink),
+    LowerEntry::new("hardshrink_backward", shrink_backward),
     LowerEntry::new("_prelu_kernel", prelu),
     LowerEntry::new("_prelu_kernel_backward", prelu_backward),
 ];
@@ -548,6 +552,48 @@ fn glu_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let gb = ctx.mul(t, oms)?;
     let r = ctx.b.concatenate(&[ga, gb], dim)?;
     Ok(vec![ctx.convert(r, d)])
+}
+
+/// |x| <= lambd, as a bool node.
+fn in_band(ctx: &mut LowerCtx, x: NodeId, i: usize) -> Result<NodeId> {
+    let l = sc(ctx, i, x)?;
+    let nl = ctx.un(Op::Neg, l)?;
+    let a = ctx.cmp(CompareDir::Ge, x, nl)?;
+    let b = ctx.cmp(CompareDir::Le, x, l)?;
+    ctx.and(a, b)
+}
+
+/// `softshrink(self, lambd)`: x - lambd above, x + lambd below, 0 in between.
+fn softshrink(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    act(ctx, "softshrink_cpu", |ctx, x| {
+        let l = sc(ctx, 1, x)?;
+        let hi = ctx.cmp(CompareDir::Gt, x, l)?;
+        let nl = ctx.un(Op::Neg, l)?;
+        let lo = ctx.cmp(CompareDir::Lt, x, nl)?;
+        let a = ctx.sub(x, l)?;
+        let b = ctx.add(x, l)?;
+        let z = ctx.lit_like(0.0, x);
+        let r = ctx.select(lo, b, z)?;
+        ctx.select(hi, a, r)
+    })
+}
+
+/// `hardshrink(self, lambd)`: 0 where |x| <= lambd, else x.
+fn hardshrink(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    act(ctx, "hardshrink_cpu", |ctx, x| {
+        let band = in_band(ctx, x, 1)?;
+        let z = ctx.lit_like(0.0, x);
+        ctx.select(band, z, x)
+    })
+}
+
+/// `softshrink_backward` / `hardshrink_backward(grad, self, lambd)`: 0 inside the band.
+fn shrink_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    act_bwd(ctx, 0, 1, |ctx, g, x| {
+        let band = in_band(ctx, x, 2)?;
+        let z = ctx.lit_like(0.0, g);
+        ctx.select(band, z, g)
+    })
 }
 
 /// `_prelu_kernel(self, weight)`: x > 0 ? x : w * x, with the weight already shaped to

@@ -38,7 +38,10 @@ pub enum ArgKey {
     Str(String),
     DType(DType),
     IntList(Vec<i64>),
+    /// A static float list, by bit patterns.
     FloatList(Vec<u64>),
+    /// A float list whose values are runtime inputs (foreach `Scalar[]`): only its length.
+    RuntimeFloatList(usize),
     BoolList(Vec<bool>),
     Tensor(DType, Vec<usize>),
     TensorList(Vec<Option<(DType, Vec<usize>)>>),
@@ -56,7 +59,12 @@ impl Arg {
             Arg::Str(s) => ArgKey::Str(s.clone()),
             Arg::DType(d) => ArgKey::DType(*d),
             Arg::IntList(v) => ArgKey::IntList(v.clone()),
-            Arg::FloatList(v) => ArgKey::FloatList(v.iter().map(|f| f.to_bits()).collect()),
+            // Lowerings read float-list elements as host scalars (`LowerCtx::list_scalar`)
+            // unless the entry lists the argument as static.
+            Arg::FloatList(v) if static_float => {
+                ArgKey::FloatList(v.iter().map(|f| f.to_bits()).collect())
+            }
+            Arg::FloatList(v) => ArgKey::RuntimeFloatList(v.len()),
             Arg::BoolList(v) => ArgKey::BoolList(v.clone()),
             Arg::Tensor(t) => {
                 let (d, s) = tensor_key(t);

@@ -34,6 +34,10 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("bitwise_xor.Scalar", bitwise_xor),
     LowerEntry::new("bitwise_xor.Scalar_Tensor", bitwise_xor),
     LowerEntry::new("bitwise_not", bitwise_not),
+    LowerEntry::new("bucketize.Tensor", bucketize),
+    LowerEntry::new("bucketize.Scalar", bucketize),
+    LowerEntry::new("searchsorted.Tensor", searchsorted),
+    LowerEntry::new("searchsorted.Scalar", searchsorted),
 ];
 
 /// Compares two operands in their promoted dtype.
@@ -133,4 +137,116 @@ fn bitwise_not(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         return Err(ctx.bad_dtype("bitwise_not_cpu", d));
     }
     Ok(vec![ctx.not(x)?])
+}
+
+/// For every value, how many of the sorted boundaries precede it: `boundaries < v` (or `<=`
+/// with `right`), with nan sorting last. `values` is [.., k] and `bounds` [.., m] with equal
+/// leading dims (or `bounds` 1-D); the result is values' shape.
+fn count_preceding(
+    ctx: &mut LowerCtx,
+    values: NodeId,
+    bounds: NodeId,
+    right: bool,
+    out_int32: bool,
+) -> Result<NodeId> {
+    let vs = ctx.b.shape(values).to_vec();
+    let bs = ctx.b.shape(bounds).to_vec();
+    let dtype = super::promote::result_type(&[
+        Operand::Tensor {
+            node: values,
+            dtype: ctx.b.dtype(values),
+            rank: vs.len().max(1),
+        },
+        Operand::Tensor {
+            node: bounds,
+            dtype: ctx.b.dtype(bounds),
+            rank: bs.len().max(1),
+        },
+    ]);
+    let (v, b) = (ctx.convert(values, dtype), ctx.convert(bounds, dtype));
+    let m = *bs.last().unwrap_or(&1);
+    let r = vs.len();
+    let mut big = vs.clone();
+    big.push(m);
+    let vb = ctx.bcast(v, &big, &(0..r).collect::<Vec<_>>())?;
+    let bb = if bs.len() == 1 {
+        ctx.bcast(b, &big, &[r])?
+    } else {
+        let mut dims: Vec<usize> = (0..r - 1).collect();
+        dims.push(r);
+        ctx.bcast(b, &big, &dims)?
+    };
+    let mut before = ctx.cmp(
+        if right {
+            CompareDir::Le
+        } else {
+            CompareDir::Lt
+        },
+        bb,
+        vb,
+    )?;
+    if dtype.is_float() {
+        let vn = ctx.isnan(vb)?;
+        let bn = ctx.isnan(bb)?;
+        let bnum = ctx.not(bn)?;
+        let nan_v = ctx.and(vn, bnum)?;
+        before = ctx.or(before, nan_v)?;
+    }
+    let cnt = ctx.convert(before, DType::I64);
+    let cnt = ctx.reduce(cnt, crate::ir::ReduceKind::Sum, &[r], false)?;
+    Ok(ctx.convert(cnt, if out_int32 { DType::I32 } else { DType::I64 }))
+}
+
+/// A value argument (tensor or number) as a node.
+fn value_node(ctx: &mut LowerCtx, i: usize) -> Result<NodeId> {
+    match ctx.operand(i)? {
+        Operand::Tensor { node, .. } => Ok(node),
+        o => ctx.materialize(o, o.dtype(), &[]),
+    }
+}
+
+/// `bucketize(self, boundaries, out_int32, right)`: boundaries are 1-D.
+fn bucketize(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let v = value_node(ctx, 0)?;
+    let b = ctx.tensor(1)?;
+    if ctx.b.rank(b) != 1 {
+        return Err(ctx.invalid(format!(
+            "boundaries tensor must be 1 dimension, but got dim({})",
+            ctx.b.rank(b)
+        )));
+    }
+    let (out_int32, right) = (ctx.bool(2)?, ctx.bool(3)?);
+    Ok(vec![count_preceding(ctx, v, b, right, out_int32)?])
+}
+
+/// `searchsorted(sorted_sequence, self, out_int32, right, side, sorter)`: the sequence is 1-D
+/// or matches self's leading dims; `sorter` is not supported.
+fn searchsorted(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    if !ctx.is_none(5) {
+        return Err(
+            ctx.unsupported("the sorter argument is not supported; sort the sequence first")
+        );
+    }
+    let s = ctx.tensor(0)?;
+    let v = value_node(ctx, 1)?;
+    let out_int32 = ctx.bool(2)?;
+    let mut right = ctx.bool(3)?;
+    if !ctx.is_none(4) {
+        match ctx.str(4)? {
+            "left" => right = false,
+            "right" => right = true,
+            other => {
+                return Err(ctx.invalid(format!(
+                    "side can only be 'left' or 'right' but got {other}"
+                )))
+            }
+        }
+    }
+    let (ss, vs) = (ctx.b.shape(s).to_vec(), ctx.b.shape(v).to_vec());
+    if ss.len() != 1 && (ss.len() != vs.len() || ss[..ss.len() - 1] != vs[..vs.len() - 1]) {
+        return Err(ctx.invalid(format!(
+            "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor {ss:?} and input value tensor {vs:?}"
+        )));
+    }
+    Ok(vec![count_preceding(ctx, v, s, right, out_int32)?])
 }

@@ -135,8 +135,11 @@ impl<'a> LowerCtx<'a> {
 
     /// The elements of a `Tensor?[]` argument.
     pub fn opt_tensor_list(&mut self, i: usize) -> Result<Vec<Option<NodeId>>> {
-        let Arg::TensorList(list) = self.arg(i)? else {
-            return Err(self.wrong(i, "Tensor[]"));
+        let list = match self.arg(i)? {
+            Arg::TensorList(list) => list,
+            // An empty Python list cannot say what it would hold.
+            Arg::IntList(v) if v.is_empty() => return Ok(vec![]),
+            _ => return Err(self.wrong(i, "Tensor[]")),
         };
         Ok(list
             .iter()
@@ -341,8 +344,10 @@ impl<'a> LowerCtx<'a> {
 
     /// The elements of a `Tensor[]` argument as operands.
     pub fn tensor_list_operands(&mut self, i: usize) -> Result<Vec<Operand>> {
-        let Arg::TensorList(list) = self.arg(i)? else {
-            return Err(self.wrong(i, "Tensor[]"));
+        let list = match self.arg(i)? {
+            Arg::TensorList(list) => list,
+            Arg::IntList(v) if v.is_empty() => return Ok(vec![]),
+            _ => return Err(self.wrong(i, "Tensor[]")),
         };
         let types: Vec<(DType, usize)> = list
             .iter()

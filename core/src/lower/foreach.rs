@@ -72,6 +72,7 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("_foreach_expm1", unary),
     LowerEntry::new("_foreach_floor", unary),
     LowerEntry::new("_foreach_frac", unary),
+    LowerEntry::new("_foreach_lgamma", unary),
     LowerEntry::new("_foreach_log", unary),
     LowerEntry::new("_foreach_log10", unary),
     LowerEntry::new("_foreach_log1p", unary),

@@ -35,6 +35,10 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("_unsafe_index.Tensor", index_tensor),
     LowerEntry::new("index_put", index_put),
     LowerEntry::new("_unsafe_index_put", index_put),
+    LowerEntry::new("take", take),
+    LowerEntry::new("put", put),
+    LowerEntry::new("masked_scatter", masked_scatter),
+    LowerEntry::new("masked_scatter_backward", masked_scatter_backward),
     LowerEntry::new("masked_fill.Scalar", masked_fill),
     LowerEntry::new("masked_fill.Tensor", masked_fill),
 ];
@@ -735,4 +739,120 @@ fn masked_fill(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         o => ctx.materialize(o, d, &shape)?,
     };
     Ok(vec![ctx.select(mn, v, xn)?])
+}
+
+/// `take(self, index)`: elements of the flattened tensor (negative indices count from the
+/// end), in the index's shape.
+fn take(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let n: usize = ctx.b.shape(x).iter().product();
+    let idx = index_arg(ctx, 1, "take")?;
+    let flat = ctx.b.reshape(x, vec![n])?;
+    let idx = wrap_index(ctx, idx, n)?;
+    Ok(vec![ctx.b.take(flat, idx, 0)?])
+}
+
+/// `put(self, index, source, accumulate)`: writes (or adds) source into the flattened tensor.
+fn put(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let d = ctx.b.dtype(x);
+    let n: usize = shape.iter().product();
+    let idx = index_arg(ctx, 1, "put")?;
+    let m: usize = ctx.b.shape(idx).iter().product();
+    let src = ctx.tensor(2)?;
+    if ctx.b.shape(src).iter().product::<usize>() != m {
+        return Err(ctx.invalid(format!(
+            "put_(): Expected source and index to have the same number of elements, but got source.numel() = {}, index.numel() = {m}",
+            ctx.b.shape(src).iter().product::<usize>()
+        )));
+    }
+    let accumulate = ctx.bool(3)?;
+    let c = if accumulate { opmath(d) } else { d };
+    let flat = ctx.b.reshape(x, vec![n])?;
+    let flat = ctx.convert(flat, c);
+    let idx = ctx.b.reshape(idx, vec![m])?;
+    let idx = wrap_index(ctx, idx, n)?;
+    let src = ctx.convert(src, c);
+    let src = ctx.b.reshape(src, vec![m])?;
+    let r = if accumulate {
+        ctx.b.scatter_add(flat, idx, src, 0)?
+    } else {
+        ctx.b.scatter_along_axis(flat, idx, src, 0, false)?
+    };
+    let r = ctx.b.reshape(r, shape)?;
+    Ok(vec![ctx.convert(r, d)])
+}
+
+/// For a bool mask of `n` elements (flat): the position of each true element among the true
+/// elements, clamped into [0, limit) (false elements get clamped garbage).
+fn mask_positions(ctx: &mut LowerCtx, mask: NodeId, n: usize, limit: usize) -> Result<NodeId> {
+    let m = ctx.convert(mask, DType::I64);
+    let c = super::reduce::scan(ctx, m, 0, Op::Add, 0.0)?;
+    let pos = ctx.bin_lit(Op::Sub, c, 1.0)?;
+    let lo = ctx.lit(0.0, DType::I64, &[n]);
+    let hi = ctx.lit(limit.max(1) as f64 - 1.0, DType::I64, &[n]);
+    ctx.b.clamp(lo, pos, hi)
+}
+
+/// `masked_scatter(self, mask, source)`: the true positions of mask (broadcast to self), in
+/// order, take consecutive elements of source.
+fn masked_scatter(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.operand(0)?;
+    let m = ctx.operand(1)?;
+    if m.dtype() != DType::Bool {
+        return Err(ctx.invalid(format!(
+            "masked_scatter_ only supports boolean masks, but got mask with dtype {}",
+            m.dtype()
+        )));
+    }
+    let d = x.dtype();
+    let shape = ctx.broadcast_shape(&[x, m])?;
+    let xn = ctx.materialize(x, d, &shape)?;
+    let mn = ctx.materialize(m, DType::Bool, &shape)?;
+    let src = ctx.tensor(2)?;
+    let k: usize = ctx.b.shape(src).iter().product();
+    let n: usize = shape.iter().product();
+    let mflat = ctx.b.reshape(mn, vec![n])?;
+    let pos = mask_positions(ctx, mflat, n, k)?;
+    let picked = if k == 0 {
+        ctx.lit(0.0, d, &[n])
+    } else {
+        let sflat = ctx.convert(src, d);
+        let sflat = ctx.b.reshape(sflat, vec![k])?;
+        ctx.b.take(sflat, pos, 0)?
+    };
+    let picked = ctx.b.reshape(picked, shape.clone())?;
+    Ok(vec![ctx.select(mn, picked, xn)?])
+}
+
+/// `masked_scatter_backward(grad_output, mask, sizes)`: the gradient of masked_scatter's
+/// source: grad at the true positions, packed in order, zeros after.
+fn masked_scatter_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let g = ctx.tensor(0)?;
+    let gs = ctx.b.shape(g).to_vec();
+    let mask = ctx.tensor(1)?;
+    if ctx.b.dtype(mask) != DType::Bool {
+        return Err(ctx.invalid("masked_scatter_backward: the mask must be a bool tensor"));
+    }
+    let mask = ctx.broadcast_to(mask, &gs)?;
+    let sizes: Vec<usize> = ctx
+        .int_list(2)?
+        .into_iter()
+        .map(|v| v.max(0) as usize)
+        .collect();
+    let k: usize = sizes.iter().product();
+    let n: usize = gs.iter().product();
+    let d = ctx.b.dtype(g);
+    let c = opmath(d);
+    let mflat = ctx.b.reshape(mask, vec![n])?;
+    let pos = mask_positions(ctx, mflat, n, k)?;
+    let gflat = ctx.convert(g, c);
+    let gflat = ctx.b.reshape(gflat, vec![n])?;
+    let upd = ctx.select_lit_else(mflat, gflat, 0.0)?;
+    let base = ctx.lit(0.0, c, &[k.max(1)]);
+    let r = ctx.b.scatter_add(base, pos, upd, 0)?;
+    let r = if k == 0 { ctx.lit(0.0, c, &[0]) } else { r };
+    let r = ctx.b.reshape(r, sizes)?;
+    Ok(vec![ctx.convert(r, d)])
 }

@@ -9,17 +9,22 @@ use super::helpers::opmath;
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, DotDims, NodeId};
+use crate::ir::{CompareDir, DotDims, NodeId, Op, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("mm", mm),
     LowerEntry::new("bmm", bmm),
     LowerEntry::new("addmm", addmm),
     LowerEntry::new("baddbmm", baddbmm),
+    LowerEntry::new("addbmm", addbmm),
     LowerEntry::new("dot", dot),
     LowerEntry::new("vdot", dot),
     LowerEntry::new("mv", mv),
     LowerEntry::new("addmv", addmv),
+    LowerEntry::new("trace", trace),
+    LowerEntry::new("diag", diag),
+    LowerEntry::new("linalg_cross", linalg_cross),
+    LowerEntry::new("cross", cross),
 ];
 
 fn dims(
@@ -163,6 +168,17 @@ fn baddbmm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.convert(r, out)])
 }
 
+/// `addbmm(self, batch1, batch2, beta, alpha)`: beta * self + alpha * sum_b batch1[b] @ batch2[b].
+fn addbmm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.tensor(1)?, ctx.tensor(2)?);
+    let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
+    check_mm(ctx, &sa, &sb, true)?;
+    let out = ctx.b.dtype(a);
+    let p = dot_opmath(ctx, a, b, dims(&[], &[], &[0, 2], &[0, 1]))?;
+    let r = scale_and_add(ctx, p, 0, 3, 4)?;
+    Ok(vec![ctx.convert(r, out)])
+}
+
 fn dot(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, b) = (ctx.tensor(0)?, ctx.tensor(1)?);
     let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
@@ -215,4 +231,122 @@ fn addmv(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let p = mv_node(ctx, m, v)?;
     let r = scale_and_add(ctx, p, 0, 3, 4)?;
     Ok(vec![ctx.convert(r, out)])
+}
+
+/// `trace(self)`: sum of the main diagonal of a matrix (integers sum to int64).
+fn trace(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    if shape.len() != 2 {
+        return Err(ctx.invalid(format!(
+            "trace: expected a matrix, but got tensor with dim {}",
+            shape.len()
+        )));
+    }
+    let d = ctx.b.dtype(x);
+    let out = if d.is_float() { d } else { DType::I64 };
+    let r = ctx.iota(DType::I64, &shape, 0)?;
+    let c = ctx.iota(DType::I64, &shape, 1)?;
+    let on = ctx.cmp(CompareDir::Eq, r, c)?;
+    let xc = ctx.convert(x, opmath(out));
+    let m = ctx.select_lit_else(on, xc, 0.0)?;
+    let s = ctx.reduce(m, ReduceKind::Sum, &[0, 1], false)?;
+    Ok(vec![ctx.convert(s, out)])
+}
+
+/// `diag(self, diagonal)`: a vector becomes a diagonal matrix; a matrix gives its diagonal.
+fn diag(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let k = ctx.int(1)?;
+    match shape.len() {
+        1 => {
+            let n = shape[0];
+            let m = n + k.unsigned_abs() as usize;
+            let sq = [m, m];
+            let r = ctx.iota(DType::I64, &sq, 0)?;
+            let c = ctx.iota(DType::I64, &sq, 1)?;
+            let rk = ctx.bin_lit(Op::Add, r, k as f64)?;
+            let on = ctx.cmp(CompareDir::Eq, rk, c)?;
+            // Element i sits at row i (k >= 0) or column i (k < 0).
+            let pos = if k >= 0 { r } else { c };
+            let safe = ctx.lit(0.0, DType::I64, &sq);
+            let top = ctx.lit((n.max(1) - 1) as f64, DType::I64, &sq);
+            let pos = ctx.b.clamp(safe, pos, top)?;
+            let flat = ctx.b.reshape(pos, vec![m * m])?;
+            let vals = if n == 0 {
+                ctx.lit(0.0, ctx.b.dtype(x), &[m * m])
+            } else {
+                ctx.b.take(x, flat, 0)?
+            };
+            let vals = ctx.b.reshape(vals, sq.to_vec())?;
+            Ok(vec![ctx.select_lit_else(on, vals, 0.0)?])
+        }
+        2 => {
+            let (rows, cols) = (shape[0] as i64, shape[1] as i64);
+            let (r0, c0) = if k >= 0 { (0, k) } else { (-k, 0) };
+            let len = (rows - r0).min(cols - c0).max(0) as usize;
+            let i = ctx.iota(DType::I64, &[len], 0)?;
+            // Flat index (r0 + i) * cols + c0 + i.
+            let idx = ctx.bin_lit(Op::Mul, i, (cols + 1) as f64)?;
+            let idx = ctx.bin_lit(Op::Add, idx, (r0 * cols + c0) as f64)?;
+            let flat = ctx.b.reshape(x, vec![(rows * cols) as usize])?;
+            if len == 0 {
+                return Ok(vec![ctx.lit(0.0, ctx.b.dtype(x), &[0])]);
+            }
+            Ok(vec![ctx.b.take(flat, idx, 0)?])
+        }
+        r => Err(ctx.invalid(format!("diag(): Supports 1D or 2D tensors. Got {r}D"))),
+    }
+}
+
+/// The cross product of 3-vectors along `dim` (operands broadcast).
+fn cross_impl(ctx: &mut LowerCtx, dim_arg: Option<i64>) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
+    let (n, _, shape) = ctx.promote_all(&[a, b], None)?;
+    let dim = match dim_arg {
+        Some(d) => ctx.dim(d, shape.len())?,
+        None => shape
+            .iter()
+            .position(|&s| s == 3)
+            .ok_or_else(|| ctx.invalid("no dimension of size 3 in input"))?,
+    };
+    if shape.get(dim) != Some(&3) {
+        return Err(ctx.invalid(format!(
+            "linalg.cross: inputs dimension {dim} must have length 3. Got {:?}",
+            shape.get(dim)
+        )));
+    }
+    let comp = |ctx: &mut LowerCtx, x: NodeId, i: usize| -> Result<NodeId> {
+        let mut s = vec![0; shape.len()];
+        let mut l = shape.clone();
+        s[dim] = i;
+        l[dim] = i + 1;
+        ctx.b.slice(x, s, l, vec![1; shape.len()])
+    };
+    let mut parts = vec![];
+    for (i, j) in [(1, 2), (2, 0), (0, 1)] {
+        let (ai, bj, aj, bi) = (
+            comp(ctx, n[0], i)?,
+            comp(ctx, n[1], j)?,
+            comp(ctx, n[0], j)?,
+            comp(ctx, n[1], i)?,
+        );
+        let p = ctx.mul(ai, bj)?;
+        let q = ctx.mul(aj, bi)?;
+        parts.push(ctx.sub(p, q)?);
+    }
+    Ok(vec![ctx.b.concatenate(&parts, dim)?])
+}
+
+/// `linalg_cross(self, other, dim=-1)`.
+fn linalg_cross(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let d = ctx.int(2)?;
+    cross_impl(ctx, Some(d))
+}
+
+/// `cross(self, other, dim?)`: without a dim, the first dim of size 3.
+fn cross(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let d = ctx.opt_int(2)?;
+    cross_impl(ctx, d)
 }

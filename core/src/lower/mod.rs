@@ -2,6 +2,21 @@
 //! (`table.rs`) by its overload name (`add.Tensor`). In-place (`add_.Tensor`) and out=
 //! (`add.out`) variants are mapped to their functional op by the Python glue, so only the
 //! functional form is lowered here.
+//!
+//! Conventions every family follows:
+//! - Outputs come in the order of the op's returns; a `Tensor[]` return contributes one output
+//!   per element, lists flattened in schema order (the fused optimizers and `_foreach_*`).
+//! - Backward ops with an `output_mask` return a zero-element placeholder of shape [0] where
+//!   the mask is false (PyTorch returns an undefined tensor there).
+//! - Output dtypes and shapes are PyTorch's (checked against the CPU kernels by
+//!   `testdata/cases.txt`); f16/bf16 formulas, reductions, matmuls and convolutions compute in
+//!   f32 and round once, as the CPU kernels do.
+//! - Float arguments are runtime host scalars unless the entry lists them in
+//!   `static_floats` (then their values are compiled in and key the program cache).
+//! - Bad user input is `Error::InvalidArgument` with PyTorch's wording; argument combinations
+//!   a lowering does not handle are `Error::UnsupportedArgs`; `Error::Internal` means a bug.
+//! - Randomness comes from `LowerCtx::uniform`, which gives successive draws in one program
+//!   disjoint generator counters.
 
 mod args;
 mod ctx;
@@ -26,6 +41,7 @@ mod reduce;
 mod resample;
 mod shape_ops;
 mod softmax;
+mod sort;
 
 #[cfg(test)]
 mod tests;

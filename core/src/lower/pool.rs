@@ -22,6 +22,7 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("avg_pool2d_backward", avg_pool2d_backward),
     LowerEntry::new("adaptive_max_pool2d", adaptive_max_pool2d),
     LowerEntry::new("adaptive_max_pool2d_backward", adaptive_max_pool2d_backward),
+    LowerEntry::new("max_unpool2d", max_unpool2d),
     LowerEntry::new("_adaptive_avg_pool2d", adaptive_avg_pool2d),
     LowerEntry::new(
         "_adaptive_avg_pool2d_backward",
@@ -244,7 +245,9 @@ fn fold_max(
     idx: NodeId,
     valid: NodeId,
 ) -> Result<(NodeId, NodeId, NodeId)> {
-    let Some((bv, bi, have)) = best else { return Ok((v, idx, valid)) };
+    let Some((bv, bi, have)) = best else {
+        return Ok((v, idx, valid));
+    };
     let not_have = ctx.not(have)?;
     let mut better = ctx.cmp(CompareDir::Gt, v, bv)?;
     if ctx.b.dtype(v).is_float() {
@@ -261,12 +264,19 @@ fn fold_max(
 
 /// Bin bounds of adaptive pooling: start = floor(i * in / out), end = ceil((i + 1) * in / out).
 fn adaptive_bounds(input: usize, out: usize) -> Vec<(usize, usize)> {
-    (0..out).map(|i| (i * input / out, ((i + 1) * input).div_ceil(out))).collect()
+    (0..out)
+        .map(|i| (i * input / out, ((i + 1) * input).div_ceil(out)))
+        .collect()
 }
 
 /// For window offset `k` of every adaptive bin along one dim: the clamped source index
 /// [out] i64 and whether the offset is inside the bin [out] bool.
-fn adaptive_offset(ctx: &mut LowerCtx, input: usize, out: usize, k: usize) -> Result<(NodeId, NodeId)> {
+fn adaptive_offset(
+    ctx: &mut LowerCtx,
+    input: usize,
+    out: usize,
+    k: usize,
+) -> Result<(NodeId, NodeId)> {
     // start_i = (i * in) / out; end_i = ((i + 1) * in + out - 1) / out
     let i = ctx.iota(DType::I64, &[out], 0)?;
     let start = ctx.bin_lit(Op::Mul, i, input as f64)?;
@@ -296,10 +306,20 @@ fn adaptive_max_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let s4 = ctx.b.shape(x4).to_vec();
     let (h, w) = (s4[2], s4[3]);
     if oh == 0 || ow == 0 || h == 0 || w == 0 {
-        return Err(ctx.invalid("adaptive_max_pool2d(): input and output spatial sizes must be non-zero"));
+        return Err(
+            ctx.invalid("adaptive_max_pool2d(): input and output spatial sizes must be non-zero")
+        );
     }
-    let kh = adaptive_bounds(h, oh).iter().map(|(a, b)| b - a).max().unwrap_or(1);
-    let kw = adaptive_bounds(w, ow).iter().map(|(a, b)| b - a).max().unwrap_or(1);
+    let kh = adaptive_bounds(h, oh)
+        .iter()
+        .map(|(a, b)| b - a)
+        .max()
+        .unwrap_or(1);
+    let kw = adaptive_bounds(w, ow)
+        .iter()
+        .map(|(a, b)| b - a)
+        .max()
+        .unwrap_or(1);
     let out_shape = [s4[0], s4[1], oh, ow];
     let mut best = None;
     for i in 0..kh {
@@ -677,4 +697,38 @@ fn adaptive_avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     };
     let out = ctx.b.reshape(out, shape)?;
     Ok(vec![ctx.convert(out, d)])
+}
+
+/// `max_unpool2d(self, indices, output_size)`: each value goes to its flat index in an
+/// output plane of zeros.
+fn max_unpool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let idx = ctx.tensor(1)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let r = shape.len();
+    let o = ctx.int_list(2)?;
+    if (r != 3 && r != 4)
+        || ctx.b.shape(idx) != shape.as_slice()
+        || o.len() != 2
+        || o.iter().any(|&v| v < 0)
+    {
+        return Err(ctx.invalid(format!(
+            "max_unpool2d(): expected 3D or 4D input with indices of the same shape and output_size of 2 elements, got input {shape:?}, indices {:?}, output_size {o:?}",
+            ctx.b.shape(idx)
+        )));
+    }
+    if !ctx.b.dtype(idx).is_int() {
+        return Err(ctx.invalid("max_unpool2d(): elements in indices should be type int64"));
+    }
+    let lead: usize = shape[..r - 2].iter().product();
+    let plane = (o[0] * o[1]) as usize;
+    let per = shape[r - 2] * shape[r - 1];
+    let xf = ctx.b.reshape(x, vec![lead, per])?;
+    let idx = ctx.convert(idx, DType::I64);
+    let ii = ctx.b.reshape(idx, vec![lead, per])?;
+    let base = ctx.lit(0.0, ctx.b.dtype(x), &[lead, plane]);
+    let out = ctx.b.scatter_along_axis(base, ii, xf, 1, false)?;
+    let mut out_shape = shape[..r - 2].to_vec();
+    out_shape.extend([o[0] as usize, o[1] as usize]);
+    Ok(vec![ctx.b.reshape(out, out_shape)?])
 }

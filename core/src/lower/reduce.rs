@@ -45,6 +45,12 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("logsumexp", logsumexp),
     LowerEntry::new("cumsum", cumsum),
     LowerEntry::new("cumprod", cumprod),
+    LowerEntry::new("cummax", cummax),
+    LowerEntry::new("cummin", cummin),
+    LowerEntry::new("logcumsumexp", logcumsumexp),
+    LowerEntry::new("_logcumsumexp", logcumsumexp),
+    LowerEntry::new("_cummax_helper", cummax_helper),
+    LowerEntry::new("_cummin_helper", cummin_helper),
 ];
 
 /// `sum`/`prod` result dtype: integers and bool widen to int64 unless a dtype is given.
@@ -139,11 +145,13 @@ fn mean_node(
     let out = match given {
         Some(g) => g,
         None if d.is_float() => d,
-        None => return Err(ctx.invalid(format!(
+        None => {
+            return Err(ctx.invalid(format!(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or \
                  complex dtype. Got: {}",
             super::helpers::torch_type_name(d)
-        ))),
+        )))
+        }
     };
     if !out.is_float() {
         return Err(ctx.invalid(format!(
@@ -743,4 +751,135 @@ fn cumsum(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 fn cumprod(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     cum(ctx, Op::Mul, 1.0)
+}
+
+/// Inclusive scan along `dim` with an arbitrary combine of (earlier, later) values: shifted
+/// copies are padded with `pad` (the combine's identity).
+fn scan_with(
+    ctx: &mut LowerCtx,
+    xs: Vec<NodeId>,
+    pads: &[f64],
+    dim: usize,
+    combine: impl Fn(&mut LowerCtx, &[NodeId], &[NodeId]) -> Result<Vec<NodeId>>,
+) -> Result<Vec<NodeId>> {
+    let shape = ctx.b.shape(xs[0]).to_vec();
+    let (n, rank) = (shape[dim], shape.len());
+    let mut acc = xs;
+    let mut step = 1usize;
+    while step < n {
+        let mut low = vec![0i64; rank];
+        let mut high = vec![0i64; rank];
+        low[dim] = step as i64;
+        high[dim] = -(step as i64);
+        let mut shifted = vec![];
+        for (k, &a) in acc.iter().enumerate() {
+            let p = ctx.lit(pads[k], ctx.b.dtype(a), &[]);
+            shifted.push(ctx.b.pad(a, p, low.clone(), high.clone(), vec![0; rank])?);
+        }
+        acc = combine(ctx, &shifted, &acc)?;
+        step *= 2;
+    }
+    Ok(acc)
+}
+
+/// cummax / cummin: running extreme and the index of its last occurrence; a nan sticks.
+fn cum_extreme(ctx: &mut LowerCtx, max: bool, dim_arg: usize) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let rank = shape.len();
+    let dim = ctx.dim(ctx.int(dim_arg)?, rank)?;
+    if rank == 0 {
+        let z = ctx.lit(0.0, DType::I64, &[]);
+        return Ok(vec![x, z]);
+    }
+    let d = ctx.b.dtype(x);
+    let xv = if d == DType::Bool {
+        ctx.convert(x, DType::U8)
+    } else {
+        x
+    };
+    let cd = ctx.b.dtype(xv);
+    let pad = if max {
+        super::helpers::dtype_lowest(cd)
+    } else {
+        super::helpers::dtype_max(cd)
+    };
+    let pad = if cd.is_float() {
+        if max {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        }
+    } else {
+        pad
+    };
+    let idx = ctx.iota(DType::I64, &shape, dim)?;
+    let r = scan_with(ctx, vec![xv, idx], &[pad, 0.0], dim, |ctx, l, r| {
+        let mut take_r = ctx.cmp(
+            if max { CompareDir::Ge } else { CompareDir::Le },
+            r[0],
+            l[0],
+        )?;
+        if ctx.b.dtype(r[0]).is_float() {
+            let rn = ctx.isnan(r[0])?;
+            let ln = ctx.isnan(l[0])?;
+            let l_num = ctx.not(ln)?;
+            take_r = ctx.and(take_r, l_num)?;
+            take_r = ctx.or(take_r, rn)?;
+        }
+        let v = ctx.select(take_r, r[0], l[0])?;
+        let i = ctx.select(take_r, r[1], l[1])?;
+        Ok(vec![v, i])
+    })?;
+    Ok(vec![ctx.convert(r[0], d), r[1]])
+}
+
+fn cummax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    cum_extreme(ctx, true, 1)
+}
+
+fn cummin(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    cum_extreme(ctx, false, 1)
+}
+
+/// `_cummax_helper(self, values!, indices!, dim)`: what `cummax` calls; it returns nothing
+/// and writes `values` and `indices`, so the lowering returns their new contents, in that
+/// order (for the glue to write back).
+fn cummax_helper(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    cum_extreme(ctx, true, 3)
+}
+
+fn cummin_helper(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    cum_extreme(ctx, false, 3)
+}
+
+/// `logcumsumexp(self, dim)`: a scan of log(exp(a) + exp(b)) = max + log1p(exp(min - max)).
+fn logcumsumexp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let rank = shape.len();
+    let dim = ctx.dim(ctx.int(1)?, rank)?;
+    let d = ctx.b.dtype(x);
+    if !d.is_float() {
+        return Err(ctx.bad_dtype("logcumsumexp_out_cpu", d));
+    }
+    let xc = ctx.convert(x, opmath(d));
+    if rank == 0 {
+        return Ok(vec![x]);
+    }
+    let r = scan_with(ctx, vec![xc], &[f64::NEG_INFINITY], dim, |ctx, l, r| {
+        let (a, b) = (l[0], r[0]);
+        let mn = ctx.bin(Op::Min, a, b)?;
+        let mx = ctx.bin(Op::Max, a, b)?;
+        let diff = ctx.sub(mn, mx)?;
+        let e = ctx.un(Op::Exp, diff)?;
+        let l1 = ctx.un(Op::Log1p, e)?;
+        let v = ctx.add(l1, mx)?;
+        // Equal infinities: keep them (inf - inf would be nan).
+        let ne = ctx.cmp(CompareDir::Ne, mn, mx)?;
+        let fin = ctx.un(Op::IsFinite, mn)?;
+        let general = ctx.or(ne, fin)?;
+        Ok(vec![ctx.select(general, v, a)?])
+    })?;
+    Ok(vec![ctx.convert(r[0], d)])
 }

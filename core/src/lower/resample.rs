@@ -16,11 +16,30 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("upsample_nearest1d", upsample_nearest).with_static_floats(&[2]),
     LowerEntry::new("upsample_nearest2d", upsample_nearest).with_static_floats(&[2, 3]),
     LowerEntry::new("upsample_nearest3d", upsample_nearest).with_static_floats(&[2, 3, 4]),
-    LowerEntry::new("upsample_nearest1d_backward", upsample_nearest_backward).with_static_floats(&[3]),
-    LowerEntry::new("upsample_nearest2d_backward", upsample_nearest_backward).with_static_floats(&[3, 4]),
-    LowerEntry::new("upsample_nearest3d_backward", upsample_nearest_backward).with_static_floats(&[3, 4, 5]),
-    LowerEntry::new("upsample_bilinear2d", upsample_bilinear2d).with_static_floats(&[3, 4]),
-    LowerEntry::new("upsample_bilinear2d_backward", upsample_bilinear2d_backward).with_static_floats(&[4, 5]),
+    LowerEntry::new("upsample_nearest1d_backward", upsample_nearest_backward)
+        .with_static_floats(&[3]),
+    LowerEntry::new("upsample_nearest2d_backward", upsample_nearest_backward)
+        .with_static_floats(&[3, 4]),
+    LowerEntry::new("upsample_nearest3d_backward", upsample_nearest_backward)
+        .with_static_floats(&[3, 4, 5]),
+    LowerEntry::new("_upsample_nearest_exact1d", upsample_nearest).with_static_floats(&[2]),
+    LowerEntry::new("_upsample_nearest_exact2d", upsample_nearest).with_static_floats(&[2, 3]),
+    LowerEntry::new(
+        "_upsample_nearest_exact1d_backward",
+        upsample_nearest_backward,
+    )
+    .with_static_floats(&[3]),
+    LowerEntry::new(
+        "_upsample_nearest_exact2d_backward",
+        upsample_nearest_backward,
+    )
+    .with_static_floats(&[3, 4]),
+    LowerEntry::new("upsample_linear1d", upsample_linear).with_static_floats(&[3]),
+    LowerEntry::new("upsample_linear1d_backward", upsample_linear_backward)
+        .with_static_floats(&[4]),
+    LowerEntry::new("upsample_bilinear2d", upsample_linear).with_static_floats(&[3, 4]),
+    LowerEntry::new("upsample_bilinear2d_backward", upsample_linear_backward)
+        .with_static_floats(&[4, 5]),
     LowerEntry::new("reflection_pad1d", reflection_pad),
     LowerEntry::new("reflection_pad2d", reflection_pad),
     LowerEntry::new("reflection_pad3d", reflection_pad),
@@ -62,17 +81,29 @@ fn scale_value(scale: Option<f64>, input: usize, output: usize) -> f32 {
     }
 }
 
-/// Source indices of nearest upsampling along one dim: [output] i64.
-fn nearest_indices(ctx: &mut LowerCtx, input: usize, output: usize, scale: Option<f64>) -> Result<NodeId> {
+/// Source indices of nearest upsampling along one dim: [output] i64. `exact` uses pixel
+/// centers (`floor((i + 0.5) * scale)`, the `nearest-exact` mode).
+fn nearest_indices(
+    ctx: &mut LowerCtx,
+    input: usize,
+    output: usize,
+    scale: Option<f64>,
+    exact: bool,
+) -> Result<NodeId> {
     let i = ctx.iota(DType::I64, &[output], 0)?;
     if output == input {
         return Ok(i);
     }
-    if output == 2 * input {
+    if output == 2 * input && !exact {
         return ctx.bin_lit(Op::Div, i, 2.0);
     }
     let s = scale_value(scale, input, output);
     let f = ctx.convert(i, DType::F32);
+    let f = if exact {
+        ctx.bin_lit(Op::Add, f, 0.5)?
+    } else {
+        f
+    };
     let p = ctx.bin_lit(Op::Mul, f, s as f64)?;
     let p = ctx.un(Op::Floor, p)?;
     let p = ctx.convert(p, DType::I64);
@@ -83,7 +114,8 @@ fn nearest_indices(ctx: &mut LowerCtx, input: usize, output: usize, scale: Optio
 /// Checks an upsampling input of rank k + 2 against `output_size` (argument 1).
 fn output_size(ctx: &LowerCtx, shape: &[usize], k: usize) -> Result<Vec<usize>> {
     let o = ctx.int_list(1)?;
-    if shape.len() != k + 2 || o.len() != k || o.iter().any(|&v| v <= 0) || shape[2..].contains(&0) {
+    if shape.len() != k + 2 || o.len() != k || o.iter().any(|&v| v <= 0) || shape[2..].contains(&0)
+    {
         return Err(ctx.invalid(format!(
             "upsample: expected a {}D input with non-empty spatial dims and {k} positive output sizes, got input {shape:?} and output_size {o:?}",
             k + 2
@@ -100,7 +132,8 @@ fn upsample_nearest(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let out = output_size(ctx, &shape, k)?;
     let mut r = x;
     for i in 0..k {
-        let idx = nearest_indices(ctx, shape[2 + i], out[i], opt_scale(ctx, 2 + i)?)?;
+        let exact = ctx.op.contains("exact");
+        let idx = nearest_indices(ctx, shape[2 + i], out[i], opt_scale(ctx, 2 + i)?, exact)?;
         r = ctx.b.take(r, idx, 2 + i)?;
     }
     Ok(vec![r])
@@ -123,7 +156,10 @@ fn backward_sizes(ctx: &LowerCtx, k: usize) -> Result<(Vec<usize>, Vec<usize>)> 
             "upsample backward: grad_output {g:?} does not match output_size {o:?} and input_size {i:?}"
         )));
     }
-    Ok((i.into_iter().map(|v| v as usize).collect(), o.into_iter().map(|v| v as usize).collect()))
+    Ok((
+        i.into_iter().map(|v| v as usize).collect(),
+        o.into_iter().map(|v| v as usize).collect(),
+    ))
 }
 
 /// Adds `g` (with `dim` of size len(idx)) into zeros of size `n` along `dim` at `idx`.
@@ -142,7 +178,8 @@ fn upsample_nearest_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.b.dtype(g);
     let mut r = ctx.convert(g, opmath(d));
     for i in 0..k {
-        let idx = nearest_indices(ctx, input[2 + i], out[i], opt_scale(ctx, 3 + i)?)?;
+        let exact = ctx.op.contains("exact");
+        let idx = nearest_indices(ctx, input[2 + i], out[i], opt_scale(ctx, 3 + i)?, exact)?;
         r = scatter_dim(ctx, r, idx, 2 + i, input[2 + i])?;
     }
     Ok(vec![ctx.convert(r, d)])
@@ -171,7 +208,11 @@ fn linear_weights(
         }
     };
     // ATen computes the scale in opmath: round it like the CPU does.
-    let scale = if c == DType::F64 { scale } else { scale as f32 as f64 };
+    let scale = if c == DType::F64 {
+        scale
+    } else {
+        scale as f32 as f64
+    };
     let i = ctx.iota(c, &[output], 0)?;
     let src = if align_corners {
         ctx.bin_lit(Op::Mul, i, scale)?
@@ -205,12 +246,14 @@ fn weigh(ctx: &mut LowerCtx, x: NodeId, w: NodeId, dim: usize) -> Result<NodeId>
     ctx.mul(x, wb)
 }
 
-/// `upsample_bilinear2d(self, output_size, align_corners, scales_h, scales_w)`: interpolates
-/// along W, then H, as ATen's kernel nests them.
-fn upsample_bilinear2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+/// `upsample_bilinear2d(self, output_size, align_corners, scales_h, scales_w)` and
+/// `upsample_linear1d(self, output_size, align_corners, scales)`: interpolates along the last
+/// dim first, as ATen's kernel nests them.
+fn upsample_linear(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let k = spatial_dims(ctx.op);
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
-    let out = output_size(ctx, &shape, 2)?;
+    let out = output_size(ctx, &shape, k)?;
     let align = ctx.bool(2)?;
     let d = ctx.b.dtype(x);
     if !d.is_float() {
@@ -218,8 +261,15 @@ fn upsample_bilinear2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     }
     let c = opmath(d);
     let mut r = ctx.convert(x, c);
-    for dim in [3, 2] {
-        let (i0, i1, w0, w1) = linear_weights(ctx, shape[dim], out[dim - 2], align, opt_scale(ctx, 3 + dim - 2)?, c)?;
+    for dim in (2..2 + k).rev() {
+        let (i0, i1, w0, w1) = linear_weights(
+            ctx,
+            shape[dim],
+            out[dim - 2],
+            align,
+            opt_scale(ctx, 3 + dim - 2)?,
+            c,
+        )?;
         let a = ctx.b.take(r, i0, dim)?;
         let b = ctx.b.take(r, i1, dim)?;
         let a = weigh(ctx, a, w0, dim)?;
@@ -230,16 +280,24 @@ fn upsample_bilinear2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// `upsample_bilinear2d_backward(grad_output, output_size, input_size, align_corners,
-/// scales_h, scales_w)`.
-fn upsample_bilinear2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let (input, out) = backward_sizes(ctx, 2)?;
+/// scales_h, scales_w)` and `upsample_linear1d_backward(..., scales)`.
+fn upsample_linear_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let k = spatial_dims(ctx.op);
+    let (input, out) = backward_sizes(ctx, k)?;
     let align = ctx.bool(3)?;
     let g = ctx.tensor(0)?;
     let d = ctx.b.dtype(g);
     let c = opmath(d);
     let mut r = ctx.convert(g, c);
-    for dim in [2, 3] {
-        let (i0, i1, w0, w1) = linear_weights(ctx, input[dim], out[dim - 2], align, opt_scale(ctx, 4 + dim - 2)?, c)?;
+    for dim in 2..2 + k {
+        let (i0, i1, w0, w1) = linear_weights(
+            ctx,
+            input[dim],
+            out[dim - 2],
+            align,
+            opt_scale(ctx, 4 + dim - 2)?,
+            c,
+        )?;
         let a = weigh(ctx, r, w0, dim)?;
         let b = weigh(ctx, r, w1, dim)?;
         let both = ctx.b.concatenate(&[a, b], dim)?;
@@ -254,8 +312,14 @@ fn upsample_bilinear2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// The (low, high) padding of each padded dim of `shape`, from a list that starts with the
 /// last dim; checks PyTorch's size rules.
-fn pad_pairs(ctx: &LowerCtx, shape: &[usize], k: usize, reflect: bool) -> Result<Vec<(usize, usize, usize)>> {
-    let pad = ctx.int_list(1)?;
+fn pad_pairs(
+    ctx: &LowerCtx,
+    shape: &[usize],
+    k: usize,
+    reflect: bool,
+    arg: usize,
+) -> Result<Vec<(usize, usize, usize)>> {
+    let pad = ctx.int_list(arg)?;
     if pad.len() != 2 * k || shape.len() < k + 1 || shape.len() > k + 2 {
         return Err(ctx.invalid(format!(
             "padding size is expected to be {}, and input is expected to be {}D or {}D, but got padding {pad:?} and input {shape:?}",
@@ -271,7 +335,9 @@ fn pad_pairs(ctx: &LowerCtx, shape: &[usize], k: usize, reflect: bool) -> Result
         let (lo, hi) = (pad[2 * i], pad[2 * i + 1]);
         let n = shape[dim];
         if lo < 0 || hi < 0 {
-            return Err(ctx.unsupported("negative padding is not supported for reflection or replication padding"));
+            return Err(ctx.unsupported(
+                "negative padding is not supported for reflection or replication padding",
+            ));
         }
         if n == 0 || (reflect && (lo as usize >= n || hi as usize >= n)) {
             return Err(ctx.invalid(format!(
@@ -283,7 +349,13 @@ fn pad_pairs(ctx: &LowerCtx, shape: &[usize], k: usize, reflect: bool) -> Result
     Ok(out)
 }
 
-fn slice_dim(ctx: &mut LowerCtx, x: NodeId, dim: usize, start: usize, end: usize) -> Result<NodeId> {
+fn slice_dim(
+    ctx: &mut LowerCtx,
+    x: NodeId,
+    dim: usize,
+    start: usize,
+    end: usize,
+) -> Result<NodeId> {
     let shape = ctx.b.shape(x).to_vec();
     let mut s = vec![0; shape.len()];
     let mut l = shape.clone();
@@ -308,7 +380,7 @@ fn reflection_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let mut r = x;
-    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, true)? {
+    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, true, 1)? {
         let n = shape[dim];
         let mut parts = vec![];
         if lo > 0 {
@@ -330,7 +402,7 @@ fn replication_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let mut r = x;
-    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, false)? {
+    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, false, 1)? {
         let n = shape[dim];
         let mut parts = vec![];
         let edge = |ctx: &mut LowerCtx, at: usize, count: usize, r: NodeId| -> Result<NodeId> {
@@ -352,7 +424,11 @@ fn replication_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// Checks a padding backward's grad_output against the padded input shape.
-fn padded_grad(ctx: &mut LowerCtx, pairs: &[(usize, usize, usize)], shape: &[usize]) -> Result<NodeId> {
+fn padded_grad(
+    ctx: &mut LowerCtx,
+    pairs: &[(usize, usize, usize)],
+    shape: &[usize],
+) -> Result<NodeId> {
     let mut want = shape.to_vec();
     for &(dim, lo, hi) in pairs {
         want[dim] += lo + hi;
@@ -369,7 +445,7 @@ fn reflection_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let k = spatial_dims(ctx.op);
     let shape = ctx.tensor_view(1)?.shape.clone();
     let d = ctx.tensor_view(1)?.dtype;
-    let pairs = pad_pairs(ctx, &shape, k, true)?;
+    let pairs = pad_pairs(ctx, &shape, k, true, 2)?;
     let mut g = padded_grad(ctx, &pairs, &shape)?;
     for &(dim, lo, hi) in &pairs {
         let n = shape[dim];
@@ -397,7 +473,7 @@ fn replication_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let k = spatial_dims(ctx.op);
     let shape = ctx.tensor_view(1)?.shape.clone();
     let d = ctx.tensor_view(1)?.dtype;
-    let pairs = pad_pairs(ctx, &shape, k, false)?;
+    let pairs = pad_pairs(ctx, &shape, k, false, 2)?;
     let mut g = padded_grad(ctx, &pairs, &shape)?;
     for &(dim, lo, hi) in &pairs {
         let n = shape[dim];

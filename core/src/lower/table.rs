@@ -43,6 +43,7 @@ fn families() -> Vec<&'static [LowerEntry]> {
         reduce::OPS,
         linalg::OPS,
         softmax::OPS,
+        sort::OPS,
         norm::OPS,
         conv::OPS,
         pool::OPS,

@@ -99,8 +99,16 @@ const DIVERGENCES: &[(&str, &str, &str)] = &[
         "accepts half_to_float",
     ),
     // Negative indices: the device reports them when it runs (tests/lowering_numerics.rs).
-    ("index_select", "Tfloat32:3x4 ; i1 ; Tint64:4", "data-dependent error"),
-    ("gather", "Tfloat32:3x4 ; i1 ; Tint64:3x2 ; b0", "data-dependent error"),
+    (
+        "index_select",
+        "Tfloat32:3x4 ; i1 ; Tint64:4",
+        "data-dependent error",
+    ),
+    (
+        "gather",
+        "Tfloat32:3x4 ; i1 ; Tint64:3x2 ; b0",
+        "data-dependent error",
+    ),
 ];
 
 #[test]

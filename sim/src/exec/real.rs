@@ -2,7 +2,7 @@
 
 use std::ops::{Add, Div, Mul, Neg, Rem, Sub};
 
-use super::erf::erf_f64;
+use super::erf::{erf_f32, erf_f64};
 use super::value::Elem;
 
 pub trait Real:
@@ -42,9 +42,8 @@ pub trait Real:
     /// `torch.maximum`: NaN if either is NaN.
     #[inline]
     fn max_nan(self, y: Self) -> Self {
-        if self.is_nan() {
-            self
-        } else if y.is_nan() || y > self {
+        // Once self is NaN, y > self is false and self stays.
+        if y > self || y.is_nan() {
             y
         } else {
             self
@@ -54,9 +53,7 @@ pub trait Real:
     /// `torch.minimum`: NaN if either is NaN.
     #[inline]
     fn min_nan(self, y: Self) -> Self {
-        if self.is_nan() {
-            self
-        } else if y.is_nan() || y < self {
+        if y < self || y.is_nan() {
             y
         } else {
             self
@@ -88,7 +85,7 @@ pub trait Real:
 }
 
 macro_rules! impl_real {
-    ($t:ty) => {
+    ($t:ty, $erf:path) => {
         impl Real for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -168,14 +165,14 @@ macro_rules! impl_real {
             }
             #[inline]
             fn erf(self) -> Self {
-                erf_f64(self as f64) as $t
+                $erf(self)
             }
         }
     };
 }
 
-impl_real!(f32);
-impl_real!(f64);
+impl_real!(f32, erf_f32);
+impl_real!(f64, erf_f64);
 
 #[cfg(test)]
 mod tests {

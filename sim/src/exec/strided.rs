@@ -8,9 +8,13 @@ use super::par::{CHUNK, PAR_THRESHOLD};
 
 /// Drops size-1 dims and merges neighbours that are laid out back to back in every one of the
 /// stride lists. Always returns at least one dim.
-pub fn coalesce<const K: usize>(shape: &[usize], strides: [&[isize]; K]) -> (Vec<usize>, [Vec<isize>; K]) {
+pub fn coalesce<const K: usize>(
+    shape: &[usize],
+    strides: [&[isize]; K],
+) -> (Vec<usize>, [Vec<isize>; K]) {
     let mut out_shape: Vec<usize> = Vec::with_capacity(shape.len().max(1));
-    let mut out_strides: [Vec<isize>; K] = std::array::from_fn(|_| Vec::with_capacity(shape.len().max(1)));
+    let mut out_strides: [Vec<isize>; K] =
+        std::array::from_fn(|_| Vec::with_capacity(shape.len().max(1)));
     for (d, &n) in shape.iter().enumerate() {
         if n == 1 {
             continue;
@@ -61,7 +65,14 @@ fn copy_row<T: Copy>(src: &[T], off: isize, stride: isize, out: &mut [T]) {
 
 /// Walks the rows (all dims but the last) of a strided layout starting at row `first`, calling
 /// `f(offset_of_row)` for `count` rows.
-fn walk_rows(shape: &[usize], strides: &[isize], offset: isize, first: usize, count: usize, mut f: impl FnMut(isize)) {
+fn walk_rows(
+    shape: &[usize],
+    strides: &[isize],
+    offset: isize,
+    first: usize,
+    count: usize,
+    mut f: impl FnMut(isize),
+) {
     let outer = &shape[..shape.len() - 1];
     let mut idx = vec![0usize; outer.len()];
     let mut off = offset;
@@ -86,7 +97,12 @@ fn walk_rows(shape: &[usize], strides: &[isize], offset: isize, first: usize, co
 }
 
 /// The elements of the strided layout (`offset`, `shape`, `strides`) over `src`, row-major.
-pub fn gather<T: Copy + Default + Send + Sync>(src: &[T], offset: isize, shape: &[usize], strides: &[isize]) -> Vec<T> {
+pub fn gather<T: Copy + Default + Send + Sync>(
+    src: &[T],
+    offset: isize,
+    shape: &[usize],
+    strides: &[isize],
+) -> Vec<T> {
     let n: usize = shape.iter().product();
     let mut out = vec![T::default(); n];
     if n > 0 {
@@ -96,12 +112,22 @@ pub fn gather<T: Copy + Default + Send + Sync>(src: &[T], offset: isize, shape: 
 }
 
 /// Like [`gather`], into a contiguous `out` of the layout's element count.
-pub fn gather_into<T: Copy + Send + Sync>(src: &[T], offset: isize, shape: &[usize], strides: &[isize], out: &mut [T]) {
+pub fn gather_into<T: Copy + Send + Sync>(
+    src: &[T],
+    offset: isize,
+    shape: &[usize],
+    strides: &[isize],
+    out: &mut [T],
+) {
     let n = out.len();
     if n == 0 {
         return;
     }
     let (shape, [strides]) = coalesce(shape, [strides]);
+    let r = shape.len();
+    if r >= 2 && strides[r - 2] == 1 && strides[r - 1].unsigned_abs() > 1 {
+        return transpose_tiles(src, offset, &shape, &strides, out);
+    }
     let inner = *shape.last().unwrap();
     let istride = *strides.last().unwrap();
     let rows = n / inner;
@@ -114,14 +140,86 @@ pub fn gather_into<T: Copy + Send + Sync>(src: &[T], offset: isize, shape: &[usi
     };
     if n >= PAR_THRESHOLD && rows > 1 {
         let rows_per = (CHUNK / inner).max(1);
-        out.par_chunks_mut(rows_per * inner).enumerate().for_each(|(c, o)| run(c * rows_per, o));
+        out.par_chunks_mut(rows_per * inner)
+            .enumerate()
+            .for_each(|(c, o)| run(c * rows_per, o));
     } else {
         run(0, out);
     }
 }
 
+/// Side of the square tiles of a transposing copy.
+const TILE: usize = 32;
+
+/// `gather_into` for layouts whose last two dims are a transpose (the second-to-last has
+/// stride 1): each [a, b] matrix is copied in cache-sized tiles.
+fn transpose_tiles<T: Copy + Send + Sync>(
+    src: &[T],
+    offset: isize,
+    shape: &[usize],
+    strides: &[isize],
+    out: &mut [T],
+) {
+    let r = shape.len();
+    let (a, b, sb) = (shape[r - 2], shape[r - 1], strides[r - 1]);
+    let outer = &shape[..r - 2];
+    let outer_strides = &strides[..r - 2];
+    // One band: output rows i0..i0+rows of the matrix starting at `base`.
+    let band = |base: isize, i0: usize, ys: &mut [T]| {
+        let rows = ys.len() / b;
+        for k0 in (0..b).step_by(TILE) {
+            let k1 = (k0 + TILE).min(b);
+            for i in 0..rows {
+                let row_base = base + (i0 + i) as isize;
+                let y = &mut ys[i * b..(i + 1) * b];
+                for k in k0..k1 {
+                    y[k] = src[(row_base + k as isize * sb) as usize];
+                }
+            }
+        }
+    };
+    let matrix_offset = |m: usize| {
+        let mut off = offset;
+        let mut rest = m;
+        for d in (0..outer.len()).rev() {
+            off += (rest % outer[d]) as isize * outer_strides[d];
+            rest /= outer[d];
+        }
+        off
+    };
+    let parallel = out.len() >= PAR_THRESHOLD;
+    let per_matrix = a * b;
+    let run_matrix = |m: usize, ys: &mut [T]| {
+        let base = matrix_offset(m);
+        if parallel && per_matrix >= PAR_THRESHOLD {
+            ys.par_chunks_mut(TILE * b)
+                .enumerate()
+                .for_each(|(t, y)| band(base, t * TILE, y));
+        } else {
+            for (t, y) in ys.chunks_mut(TILE * b).enumerate() {
+                band(base, t * TILE, y);
+            }
+        }
+    };
+    if parallel {
+        out.par_chunks_mut(per_matrix)
+            .enumerate()
+            .for_each(|(m, ys)| run_matrix(m, ys));
+    } else {
+        for (m, ys) in out.chunks_mut(per_matrix).enumerate() {
+            run_matrix(m, ys);
+        }
+    }
+}
+
 /// Writes the contiguous `src` into the strided layout (`offset`, `shape`, `strides`) of `dst`.
-pub fn scatter<T: Copy>(src: &[T], dst: &mut [T], offset: isize, shape: &[usize], strides: &[isize]) {
+pub fn scatter<T: Copy>(
+    src: &[T],
+    dst: &mut [T],
+    offset: isize,
+    shape: &[usize],
+    strides: &[isize],
+) {
     if src.is_empty() {
         return;
     }
@@ -214,6 +312,22 @@ mod tests {
         for i in 0..400 {
             for j in 0..300 {
                 assert_eq!(t[i * 300 + j], (j * 400 + i) as i64);
+            }
+        }
+    }
+
+    #[test]
+    fn tiled_transposes_match_the_definition() {
+        for (bs, a, b) in [(1, 3, 70), (3, 40, 33), (2, 300, 130)] {
+            let src: Vec<i64> = (0..(bs * a * b) as i64).collect();
+            // out[m, i, k] = src[m, k, i] for src of shape [bs, b, a].
+            let t = gather(&src, 0, &[bs, a, b], &[(a * b) as isize, 1, a as isize]);
+            for m in 0..bs {
+                for i in 0..a {
+                    for k in 0..b {
+                        assert_eq!(t[(m * a + i) * b + k], ((m * b + k) * a + i) as i64);
+                    }
+                }
             }
         }
     }

@@ -4,6 +4,8 @@
 use tpudev_core::ir::ReduceKind;
 use tpudev_core::{Error, Result};
 
+use rayon::prelude::*;
+
 use super::par;
 use super::real::Real;
 use super::value::{array, elems, int_range, Data, Value};
@@ -15,64 +17,98 @@ struct Geometry {
     /// Product of the leading dims with window 1, stride 1 and no padding.
     batch: usize,
     in_shape: Vec<usize>,
+    /// Row-major strides of `in_shape`.
+    in_strides: Vec<usize>,
     out_shape: Vec<usize>,
     window: Vec<usize>,
     stride: Vec<usize>,
     pad_lo: Vec<usize>,
 }
 
-impl Geometry {
-    fn in_size(&self) -> usize {
-        self.in_shape.iter().product()
-    }
-    fn out_size(&self) -> usize {
-        self.out_shape.iter().product()
-    }
+/// The window positions along one dim that fall inside the input, for output position `o`:
+/// (first input index of the window, first and end window offsets inside the input).
+#[inline]
+fn span(o: usize, stride: usize, pad: usize, window: usize, size: usize) -> (isize, usize, usize) {
+    let start = (o * stride) as isize - pad as isize;
+    let lo = (-start).max(0) as usize;
+    let hi = (size as isize - start).clamp(0, window as isize) as usize;
+    (start, lo, hi.max(lo))
+}
 
-    /// Folds the window of output element `flat`.
-    #[inline]
-    fn fold<T: Copy, A: Copy>(&self, x: &[T], flat: usize, init: A, step: &impl Fn(A, T) -> A) -> A {
+impl Geometry {
+    /// Folds one output row (all outputs that differ only in the last dim), window row by
+    /// window row, so that the innermost loop runs across outputs. Every output still folds its
+    /// window in row-major order.
+    #[allow(clippy::too_many_arguments)]
+    fn row<T: Copy, A: Copy>(
+        &self,
+        x: &[T],
+        row: usize,
+        ys: &mut [T],
+        acc: &mut Vec<A>,
+        init: A,
+        step: &impl Fn(A, T) -> A,
+        finish: &impl Fn(A) -> T,
+    ) {
         let k = self.in_shape.len();
-        let (b, mut rest) = (flat / self.out_size().max(1), flat % self.out_size().max(1));
+        let last = k - 1;
+        let rows_per_batch: usize = self.out_shape[..last].iter().product();
+        let (b, mut rest) = (row / rows_per_batch.max(1), row % rows_per_batch.max(1));
+        let mut base = [0isize; MAX_RANK];
         let mut lo = [0usize; MAX_RANK];
         let mut hi = [0usize; MAX_RANK];
-        let mut base = [0isize; MAX_RANK];
-        for d in (0..k).rev() {
+        let mut empty = false;
+        for d in (0..last).rev() {
             let o = rest % self.out_shape[d];
             rest /= self.out_shape[d];
-            let start = (o * self.stride[d]) as isize - self.pad_lo[d] as isize;
-            base[d] = start;
-            lo[d] = (-start).max(0) as usize;
-            hi[d] = (self.in_shape[d] as isize - start).clamp(0, self.window[d] as isize) as usize;
-            if lo[d] >= hi[d] {
-                return init;
-            }
+            (base[d], lo[d], hi[d]) = span(
+                o,
+                self.stride[d],
+                self.pad_lo[d],
+                self.window[d],
+                self.in_shape[d],
+            );
+            empty |= lo[d] >= hi[d];
         }
-        // Row-major input strides of the spatial dims.
-        let mut strides = [0usize; MAX_RANK];
-        let mut acc_stride = 1;
-        for d in (0..k).rev() {
-            strides[d] = acc_stride;
-            acc_stride *= self.in_shape[d];
-        }
-        let origin = b * self.in_size();
+        acc.clear();
+        acc.resize(ys.len(), init);
+        let (sl, pl, wl, nl) = (
+            self.stride[last],
+            self.pad_lo[last] as isize,
+            self.window[last],
+            self.in_shape[last] as isize,
+        );
+        let ow = ys.len() as isize;
+        let origin = (b * self.in_strides[0] * self.in_shape[0]) as isize;
         let mut w = lo;
-        let mut acc = init;
-        loop {
+        while !empty {
             let mut off = origin;
-            for d in 0..k - 1 {
-                off += (base[d] + w[d] as isize) as usize * strides[d];
+            for d in 0..last {
+                off += (base[d] + w[d] as isize) * self.in_strides[d] as isize;
             }
-            // The innermost window dim is a contiguous run.
-            let start = off + (base[k - 1] + lo[k - 1] as isize) as usize;
-            for &v in &x[start..start + (hi[k - 1] - lo[k - 1])] {
-                acc = step(acc, v);
+            for kw in 0..wl as isize {
+                // Outputs ox whose input index ox * sl + kw - pl lies in [0, nl).
+                let shift = kw - pl;
+                let first = if shift >= 0 {
+                    0
+                } else {
+                    (-shift + sl as isize - 1) / sl as isize
+                };
+                let end = if nl - 1 - shift < 0 {
+                    0
+                } else {
+                    ((nl - 1 - shift) / sl as isize + 1).min(ow)
+                };
+                for ox in first..end {
+                    let v = x[(off + ox * sl as isize + shift) as usize];
+                    acc[ox as usize] = step(acc[ox as usize], v);
+                }
             }
-            // Advance the outer window dims.
-            let mut d = k - 1;
+            let mut d = last;
             loop {
                 if d == 0 {
-                    return acc;
+                    empty = true;
+                    break;
                 }
                 d -= 1;
                 w[d] += 1;
@@ -82,41 +118,89 @@ impl Geometry {
                 w[d] = lo[d];
             }
         }
+        for (y, &a) in ys.iter_mut().zip(acc.iter()) {
+            *y = finish(a);
+        }
     }
 
-    fn run<T, A>(&self, x: &[T], init: A, step: impl Fn(A, T) -> A + Sync, finish: impl Fn(A) -> T + Sync) -> Vec<T>
+    fn run<T, A>(
+        &self,
+        x: &[T],
+        init: A,
+        step: impl Fn(A, T) -> A + Sync,
+        finish: impl Fn(A) -> T + Sync,
+    ) -> Vec<T>
     where
         T: Copy + Default + Send + Sync,
         A: Copy + Send + Sync,
     {
-        let mut out = vec![T::default(); self.batch * self.out_size()];
-        par::fill_indexed(&mut out, |i| finish(self.fold(x, i, init, &step)));
+        let row_len = *self.out_shape.last().unwrap();
+        let total = self.batch * self.out_shape.iter().product::<usize>();
+        let mut out = vec![T::default(); total];
+        if total == 0 {
+            return out;
+        }
+        let work = total * self.window.iter().product::<usize>();
+        if work >= par::PAR_THRESHOLD {
+            let min_rows = (1024 / row_len).max(1);
+            out.par_chunks_mut(row_len)
+                .with_min_len(min_rows)
+                .enumerate()
+                .for_each_init(Vec::new, |acc, (r, ys)| {
+                    self.row(x, r, ys, acc, init, &step, &finish)
+                });
+        } else {
+            let mut acc = Vec::new();
+            for (r, ys) in out.chunks_mut(row_len).enumerate() {
+                self.row(x, r, ys, &mut acc, init, &step, &finish);
+            }
+        }
         out
     }
 }
 
-fn geometry(shape: &[usize], window: &[usize], stride: &[usize], padding: &[(usize, usize)]) -> Result<Geometry> {
+fn geometry(
+    shape: &[usize],
+    window: &[usize],
+    stride: &[usize],
+    padding: &[(usize, usize)],
+) -> Result<Geometry> {
     let r = shape.len();
     if window.len() != r || stride.len() != r || padding.len() != r {
-        return Err(Error::internal("reduce_window: one window/stride/padding per dim"));
+        return Err(Error::internal(
+            "reduce_window: one window/stride/padding per dim",
+        ));
     }
     let mut split = 0;
-    while split < r && window[split] == 1 && stride[split] == 1 && padding[split] == (0, 0) && split + 1 < r {
+    while split < r
+        && window[split] == 1
+        && stride[split] == 1
+        && padding[split] == (0, 0)
+        && split + 1 < r
+    {
         split += 1;
     }
     let mut out_shape = Vec::with_capacity(r - split);
     for d in split..r {
         let padded = shape[d] + padding[d].0 + padding[d].1;
         if window[d] == 0 || stride[d] == 0 || padded < window[d] {
-            return Err(Error::internal(format!("reduce_window {window:?} larger than padded {shape:?}")));
+            return Err(Error::internal(format!(
+                "reduce_window {window:?} larger than padded {shape:?}"
+            )));
         }
         out_shape.push((padded - window[d]) / stride[d] + 1);
     }
     if r - split > MAX_RANK {
-        return Err(Error::invalid(format!("reduce_window over more than {MAX_RANK} dims is not supported")));
+        return Err(Error::invalid(format!(
+            "reduce_window over more than {MAX_RANK} dims is not supported"
+        )));
     }
     Ok(Geometry {
         batch: shape[..split].iter().product(),
+        in_strides: super::strided::row_major(&shape[split..])
+            .iter()
+            .map(|&s| s as usize)
+            .collect(),
         in_shape: shape[split..].to_vec(),
         out_shape,
         window: window[split..].to_vec(),
@@ -131,7 +215,11 @@ fn float_window<T: Real>(g: &Geometry, x: &[T], kind: ReduceKind) -> Result<Vec<
         ReduceKind::Prod => g.run(x, 1.0f64, |s, v: T| s * v.to_f64(), T::from_f64),
         ReduceKind::Max => g.run(x, T::NEG_INFINITY, |s: T, v| s.max_nan(v), |s| s),
         ReduceKind::Min => g.run(x, T::INFINITY, |s: T, v| s.min_nan(v), |s| s),
-        other => return Err(Error::invalid(format!("reduce_window {other:?} on floating-point tensors"))),
+        other => {
+            return Err(Error::invalid(format!(
+                "reduce_window {other:?} on floating-point tensors"
+            )))
+        }
     })
 }
 
@@ -167,8 +255,12 @@ pub fn reduce_window(
         Data::Bool(a) => {
             let xs = elems(a);
             let out = match kind {
-                ReduceKind::And | ReduceKind::Min | ReduceKind::Prod => g.run(xs, true, |s, v| s & v, |s| s),
-                ReduceKind::Or | ReduceKind::Max | ReduceKind::Sum => g.run(xs, false, |s, v| s | v, |s| s),
+                ReduceKind::And | ReduceKind::Min | ReduceKind::Prod => {
+                    g.run(xs, true, |s, v| s & v, |s| s)
+                }
+                ReduceKind::Or | ReduceKind::Max | ReduceKind::Sum => {
+                    g.run(xs, false, |s, v| s | v, |s| s)
+                }
             };
             Data::Bool(array(&shape, out))
         }
