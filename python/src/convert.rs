@@ -165,8 +165,9 @@ pub fn to_arg(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
     if let Ok(t) = obj.cast::<PyTuple>() {
         return list_arg(op, t.iter().collect());
     }
-    if let Ok(d) = dtype_of(obj) {
-        return Ok(Arg::DType(d));
+    if obj.get_type().name()?.to_str()? == "dtype" {
+        // An unsupported dtype (complex, uint64, ...) is an error, never silently ignored.
+        return dtype_of(obj).map(Arg::DType);
     }
     // Devices, layouts, memory formats and generators do not affect the computation.
     Ok(Arg::None)

@@ -184,6 +184,18 @@ fn manual_seed(seed: i64) -> PyResult<()> {
 }
 
 #[pyfunction]
+fn rng_state() -> PyResult<(i64, i64)> {
+    let [seed, offset] = runtime()?.dispatcher.rng_state();
+    Ok((seed, offset))
+}
+
+#[pyfunction]
+fn set_rng_state(seed: i64, offset: i64) -> PyResult<()> {
+    runtime()?.dispatcher.set_rng_state([seed, offset]);
+    Ok(())
+}
+
+#[pyfunction]
 fn initial_seed() -> PyResult<i64> {
     Ok(runtime()?.dispatcher.seed())
 }
@@ -230,6 +242,8 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stats, m)?)?;
     m.add_function(wrap_pyfunction!(manual_seed, m)?)?;
     m.add_function(wrap_pyfunction!(initial_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(rng_state, m)?)?;
+    m.add_function(wrap_pyfunction!(set_rng_state, m)?)?;
     m.add_function(wrap_pyfunction!(synchronize, m)?)?;
     m.add_function(wrap_pyfunction!(eager_mode, m)?)?;
     m.add_function(wrap_pyfunction!(set_eager_mode, m)?)?;

@@ -163,3 +163,56 @@ CASES = [
     ("bf16_arith", lambda a, b: (a + b, a * b, a / b, (a @ b.t()), a.sum(1), F.softmax(a, -1)),
      lambda: (R(4, 8).bfloat16(), pos(4, 8).bfloat16()), {"tol": (1.6e-2, 1e-2)}),
 ]
+
+# torch._foreach_* (optimizers and gradient clipping send these)
+_FOREACH_UNARY = ["abs", "acos", "asin", "atan", "ceil", "cos", "cosh", "erf", "erfc", "exp", "expm1", "floor",
+                  "frac", "lgamma", "log", "log10", "log1p", "log2", "neg", "reciprocal", "round", "rsqrt",
+                  "sigmoid", "sign", "sin", "sinh", "sqrt", "tan", "tanh", "trunc"]
+
+
+def _foreach_all(a, b, c):
+    xs, ys = [a, b], [c, a]
+    out = [getattr(torch, f"_foreach_{name}")([a.clamp(0.1, 0.9), b.clamp(0.1, 0.9)]) for name in _FOREACH_UNARY]
+    out += [torch._foreach_add(xs, ys), torch._foreach_add(xs, 2.0), torch._foreach_add(xs, [1.0, 2.0]),
+            torch._foreach_sub(xs, 1.5), torch._foreach_sub(xs, [1.0, 2.0]), torch._foreach_mul(xs, ys),
+            torch._foreach_mul(xs, [2.0, 3.0]), torch._foreach_mul(xs, c[0, 0]), torch._foreach_div(xs, ys),
+            torch._foreach_div(xs, 2.0), torch._foreach_div(xs, c[0, 0]), torch._foreach_pow(xs, 2.0),
+            torch._foreach_pow([x.abs() for x in xs], ys), torch._foreach_pow([x.abs() for x in xs], [2.0, 3.0]),
+            torch._foreach_maximum(xs, ys), torch._foreach_maximum(xs, 0.1), torch._foreach_maximum(xs, [0.1, 0.2]),
+            torch._foreach_minimum(xs, ys), torch._foreach_minimum(xs, 0.1), torch._foreach_minimum(xs, [0.1, 0.2]),
+            torch._foreach_clamp_max(xs, ys), torch._foreach_clamp_max(xs, 0.1),
+            torch._foreach_clamp_max(xs, [0.1, 0.2]), torch._foreach_clamp_min(xs, ys),
+            torch._foreach_clamp_min(xs, 0.1), torch._foreach_clamp_min(xs, [0.1, 0.2]),
+            torch._foreach_lerp(xs, ys, 0.3), torch._foreach_lerp(xs, ys, ys), torch._foreach_lerp(xs, ys, [0.1, 0.2]),
+            torch._foreach_addcmul(xs, ys, ys, 0.5), torch._foreach_addcmul(xs, ys, ys, [0.5, 2.0]),
+            torch._foreach_addcdiv(xs, ys, [y.abs() + 1 for y in ys], 0.5),
+            torch._foreach_addcdiv(xs, ys, [y.abs() + 1 for y in ys], [0.5, 2.0]),
+            torch._foreach_norm(xs), torch._foreach_max(xs)]
+    return out
+
+
+CASES.append(("foreach", _foreach_all, lambda: (R(3, 4), R(3, 4), R(3, 4))))
+CASES.append(("misc_scalar_forms", lambda a, b: (torch.where(a > 0, 1.0, b), torch.where(a > 0, 1.0, 0.0),
+                                                 a.clamp(max=0.3), torch.fix(a * 3), torch.float_power(a.abs(), 2),
+                                                 torch.float_power(2, a), torch.float_power(a.abs(), b),
+                                                 torch.copysign(a, -1.0), torch.floor_divide(a, 0.7),
+                                                 torch.special.xlog1py(2.0, a.abs()),
+                                                 torch.special.xlog1py(a, 3.0), 5 & b.int(), 5 | b.int(),
+                                                 5 ^ b.int(), torch.bucketize(0.5, b.sort().values),
+                                                 torch.searchsorted(b.sort().values, 0.5)),
+                  lambda: (R(6), R(6))))
+CASES.append(("sort_stable", lambda a: (*torch.sort(a, stable=True), torch.argsort(a, stable=True),
+                                        *torch.cummax(a, 0), *torch.cummin(a, 0)),
+              lambda: (torch.randint(0, 3, (12,)).float(),)))
+CASES.append(("scatter_reduce", lambda a, i, u: (a.scatter_reduce(1, i, u, "sum"),
+                                                 a.scatter(1, i, u, reduce="add"),
+                                                 a.scatter(1, i, 2.0, reduce="add")),
+              lambda: (R(3, 5), idx(5, 3, 4), R(3, 4))))
+CASES.append(("pad_3d_and_nearest", lambda x: (F.pad(x, (1, 1, 1, 1, 1, 1), mode="reflect"),
+                                               F.pad(x, (1, 1, 1, 1, 1, 1), mode="replicate"),
+                                               F.interpolate(x, scale_factor=2, mode="nearest"),
+                                               F.interpolate(x[:, :, 0], scale_factor=2, mode="nearest"),
+                                               F.interpolate(x[:, :, 0, 0], scale_factor=2, mode="nearest"),
+                                               F.interpolate(x[:, :, 0, 0], scale_factor=2, mode="nearest-exact")),
+              lambda: (R(1, 2, 3, 4, 4),), {"grad": True}))
+CASES.append(("rms_norm", lambda x, w: F.rms_norm(x, (6,), w), lambda: (R(4, 6), pos(6)), {"grad": True}))

@@ -100,3 +100,48 @@ def test_compile_cache_reuses_programs():
     after = torch.tpu.runtime_stats()
     assert after["compilations"] == before["compilations"]
     assert after["cache_hits"] >= before["cache_hits"] + 3
+
+
+def test_rng_state_round_trip():
+    torch.manual_seed(7)
+    torch.rand(10, device="tpu")
+    state = torch.tpu.get_rng_state()
+    a = torch.rand(100, device="tpu").cpu()
+    torch.tpu.set_rng_state(state)
+    assert torch.equal(a, torch.rand(100, device="tpu").cpu())
+    with torch.random.fork_rng(device_type="tpu"):
+        torch.rand(5, device="tpu")
+    with pytest.raises(ValueError, match="get_rng_state"):
+        torch.tpu.set_rng_state(torch.zeros(3))
+
+
+def test_unsupported_dtype_is_a_clear_error():
+    x = torch.ones(3, device="tpu")
+    with pytest.raises(TypeError, match="complex64 is not supported"):
+        x.to(torch.complex64)
+
+
+@pytest.mark.parametrize("draw,mean,std", [
+    (lambda: torch.empty(20000, device="tpu").uniform_(2.0, 4.0), 3.0, 2 / 12**0.5),
+    (lambda: torch.empty(20000, device="tpu").normal_(1.0, 2.0), 1.0, 2.0),
+    (lambda: torch.normal(torch.zeros(20000, device="tpu"), 2.0), 0.0, 2.0),
+    (lambda: torch.normal(1.0, torch.full((20000,), 2.0, device="tpu")), 1.0, 2.0),
+    (lambda: torch.normal(torch.zeros(20000, device="tpu"), torch.ones(20000, device="tpu")), 0.0, 1.0),
+    (lambda: torch.normal(0.0, 1.0, (20000,), device="tpu"), 0.0, 1.0),
+    (lambda: torch.empty(20000, device="tpu").bernoulli_(0.3), 0.3, (0.3 * 0.7) ** 0.5),
+    (lambda: torch.bernoulli(torch.full((20000,), 0.3, device="tpu")), 0.3, (0.3 * 0.7) ** 0.5),
+    (lambda: torch.empty(20000, device="tpu").bernoulli_(torch.full((20000,), 0.3, device="tpu")), 0.3,
+     (0.3 * 0.7) ** 0.5),
+    (lambda: torch.empty(20000, device="tpu").log_normal_(0.0, 0.25), 1.0315, 0.2612),
+    (lambda: torch.rand_like(torch.zeros(20000, device="tpu")), 0.5, 1 / 12**0.5),
+    (lambda: torch.randn_like(torch.zeros(20000, device="tpu")), 0.0, 1.0),
+    (lambda: torch.randint_like(torch.zeros(20000, device="tpu"), 10).float(), 4.5, (99 / 12) ** 0.5),
+    (lambda: torch.randint_like(torch.zeros(20000, device="tpu"), 5, 15).float(), 9.5, (99 / 12) ** 0.5),
+    (lambda: torch.empty(20000, device="tpu").random_(0, 10).float(), 4.5, (99 / 12) ** 0.5),
+    (lambda: torch.empty(20000, device="tpu").random_(10).float(), 4.5, (99 / 12) ** 0.5),
+    (lambda: (torch.empty(20000, device="tpu", dtype=torch.int16).random_() >= 0).float(), 1.0, 0.0),
+], ids=lambda v: "" if callable(v) else str(v))
+def test_random_distributions(draw, mean, std):
+    x = draw().cpu().double()
+    assert abs(x.mean().item() - mean) < 0.05 * max(std, 0.2) * 4
+    assert abs(x.std().item() - std) < 0.05 * max(std, 0.2) * 4

@@ -46,10 +46,11 @@ def _find_functional(op, kept_args):
     base = name[:-1] if name.endswith("_") else name
     ov = op._overloadname
     candidates = [(base, ov), (base + "_functional", ov)]
-    if not name.endswith("_"):
-        packet = getattr(_aten, name, None)
+    # Same arguments under another overload name (`bernoulli_.float` -> `bernoulli.p`).
+    for packet_name in (name, base, base + "_functional"):
+        packet = getattr(_aten, packet_name, None)
         if packet is not None:
-            candidates += [(name, o) for o in packet.overloads() if o != ov]
+            candidates += [(packet_name, o) for o in packet.overloads() if (packet_name, o) not in candidates]
     want = [(n, t.replace("?", "")) for n, t in kept_args]
     for packet_name, o in candidates:
         packet = getattr(_aten, packet_name, None)
@@ -105,9 +106,15 @@ class OpPlan:
         self.keep = [i for i in range(len(schema.arguments)) if i not in out_only]
         kept = _arg_signature([schema.arguments[i] for i in self.keep])
         f = _find_functional(op, kept)
-        if f is None:
+        if f is not None:
+            self.functional = overload_name(f)
+        elif overload_name(op) in _lowered_ops():
+            # Lowered as it is (e.g. `_cummax_helper`): its outputs are the mutated arguments'
+            # new values, and every argument is passed.
+            self.functional = overload_name(op)
+            self.keep = list(range(len(schema.arguments)))
+        else:
             raise _unsupported(op, " (no functional form to run it as)")
-        self.functional = overload_name(f)
 
     def full_args(self, args, kwargs):
         full = list(args)
@@ -164,6 +171,16 @@ class OpPlan:
         if self.n_returns == 1:
             return tensors[0]
         return tuple(tensors)
+
+
+_lowered = None
+
+
+def _lowered_ops():
+    global _lowered
+    if _lowered is None:
+        _lowered = frozenset(_C.supported_ops())
+    return _lowered
 
 
 class _Missing:

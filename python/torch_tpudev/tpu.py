@@ -100,6 +100,29 @@ def seed() -> int:
     return s
 
 
+def get_rng_state(device=None) -> torch.Tensor:
+    """The device generator's state as a CPU uint8 tensor (its seed and counter offset)."""
+    _index(device)
+    seed, offset = _C.rng_state()
+    return torch.tensor([seed, offset], dtype=torch.int64).view(torch.uint8)
+
+
+def set_rng_state(new_state: torch.Tensor, device=None) -> None:
+    _index(device)
+    if new_state.dtype != torch.uint8 or new_state.numel() != 16:
+        raise ValueError("expected a state from torch.tpu.get_rng_state(): 16 uint8 values")
+    seed, offset = new_state.contiguous().view(torch.int64).tolist()
+    _C.set_rng_state(seed, offset)
+
+
+def get_rng_state_all():
+    return [get_rng_state()]
+
+
+def set_rng_state_all(states) -> None:
+    set_rng_state(states[0])
+
+
 def initial_seed() -> int:
     return _C.initial_seed()
 

@@ -80,6 +80,16 @@ impl Dispatcher {
         *self.rng.lock().unwrap() = RngState { seed, offset: 0 };
     }
 
+    /// The generator's (seed, offset), for `torch.tpu.get_rng_state`.
+    pub fn rng_state(&self) -> [i64; 2] {
+        let rng = self.rng.lock().unwrap();
+        [rng.seed, rng.offset]
+    }
+
+    pub fn set_rng_state(&self, state: [i64; 2]) {
+        *self.rng.lock().unwrap() = RngState { seed: state[0], offset: state[1] };
+    }
+
     pub fn seed(&self) -> i64 {
         self.rng.lock().unwrap().seed
     }
