@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--steps", type=int, default=30)
+parser.add_argument("--device", default="tpu", help="run on another device to compare, e.g. cpu")
 parser.add_argument("--chip", default=None, help="simulated chip preset (v4, v5e, v5p, v6e, v7x)")
 cli = parser.parse_args()
 if cli.chip:
@@ -27,7 +28,7 @@ from models import TinyTransformer, copy_task_batch  # noqa: E402
 
 def main():
     torch.manual_seed(0)
-    device = "tpu"
+    device = cli.device
     model = TinyTransformer(vocab=64, d_model=64, heads=4, layers=2, max_len=32, dropout=0.1).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3)
     data = torch.Generator().manual_seed(0)

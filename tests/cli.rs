@@ -4,10 +4,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn tpudev(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tpudev"))
-        .args(args)
-        .output()
-        .expect("the tpudev binary runs")
+    Command::new(env!("CARGO_BIN_EXE_tpudev")).args(args).output().expect("the tpudev binary runs")
 }
 
 fn stdout(out: &Output) -> String {
@@ -19,13 +16,7 @@ fn stderr(out: &Output) -> String {
 }
 
 fn assert_success(out: &Output) {
-    assert!(
-        out.status.success(),
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        stdout(out),
-        stderr(out)
-    );
+    assert!(out.status.success(), "exit {:?}\nstdout:\n{}\nstderr:\n{}", out.status, stdout(out), stderr(out));
 }
 
 /// A fresh path in the system temp dir for this test.
@@ -37,10 +28,7 @@ fn temp_file(name: &str) -> PathBuf {
 fn version_prints_name_and_version() {
     let out = tpudev(&["--version"]);
     assert_success(&out);
-    assert_eq!(
-        stdout(&out).trim(),
-        format!("tpudev {}", env!("CARGO_PKG_VERSION"))
-    );
+    assert_eq!(stdout(&out).trim(), format!("tpudev {}", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]
@@ -48,16 +36,10 @@ fn chips_lists_every_preset() {
     let out = tpudev(&["chips"]);
     assert_success(&out);
     let text = stdout(&out);
-    let rows: Vec<Vec<&str>> = text
-        .lines()
-        .map(|l| l.split_whitespace().collect())
-        .collect();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split_whitespace().collect()).collect();
     assert_eq!(rows[0][0], "chip", "header first:\n{text}");
     for key in ["v4", "v5e", "v5p", "v6e", "v7x"] {
-        assert!(
-            rows.iter().any(|r| r[0] == key),
-            "no row for {key}:\n{text}"
-        );
+        assert!(rows.iter().any(|r| r[0] == key), "no row for {key}:\n{text}");
     }
     // The HBM GiB column of v5e: 16 GiB.
     let header = text.lines().next().unwrap();
@@ -133,19 +115,12 @@ ici_link_bw_unidir_bytes_per_s = 0.0
     let text = stdout(&table);
     let mine = text.lines().last().unwrap();
     let cells: Vec<&str> = mine.split_whitespace().collect();
-    assert_eq!(
-        cells,
-        ["mine", "My", "TPU", "1", "2", "128x128", "65.5", "8", "500", "0"],
-        "{text}"
-    );
+    assert_eq!(cells, ["mine", "My", "TPU", "1", "2", "128x128", "65.5", "8", "500", "0"], "{text}");
     assert_success(&json);
     let chips: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
     let last = chips.as_array().unwrap().last().unwrap();
     assert_eq!(last["key"], "mine");
-    assert!(
-        last["source"].as_str().unwrap().contains("mine.toml"),
-        "{last}"
-    );
+    assert!(last["source"].as_str().unwrap().contains("mine.toml"), "{last}");
 }
 
 #[test]
@@ -156,10 +131,7 @@ fn missing_chip_file_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(1), "an error exit, not a crash");
     let err = stderr(&out);
     assert!(err.starts_with("error: "), "{err}");
-    assert!(
-        err.contains("does-not-exist.toml"),
-        "the message names the file: {err}"
-    );
+    assert!(err.contains("does-not-exist.toml"), "the message names the file: {err}");
     assert!(!err.contains("panicked"), "{err}");
     assert!(stdout(&out).is_empty(), "no partial table on error");
 }
@@ -172,9 +144,6 @@ fn malformed_chip_file_is_a_clear_error() {
     std::fs::remove_file(&path).ok();
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
-    assert!(
-        err.contains("malformed.toml"),
-        "the message names the file: {err}"
-    );
+    assert!(err.contains("malformed.toml"), "the message names the file: {err}");
     assert!(!err.contains("panicked"), "{err}");
 }

@@ -58,11 +58,7 @@ fn decode(dtype: DType, bytes: &[u8]) -> Vec<f64> {
 }
 
 fn upload(d: &Dispatcher, dtype: DType, shape: &[usize], values: &[f64]) -> TensorView {
-    assert_eq!(
-        values.len(),
-        shape.iter().product::<usize>(),
-        "value count for {shape:?}"
-    );
+    assert_eq!(values.len(), shape.iter().product::<usize>(), "value count for {shape:?}");
     let bytes = encode(dtype, values);
     if bytes.is_empty() {
         return TensorView::contiguous(0, dtype, shape.to_vec());
@@ -84,11 +80,7 @@ fn download(d: &Dispatcher, v: &TensorView) -> Vec<f64> {
 }
 
 fn run(d: &Dispatcher, op: &str, args: &[Arg]) -> Vec<TensorView> {
-    d.run(op, args, &[])
-        .unwrap_or_else(|e| panic!("{op}: {e}"))
-        .into_iter()
-        .map(|o| o.expect("fresh output"))
-        .collect()
+    d.run(op, args, &[]).unwrap_or_else(|e| panic!("{op}: {e}")).into_iter().map(|o| o.expect("fresh output")).collect()
 }
 
 fn tensor(d: &Dispatcher, dtype: DType, shape: &[usize], values: &[f64]) -> Arg {
@@ -103,10 +95,7 @@ fn assert_close(what: &str, got: &[f64], want: &[f64], rtol: f64, atol: f64) {
     assert_eq!(got.len(), want.len(), "{what}: length");
     for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
         let ok = (g.is_nan() && w.is_nan()) || g == w || (g - w).abs() <= atol + rtol * w.abs();
-        assert!(
-            ok,
-            "{what}[{i}]: got {g}, want {w} (all: {got:?} vs {want:?})"
-        );
+        assert!(ok, "{what}[{i}]: got {g}, want {w} (all: {got:?} vs {want:?})");
     }
 }
 
@@ -127,17 +116,10 @@ fn parse_typed(s: &str) -> (DType, Vec<usize>, Vec<f64>) {
     let mut it = s.splitn(3, ':');
     let dtype = DType::from_torch_name(it.next().unwrap()).unwrap();
     let shape_s = it.next().unwrap();
-    let shape: Vec<usize> = if shape_s.is_empty() {
-        vec![]
-    } else {
-        shape_s.split('x').map(|x| x.parse().unwrap()).collect()
-    };
+    let shape: Vec<usize> =
+        if shape_s.is_empty() { vec![] } else { shape_s.split('x').map(|x| x.parse().unwrap()).collect() };
     let vals_s = it.next().unwrap_or("");
-    let values = if vals_s.is_empty() {
-        vec![]
-    } else {
-        vals_s.split(',').map(parse_num).collect()
-    };
+    let values = if vals_s.is_empty() { vec![] } else { vals_s.split(',').map(parse_num).collect() };
     (dtype, shape, values)
 }
 
@@ -183,11 +165,7 @@ fn parse_arg(d: &Dispatcher, s: &str) -> Arg {
         }
         "L" => {
             let body = &s[2..s.len() - 1];
-            let items = if body.is_empty() {
-                vec![]
-            } else {
-                split_items(body)
-            };
+            let items = if body.is_empty() { vec![] } else { split_items(body) };
             Arg::TensorList(
                 items
                     .iter()
@@ -230,11 +208,8 @@ fn lowered_ops_match_pytorch_values() {
             (r.parse::<f64>().unwrap(), a.parse::<f64>().unwrap())
         });
         n += 1;
-        let args: Vec<Arg> = if args_s.is_empty() {
-            vec![]
-        } else {
-            args_s.split(" ; ").map(|a| parse_arg(&d, a)).collect()
-        };
+        let args: Vec<Arg> =
+            if args_s.is_empty() { vec![] } else { args_s.split(" ; ").map(|a| parse_arg(&d, a)).collect() };
         let short: String = args_s.chars().take(160).collect();
         let outs = match d.run(op, &args, &[]) {
             Ok(o) => o,
@@ -245,11 +220,7 @@ fn lowered_ops_match_pytorch_values() {
         };
         let wants = split_items(want_s);
         if outs.len() != wants.len() {
-            failures.push(format!(
-                "{op}: {} outputs, want {}",
-                outs.len(),
-                wants.len()
-            ));
+            failures.push(format!("{op}: {} outputs, want {}", outs.len(), wants.len()));
             continue;
         }
         for (i, (o, w)) in outs.iter().zip(&wants).enumerate() {
@@ -259,10 +230,7 @@ fn lowered_ops_match_pytorch_values() {
             }
             let (wd, ws, wv) = parse_typed(w);
             if o.dtype != wd || o.shape != ws {
-                failures.push(format!(
-                    "{op} output {i}: {:?}{:?}, want {wd:?}{ws:?}",
-                    o.dtype, o.shape
-                ));
+                failures.push(format!("{op} output {i}: {:?}{:?}, want {wd:?}{ws:?}", o.dtype, o.shape));
                 continue;
             }
             let got = download(&d, o);
@@ -272,9 +240,7 @@ fn lowered_ops_match_pytorch_values() {
                 .zip(&wv)
                 .enumerate()
                 .filter(|(_, (&g, &w))| {
-                    !((g.is_nan() && w.is_nan())
-                        || g == w
-                        || (g - w).abs() <= atol + rtol * w.abs())
+                    !((g.is_nan() && w.is_nan()) || g == w || (g - w).abs() <= atol + rtol * w.abs())
                 })
                 .take(4)
                 .map(|(j, (g, w))| format!("[{j}] {g} vs {w}"))
@@ -285,12 +251,7 @@ fn lowered_ops_match_pytorch_values() {
         }
     }
     assert!(n > 300, "only {n} fixture cases");
-    assert!(
-        failures.is_empty(),
-        "{} of {n} cases differ from PyTorch:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {n} cases differ from PyTorch:\n{}", failures.len(), failures.join("\n"));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -310,20 +271,8 @@ fn runtime_floats_do_not_recompile() {
     let b = f32s(&d, &[3], &[10.0, 20.0, 30.0]);
     let r1 = run(&d, "add.Tensor", &[a.clone(), b.clone(), Arg::Float(0.5)]);
     let r2 = run(&d, "add.Tensor", &[a, b, Arg::Float(-2.0)]);
-    assert_close(
-        "alpha 0.5",
-        &download(&d, &r1[0]),
-        &[6.0, 12.0, 18.0],
-        0.0,
-        0.0,
-    );
-    assert_close(
-        "alpha -2",
-        &download(&d, &r2[0]),
-        &[-19.0, -38.0, -57.0],
-        0.0,
-        0.0,
-    );
+    assert_close("alpha 0.5", &download(&d, &r1[0]), &[6.0, 12.0, 18.0], 0.0, 0.0);
+    assert_close("alpha -2", &download(&d, &r2[0]), &[-19.0, -38.0, -57.0], 0.0, 0.0);
     assert_eq!(d.stats().compilations, 1);
 }
 
@@ -333,22 +282,14 @@ fn uniform_and_normal_have_the_right_distribution() {
     d.manual_seed(1234);
     let n = 20_000;
     let x = f32s(&d, &[n], &vec![0.0; n]);
-    let u = run(
-        &d,
-        "uniform",
-        &[x.clone(), Arg::Float(-2.0), Arg::Float(3.0), Arg::None],
-    );
+    let u = run(&d, "uniform", &[x.clone(), Arg::Float(-2.0), Arg::Float(3.0), Arg::None]);
     let u = download(&d, &u[0]);
     assert!(u.iter().all(|&v| (-2.0..3.0).contains(&v)));
     let (m, s) = mean_std(&u);
     assert!((m - 0.5).abs() < 0.05, "uniform mean {m}");
     assert!((s - 5.0 / 12f64.sqrt()).abs() < 0.05, "uniform std {s}");
 
-    let z = run(
-        &d,
-        "normal_functional",
-        &[x.clone(), Arg::Float(1.0), Arg::Float(2.0), Arg::None],
-    );
+    let z = run(&d, "normal_functional", &[x.clone(), Arg::Float(1.0), Arg::Float(2.0), Arg::None]);
     let z = download(&d, &z[0]);
     let (m, s) = mean_std(&z);
     assert!((m - 1.0).abs() < 0.05, "normal mean {m}");
@@ -364,11 +305,7 @@ fn seeding_reproduces_and_successive_draws_differ() {
     let d = dispatcher();
     let x = f32s(&d, &[64], &[0.0; 64]);
     let draw = |d: &Dispatcher| {
-        let r = run(
-            d,
-            "normal_functional",
-            &[x.clone(), Arg::Float(0.0), Arg::Float(1.0), Arg::None],
-        );
+        let r = run(d, "normal_functional", &[x.clone(), Arg::Float(0.0), Arg::Float(1.0), Arg::None]);
         download(d, &r[0])
     };
     d.manual_seed(7);
@@ -392,11 +329,7 @@ fn bernoulli_and_dropout_keep_the_right_fraction() {
     let frac = b.iter().sum::<f64>() / n as f64;
     assert!((frac - 0.3).abs() < 0.02, "bernoulli fraction {frac}");
 
-    let out = run(
-        &d,
-        "native_dropout",
-        &[x, Arg::Float(0.25), Arg::Bool(true)],
-    );
+    let out = run(&d, "native_dropout", &[x, Arg::Float(0.25), Arg::Bool(true)]);
     assert_eq!(out[1].dtype, DType::Bool);
     let y = download(&d, &out[0]);
     let mask = download(&d, &out[1]);
@@ -416,20 +349,9 @@ fn bernoulli_and_dropout_keep_the_right_fraction() {
 fn random_integers_stay_in_range() {
     let d = dispatcher();
     d.manual_seed(11);
-    let r = run(
-        &d,
-        "randint.low",
-        &[
-            Arg::Int(-3),
-            Arg::Int(4),
-            Arg::IntList(vec![5000]),
-            Arg::DType(DType::I64),
-        ],
-    );
+    let r = run(&d, "randint.low", &[Arg::Int(-3), Arg::Int(4), Arg::IntList(vec![5000]), Arg::DType(DType::I64)]);
     let v = download(&d, &r[0]);
-    assert!(v
-        .iter()
-        .all(|&x| (-3.0..4.0).contains(&x) && x.fract() == 0.0));
+    assert!(v.iter().all(|&x| (-3.0..4.0).contains(&x) && x.fract() == 0.0));
     for k in -3..4 {
         let c = v.iter().filter(|&&x| x == k as f64).count();
         assert!(c > 500, "value {k} drawn {c} times");
@@ -441,18 +363,10 @@ fn out_of_range_indices_are_reported_by_the_device() {
     let d = dispatcher();
     let x = f32s(&d, &[3, 4], &[0.0; 12]);
     let idx = tensor(&d, DType::I64, &[1, 1], &[-1.0]);
-    let e = d
-        .run(
-            "gather",
-            &[x.clone(), Arg::Int(0), idx, Arg::Bool(false)],
-            &[],
-        )
-        .unwrap_err();
+    let e = d.run("gather", &[x.clone(), Arg::Int(0), idx, Arg::Bool(false)], &[]).unwrap_err();
     assert!(e.to_string().contains("out of bounds"), "{e}");
     let idx = tensor(&d, DType::I64, &[2], &[0.0, 3.0]);
-    let e = d
-        .run("index_select", &[x, Arg::Int(0), idx], &[])
-        .unwrap_err();
+    let e = d.run("index_select", &[x, Arg::Int(0), idx], &[]).unwrap_err();
     assert!(e.to_string().contains("out of bounds"), "{e}");
 }
 
@@ -463,16 +377,7 @@ fn training_batch_norm_updates_running_stats() {
     let x = f32s(&d, &[2, 1], &[1.0, 3.0]);
     let rm = f32s(&d, &[1], &[10.0]);
     let rv = f32s(&d, &[1], &[4.0]);
-    let args = [
-        x,
-        Arg::None,
-        Arg::None,
-        rm,
-        rv,
-        Arg::Bool(true),
-        Arg::Float(0.5),
-        Arg::Float(0.0),
-    ];
+    let args = [x, Arg::None, Arg::None, rm, rv, Arg::Bool(true), Arg::Float(0.5), Arg::Float(0.0)];
     let out = run(&d, "_native_batch_norm_legit_functional", &args);
     assert_close("out", &download(&d, &out[0]), &[-1.0, 1.0], 1e-6, 1e-6);
     assert_close("save_mean", &download(&d, &out[1]), &[2.0], 0.0, 0.0);
@@ -500,16 +405,8 @@ fn scalar_lists_are_runtime_inputs() {
     let a = upload(&d, DType::F32, &[2], &[1.0, 2.0]);
     let b = upload(&d, DType::F32, &[1], &[4.0]);
     let list = Arg::TensorList(vec![Some(a), Some(b)]);
-    let r1 = run(
-        &d,
-        "_foreach_mul.ScalarList",
-        &[list.clone(), Arg::FloatList(vec![0.5, 2.0])],
-    );
-    let r2 = run(
-        &d,
-        "_foreach_mul.ScalarList",
-        &[list, Arg::FloatList(vec![3.0, -1.0])],
-    );
+    let r1 = run(&d, "_foreach_mul.ScalarList", &[list.clone(), Arg::FloatList(vec![0.5, 2.0])]);
+    let r2 = run(&d, "_foreach_mul.ScalarList", &[list, Arg::FloatList(vec![3.0, -1.0])]);
     assert_close("first, 0.5", &download(&d, &r1[0]), &[0.5, 1.0], 0.0, 0.0);
     assert_close("second, 2", &download(&d, &r1[1]), &[8.0], 0.0, 0.0);
     assert_close("first, 3", &download(&d, &r2[0]), &[3.0, 6.0], 0.0, 0.0);

@@ -29,13 +29,7 @@ pub struct TensorView {
 impl TensorView {
     pub fn contiguous(buffer: BufferId, dtype: DType, shape: Vec<usize>) -> Self {
         let strides = contiguous_strides(&shape);
-        TensorView {
-            buffer,
-            offset: 0,
-            shape,
-            strides,
-            dtype,
-        }
+        TensorView { buffer, offset: 0, shape, strides, dtype }
     }
     pub fn numel(&self) -> usize {
         numel(&self.shape)
@@ -88,12 +82,7 @@ pub trait Device: Send + Sync {
     /// Runs a program: reads every input (views are read before any output is written, so
     /// outputs may alias inputs) and writes output i into `outputs[i]`, converting to the
     /// view's dtype if it differs from the program's output dtype.
-    fn execute(
-        &self,
-        exe: &dyn Executable,
-        inputs: &[ExecInput],
-        outputs: &[TensorView],
-    ) -> Result<()>;
+    fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()>;
 
     fn memory_stats(&self) -> MemoryStats;
     fn reset_peak_memory(&self);

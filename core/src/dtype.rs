@@ -54,10 +54,7 @@ impl DType {
     }
 
     pub fn is_int(self) -> bool {
-        matches!(
-            self,
-            DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64
-        )
+        matches!(self, DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64)
     }
 
     pub fn compute_kind(self) -> ComputeKind {

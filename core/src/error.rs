@@ -26,13 +26,7 @@ pub enum Error {
          you no longer need (del t), use a smaller batch, or pick a chip with more HBM \
          (TPUDEV_CHIP)."
     )]
-    OutOfMemory {
-        device: String,
-        requested: u64,
-        free: u64,
-        capacity: u64,
-        allocated: u64,
-    },
+    OutOfMemory { device: String, requested: u64, free: u64, capacity: u64, allocated: u64 },
 
     /// Shapes or dtypes that an op cannot take.
     #[error("{0}")]
@@ -43,9 +37,7 @@ pub enum Error {
     UnknownBuffer(u64),
 
     /// A graph that fails validation: a bug in a lowering, reported instead of panicking.
-    #[error(
-        "internal error in the tpu compiler: {0}. Please report it with the op that caused it."
-    )]
+    #[error("internal error in the tpu compiler: {0}. Please report it with the op that caused it.")]
     Internal(String),
 }
 

@@ -48,7 +48,7 @@ pub fn torch_dtype(py: Python<'_>, d: DType) -> PyResult<Py<PyAny>> {
 }
 
 pub fn is_tensor(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    Ok(obj.is_instance(torch()?.tensor.bind(obj.py()))?)
+    obj.is_instance(torch()?.tensor.bind(obj.py()))
 }
 
 fn device_type(obj: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -141,9 +141,7 @@ fn list_arg(op: &str, items: Vec<Bound<'_, PyAny>>) -> PyResult<Arg> {
         return Ok(Arg::FloatList(items.iter().map(|o| o.extract()).collect::<PyResult<_>>()?));
     }
     // int[] given as a list of SymInt-like objects or 0-dim tensors.
-    Ok(Arg::IntList(
-        items.iter().map(|o| o.call_method0("__index__")?.extract()).collect::<PyResult<_>>()?,
-    ))
+    Ok(Arg::IntList(items.iter().map(|o| o.call_method0("__index__")?.extract()).collect::<PyResult<_>>()?))
 }
 
 pub fn to_arg(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<Arg> {

@@ -1,3 +1,4 @@
+#![allow(non_snake_case)] // the crate builds the module `torch_tpudev._C`, named as PyTorch names its own
 //! `torch_tpudev._C`: the PyO3 module between the PyTorch glue and the Rust runtime.
 //!
 //! The glue calls `run(op, args, dests)` for every ATen op that reaches the tpu device; the rest

@@ -21,10 +21,7 @@ fn bench(
         return;
     }
     let mut b = GraphBuilder::new();
-    let ps: Vec<NodeId> = params
-        .iter()
-        .map(|(d, s)| b.param(TensorType::new(*d, s.clone())))
-        .collect();
+    let ps: Vec<NodeId> = params.iter().map(|(d, s)| b.param(TensorType::new(*d, s.clone()))).collect();
     let out = body(&mut b, &ps);
     let g = b.finish(vec![out]);
     let exe = dev.compile(&g).unwrap();
@@ -33,9 +30,7 @@ fn bench(
         .map(|(d, s)| {
             let n: usize = s.iter().product();
             let id = dev.alloc(n * d.size_bytes()).unwrap();
-            let xs: Vec<f64> = (0..n)
-                .map(|i| ((i * 7919) % 1000) as f64 / 500.0 - 1.0)
-                .collect();
+            let xs: Vec<f64> = (0..n).map(|i| ((i * 7919) % 1000) as f64 / 500.0 - 1.0).collect();
             let view = TensorView::contiguous(id, *d, s.clone());
             let mut bytes = vec![0u8; n * d.size_bytes()];
             view_io::store(&Value::from_f64s(*d, s, &xs), &mut bytes, &view).unwrap();
@@ -46,12 +41,10 @@ fn bench(
     let ty = &g.output_types()[0];
     let oid = dev.alloc(ty.size_bytes()).unwrap();
     let ov = TensorView::contiguous(oid, ty.dtype, ty.shape.clone());
-    dev.execute(exe.as_ref(), &inputs, std::slice::from_ref(&ov))
-        .unwrap();
+    dev.execute(exe.as_ref(), &inputs, std::slice::from_ref(&ov)).unwrap();
     let t = Instant::now();
     for _ in 0..reps {
-        dev.execute(exe.as_ref(), &inputs, std::slice::from_ref(&ov))
-            .unwrap();
+        dev.execute(exe.as_ref(), &inputs, std::slice::from_ref(&ov)).unwrap();
     }
     let per = t.elapsed().as_secs_f64() / reps as f64;
     println!("{name:<40} {:>12.3} us", per * 1e6);
@@ -76,12 +69,7 @@ fn main() {
         |b, p| b.binary(Op::Add, p[0], p[1]).unwrap(),
         200_000,
     );
-    let mm = DotDims {
-        lhs_batch: vec![],
-        rhs_batch: vec![],
-        lhs_contract: vec![1],
-        rhs_contract: vec![0],
-    };
+    let mm = DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![1], rhs_contract: vec![0] };
     for n in [256usize, 512, 1024] {
         let reps = if n == 1024 { 20 } else { 100 };
         let d = mm.clone();
@@ -99,19 +87,11 @@ fn main() {
         &only,
         "matmul bf16 1024^3",
         &dev,
-        &[
-            (DType::BF16, vec![1024, 1024]),
-            (DType::BF16, vec![1024, 1024]),
-        ],
+        &[(DType::BF16, vec![1024, 1024]), (DType::BF16, vec![1024, 1024])],
         |b, p| b.dot_general(p[0], p[1], d).unwrap(),
         10,
     );
-    let bmm = DotDims {
-        lhs_batch: vec![0],
-        rhs_batch: vec![0],
-        lhs_contract: vec![2],
-        rhs_contract: vec![1],
-    };
+    let bmm = DotDims { lhs_batch: vec![0], rhs_batch: vec![0], lhs_contract: vec![2], rhs_contract: vec![1] };
     bench(
         &only,
         "bmm f32 [64,128,64]x[64,64,128]",
@@ -129,22 +109,8 @@ fn main() {
         |b, p| b.binary(Op::Add, p[0], p[1]).unwrap(),
         50,
     );
-    bench(
-        &only,
-        "exp f32[4M]",
-        &dev,
-        &[(f32_, vec![n])],
-        |b, p| b.unary(Op::Exp, p[0]).unwrap(),
-        20,
-    );
-    bench(
-        &only,
-        "erf f32[4M]",
-        &dev,
-        &[(f32_, vec![n])],
-        |b, p| b.unary(Op::Erf, p[0]).unwrap(),
-        20,
-    );
+    bench(&only, "exp f32[4M]", &dev, &[(f32_, vec![n])], |b, p| b.unary(Op::Exp, p[0]).unwrap(), 20);
+    bench(&only, "erf f32[4M]", &dev, &[(f32_, vec![n])], |b, p| b.unary(Op::Erf, p[0]).unwrap(), 20);
     bench(
         &only,
         "add bf16[4M]",
@@ -153,14 +119,7 @@ fn main() {
         |b, p| b.binary(Op::Add, p[0], p[1]).unwrap(),
         20,
     );
-    bench(
-        &only,
-        "sum f32[4M]",
-        &dev,
-        &[(f32_, vec![n])],
-        |b, p| b.reduce(p[0], ReduceKind::Sum, vec![0]).unwrap(),
-        50,
-    );
+    bench(&only, "sum f32[4M]", &dev, &[(f32_, vec![n])], |b, p| b.reduce(p[0], ReduceKind::Sum, vec![0]).unwrap(), 50);
     bench(
         &only,
         "sum f32[2048,2048] dim 0",

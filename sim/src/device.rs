@@ -24,22 +24,14 @@ pub struct SimDevice {
 
 impl std::fmt::Debug for SimDevice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SimDevice")
-            .field("chip", &self.chip.key)
-            .field("memory", &self.hbm.stats())
-            .finish()
+        f.debug_struct("SimDevice").field("chip", &self.chip.key).field("memory", &self.hbm.stats()).finish()
     }
 }
 
 /// Parses a byte count: digits with optional `_` separators and an optional unit (KB, MB,
 /// GB, KiB, MiB, GiB; case-insensitive).
 pub fn parse_bytes(s: &str) -> Option<u64> {
-    let t: String = s
-        .trim()
-        .chars()
-        .filter(|&c| c != '_')
-        .collect::<String>()
-        .to_ascii_lowercase();
+    let t: String = s.trim().chars().filter(|&c| c != '_').collect::<String>().to_ascii_lowercase();
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
     let mult: u64 = match unit.trim() {
@@ -87,10 +79,7 @@ impl SimDevice {
 
     /// Like [`SimDevice::from_env`] with the two settings given directly (empty means unset).
     pub fn from_settings(chip: Option<&str>, hbm_bytes: Option<&str>) -> Result<Self> {
-        let chip = chip
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .unwrap_or(chips::DEFAULT_CHIP);
+        let chip = chip.map(str::trim).filter(|s| !s.is_empty()).unwrap_or(chips::DEFAULT_CHIP);
         let mut spec = resolve_chip(chip)?;
         if let Some(h) = hbm_bytes.map(str::trim).filter(|s| !s.is_empty()) {
             spec.hbm_bytes = parse_bytes(h).ok_or_else(|| {
@@ -144,12 +133,7 @@ impl Device for SimDevice {
         Ok(Arc::new(plan::compile(graph)?))
     }
 
-    fn execute(
-        &self,
-        exe: &dyn Executable,
-        inputs: &[ExecInput],
-        outputs: &[TensorView],
-    ) -> Result<()> {
+    fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
         let exe = exe
             .as_any()
             .downcast_ref::<plan::SimExecutable>()
@@ -177,10 +161,7 @@ mod tests {
         assert_eq!(d.properties().hbm_bytes, 16 << 30);
         assert!(d.properties().simulated);
         let d = SimDevice::from_settings(Some("TPU v4"), Some("1_000")).unwrap();
-        assert_eq!(
-            (d.properties().chip.as_str(), d.memory_stats().capacity),
-            ("v4", 1000)
-        );
+        assert_eq!((d.properties().chip.as_str(), d.memory_stats().capacity), ("v4", 1000));
         assert_eq!(d.properties().tensorcores, 2);
         let d = SimDevice::from_settings(Some(""), Some("2GiB")).unwrap();
         assert_eq!(d.memory_stats().capacity, 2 << 30);

@@ -43,16 +43,10 @@ pub struct HbmState {
 
 impl HbmState {
     pub fn buffer(&self, id: BufferId) -> Result<&[u8]> {
-        self.buffers
-            .get(&id)
-            .map(|b| b.as_slice())
-            .ok_or(Error::UnknownBuffer(id))
+        self.buffers.get(&id).map(|b| b.as_slice()).ok_or(Error::UnknownBuffer(id))
     }
     pub fn buffer_mut(&mut self, id: BufferId) -> Result<&mut [u8]> {
-        self.buffers
-            .get_mut(&id)
-            .map(|b| b.as_mut_slice())
-            .ok_or(Error::UnknownBuffer(id))
+        self.buffers.get_mut(&id).map(|b| b.as_mut_slice()).ok_or(Error::UnknownBuffer(id))
     }
 }
 
@@ -64,9 +58,7 @@ pub struct Hbm {
 }
 
 fn range_error(id: BufferId, offset: usize, len: usize, size: usize) -> Error {
-    Error::invalid(format!(
-        "access of {len} bytes at offset {offset} is outside tpu buffer {id:#x} of {size} bytes"
-    ))
+    Error::invalid(format!("access of {len} bytes at offset {offset} is outside tpu buffer {id:#x} of {size} bytes"))
 }
 
 impl Hbm {
@@ -111,9 +103,8 @@ impl Hbm {
         }
         let id = s.next_address;
         let span = n.max(1).div_ceil(ALIGN) * ALIGN;
-        s.next_address = id
-            .checked_add(span)
-            .ok_or_else(|| Error::internal("simulated device address space exhausted"))?;
+        s.next_address =
+            id.checked_add(span).ok_or_else(|| Error::internal("simulated device address space exhausted"))?;
         s.buffers.insert(id, vec![0u8; nbytes]);
         s.allocated += n;
         s.peak = s.peak.max(s.allocated);
@@ -149,11 +140,7 @@ impl Hbm {
 
     pub fn stats(&self) -> MemoryStats {
         let s = self.read();
-        MemoryStats {
-            allocated: s.allocated,
-            peak: s.peak,
-            capacity: self.capacity,
-        }
+        MemoryStats { allocated: s.allocated, peak: s.peak, capacity: self.capacity }
     }
 
     pub fn reset_peak(&self) {
@@ -202,25 +189,11 @@ mod tests {
         // The failed allocation did not consume an address either.
         let b = hbm.alloc(400).unwrap();
         assert_eq!(b, a + 768);
-        assert_eq!(
-            hbm.stats(),
-            MemoryStats {
-                allocated: 1000,
-                peak: 1000,
-                capacity: 1000
-            }
-        );
+        assert_eq!(hbm.stats(), MemoryStats { allocated: 1000, peak: 1000, capacity: 1000 });
         hbm.free(a);
         hbm.free(a);
         hbm.free(12345);
-        assert_eq!(
-            hbm.stats(),
-            MemoryStats {
-                allocated: 400,
-                peak: 1000,
-                capacity: 1000
-            }
-        );
+        assert_eq!(hbm.stats(), MemoryStats { allocated: 400, peak: 1000, capacity: 1000 });
         hbm.reset_peak();
         assert_eq!(hbm.stats().peak, 400);
     }
@@ -233,18 +206,9 @@ mod tests {
         let mut out = [0u8; 8];
         hbm.read_bytes(a, 0, &mut out).unwrap();
         assert_eq!(out, [0, 0, 0, 0, 1, 2, 3, 4]);
-        assert!(matches!(
-            hbm.write_bytes(a, 5, &[0; 4]),
-            Err(Error::InvalidArgument(_))
-        ));
-        assert!(matches!(
-            hbm.read_bytes(a, usize::MAX, &mut out),
-            Err(Error::InvalidArgument(_))
-        ));
-        assert_eq!(
-            hbm.read_bytes(a + 256, 0, &mut out),
-            Err(Error::UnknownBuffer(a + 256))
-        );
+        assert!(matches!(hbm.write_bytes(a, 5, &[0; 4]), Err(Error::InvalidArgument(_))));
+        assert!(matches!(hbm.read_bytes(a, usize::MAX, &mut out), Err(Error::InvalidArgument(_))));
+        assert_eq!(hbm.read_bytes(a + 256, 0, &mut out), Err(Error::UnknownBuffer(a + 256)));
         hbm.free(a);
         assert_eq!(hbm.write_bytes(a, 0, &[]), Err(Error::UnknownBuffer(a)));
     }

@@ -23,9 +23,7 @@ pub fn run(json: bool, chip_files: &[PathBuf]) -> Result<(), CliError> {
 fn write_stdout(text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(CliError(format!("cannot write to stdout: {e}")))
-        }
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError(format!("cannot write to stdout: {e}"))),
         _ => Ok(()),
     }
 }
@@ -54,34 +52,19 @@ fn fields(c: &ChipSpec) -> [(&'static str, Value); 14] {
         ("hbm_bw_bytes_per_s", json!(c.hbm_bw_bytes_per_s)),
         ("vmem_bytes_per_tc", json!(c.vmem_bytes_per_tc)),
         ("ici_links_per_chip", json!(c.ici_links_per_chip)),
-        (
-            "ici_link_bw_unidir_bytes_per_s",
-            json!(c.ici_link_bw_unidir_bytes_per_s),
-        ),
+        ("ici_link_bw_unidir_bytes_per_s", json!(c.ici_link_bw_unidir_bytes_per_s)),
         ("source", json!(c.source)),
     ]
 }
 
 /// One indented JSON object whose keys keep the given order (serde_json's map would sort them).
 fn json_object(fields: &[(&str, Value)]) -> String {
-    let members: Vec<String> = fields
-        .iter()
-        .map(|(k, v)| format!("    {}: {v}", Value::from(*k)))
-        .collect();
+    let members: Vec<String> = fields.iter().map(|(k, v)| format!("    {}: {v}", Value::from(*k))).collect();
     format!("  {{\n{}\n  }}", members.join(",\n"))
 }
 
-const HEADER: [&str; 9] = [
-    "chip",
-    "name",
-    "TensorCores",
-    "MXUs",
-    "MXU",
-    "peak bf16 TFLOP/s",
-    "HBM GiB",
-    "HBM GB/s",
-    "ICI links",
-];
+const HEADER: [&str; 9] =
+    ["chip", "name", "TensorCores", "MXUs", "MXU", "peak bf16 TFLOP/s", "HBM GiB", "HBM GB/s", "ICI links"];
 /// Columns shown left-aligned (text); the rest are numbers, right-aligned.
 const LEFT_ALIGNED: usize = 2;
 
@@ -115,13 +98,7 @@ pub fn table(specs: &[ChipSpec]) -> String {
             .iter()
             .zip(widths)
             .enumerate()
-            .map(|(i, (cell, w))| {
-                if i < LEFT_ALIGNED {
-                    format!("{cell:<w$}")
-                } else {
-                    format!("{cell:>w$}")
-                }
-            })
+            .map(|(i, (cell, w))| if i < LEFT_ALIGNED { format!("{cell:<w$}") } else { format!("{cell:>w$}") })
             .collect();
         text.push_str(cells.join("  ").trim_end());
         text.push('\n');

@@ -18,24 +18,14 @@ pub struct SignatureKey {
 
 impl SignatureKey {
     pub fn new(op: &str, args: &[Arg], static_floats: &[usize]) -> Self {
-        let args = args
-            .iter()
-            .enumerate()
-            .map(|(i, a)| a.key(static_floats.contains(&i)))
-            .collect();
-        SignatureKey {
-            op: op.to_string(),
-            args,
-        }
+        let args = args.iter().enumerate().map(|(i, a)| a.key(static_floats.contains(&i))).collect();
+        SignatureKey { op: op.to_string(), args }
     }
 
     /// The key of the device-to-device copy program (the destination dtype is applied when
     /// writing the output, so it is not part of the program).
     pub fn copy(dtype: DType, shape: &[usize]) -> Self {
-        SignatureKey {
-            op: "<copy>".into(),
-            args: vec![ArgKey::Tensor(dtype, shape.to_vec())],
-        }
+        SignatureKey { op: "<copy>".into(), args: vec![ArgKey::Tensor(dtype, shape.to_vec())] }
     }
 }
 
@@ -78,11 +68,6 @@ impl OpCache {
         self.len() == 0
     }
     pub fn graphs(&self) -> Vec<Graph> {
-        self.map
-            .lock()
-            .unwrap()
-            .values()
-            .map(|c| c.graph.clone())
-            .collect()
+        self.map.lock().unwrap().values().map(|c| c.graph.clone()).collect()
     }
 }

@@ -35,7 +35,9 @@ struct RngState {
 /// PyTorch's `canCast` for writing a result into an existing tensor: no float into an
 /// integer, nothing but bool into bool.
 pub fn can_cast(from: DType, to: DType) -> bool {
-    !(from.is_float() && !to.is_float()) && !(from != DType::Bool && to == DType::Bool)
+    let float_to_integral = from.is_float() && !to.is_float();
+    let to_bool = from != DType::Bool && to == DType::Bool;
+    !float_to_integral && !to_bool
 }
 
 pub struct Dispatcher {
@@ -124,12 +126,7 @@ impl Dispatcher {
     /// Runs `op` on `args`. Output i is written into `dests[i]` when given and of the right
     /// shape (the result is then `None`); otherwise it goes to a new contiguous buffer, whose
     /// view is returned and which the caller owns.
-    pub fn run(
-        &self,
-        op: &str,
-        args: &[Arg],
-        dests: &[Option<TensorView>],
-    ) -> Result<Vec<Option<TensorView>>> {
+    pub fn run(&self, op: &str, args: &[Arg], dests: &[Option<TensorView>]) -> Result<Vec<Option<TensorView>>> {
         let compiled = self.compiled(op, args)?;
         let inputs = self.bind_inputs(op, &compiled, args)?;
         self.execute(&compiled, &inputs, dests)
@@ -144,21 +141,17 @@ impl Dispatcher {
             .map(|b| match *b {
                 Binding::Tensor { arg, elem } => match (args.get(arg), elem) {
                     (Some(Arg::Tensor(v)), None) => Ok(ExecInput::Tensor(v.clone())),
-                    (Some(Arg::TensorList(l)), Some(e)) => l
-                        .get(e)
-                        .cloned()
-                        .flatten()
-                        .map(ExecInput::Tensor)
-                        .ok_or_else(missing),
+                    (Some(Arg::TensorList(l)), Some(e)) => {
+                        l.get(e).cloned().flatten().map(ExecInput::Tensor).ok_or_else(missing)
+                    }
                     _ => Err(missing()),
                 },
                 Binding::Scalar { arg, elem } => match (args.get(arg), elem) {
                     (Some(Arg::Float(f)), None) => Ok(ExecInput::HostScalar(*f)),
                     (Some(Arg::Int(i)), None) => Ok(ExecInput::HostScalar(*i as f64)),
-                    (Some(Arg::FloatList(l)), Some(e)) => l
-                        .get(e)
-                        .map(|f| ExecInput::HostScalar(*f))
-                        .ok_or_else(missing),
+                    (Some(Arg::FloatList(l)), Some(e)) => {
+                        l.get(e).map(|f| ExecInput::HostScalar(*f)).ok_or_else(missing)
+                    }
                     _ => Err(missing()),
                 },
                 Binding::Rng => {
@@ -250,20 +243,14 @@ impl Dispatcher {
             None => {
                 let mut b = GraphBuilder::new();
                 let p = b.param(TensorType::new(src.dtype, src.shape.clone()));
-                let lowered = Lowered {
-                    graph: b.finish(vec![p]),
-                    bindings: vec![Binding::Tensor { arg: 0, elem: None }],
-                };
+                let lowered =
+                    Lowered { graph: b.finish(vec![p]), bindings: vec![Binding::Tensor { arg: 0, elem: None }] };
                 let c = Arc::new(self.compile_lowered(lowered)?);
                 self.cache.insert(key, c.clone());
                 c
             }
         };
-        self.device.execute(
-            compiled.exe.as_ref(),
-            &[ExecInput::Tensor(src.clone())],
-            &[dst.clone()],
-        )
+        self.device.execute(compiled.exe.as_ref(), &[ExecInput::Tensor(src.clone())], std::slice::from_ref(dst))
     }
 
     /// Number of distinct programs compiled so far.

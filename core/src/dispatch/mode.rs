@@ -22,13 +22,9 @@ impl EagerMode {
     }
 
     pub fn from_name(name: &str) -> Option<Self> {
-        [
-            EagerMode::DeferNever,
-            EagerMode::DeferNeverAndLaunchBlocking,
-            EagerMode::DeferAndFuse,
-        ]
-        .into_iter()
-        .find(|m| m.name() == name)
+        [EagerMode::DeferNever, EagerMode::DeferNeverAndLaunchBlocking, EagerMode::DeferAndFuse]
+            .into_iter()
+            .find(|m| m.name() == name)
     }
 
     /// Only strict mode exists so far; the others come with the compiler stack.

@@ -66,10 +66,7 @@ impl GraphBuilder {
 
     fn param_of_kind(&mut self, ty: TensorType, kind: ParamKind) -> NodeId {
         let index = self.graph.params.len();
-        self.graph.params.push(Param {
-            ty: ty.clone(),
-            kind,
-        });
+        self.graph.params.push(Param { ty: ty.clone(), kind });
         self.push(Op::Parameter(index), vec![], ty)
     }
 
@@ -79,18 +76,14 @@ impl GraphBuilder {
 
     pub fn iota(&mut self, dtype: DType, shape: impl Into<Shape>, dim: usize) -> Result<NodeId> {
         let shape = shape.into();
-        check(dim < shape.len(), || {
-            format!("iota dim {dim} out of range for {shape:?}")
-        })?;
+        check(dim < shape.len(), || format!("iota dim {dim} out of range for {shape:?}"))?;
         Ok(self.push(Op::Iota { dim }, vec![], TensorType::new(dtype, shape)))
     }
 
     // ---- elementwise ----
 
     pub fn unary(&mut self, op: Op, x: NodeId) -> Result<NodeId> {
-        check(op.is_elementwise_unary(), || {
-            format!("{} is not unary", op.name())
-        })?;
+        check(op.is_elementwise_unary(), || format!("{} is not unary", op.name()))?;
         let mut ty = self.ty(x).clone();
         if matches!(op, Op::IsFinite) {
             ty.dtype = DType::Bool;
@@ -99,17 +92,8 @@ impl GraphBuilder {
     }
 
     pub fn binary(&mut self, op: Op, a: NodeId, b: NodeId) -> Result<NodeId> {
-        check(op.is_elementwise_binary(), || {
-            format!("{} is not binary", op.name())
-        })?;
-        check(self.ty(a) == self.ty(b), || {
-            format!(
-                "{} operands differ: {} vs {}",
-                op.name(),
-                self.ty(a),
-                self.ty(b)
-            )
-        })?;
+        check(op.is_elementwise_binary(), || format!("{} is not binary", op.name()))?;
+        check(self.ty(a) == self.ty(b), || format!("{} operands differ: {} vs {}", op.name(), self.ty(a), self.ty(b)))?;
         let mut ty = self.ty(a).clone();
         if matches!(op, Op::Compare(_)) {
             ty.dtype = DType::Bool;
@@ -122,24 +106,15 @@ impl GraphBuilder {
     }
 
     pub fn select(&mut self, pred: NodeId, on_true: NodeId, on_false: NodeId) -> Result<NodeId> {
-        check(self.dtype(pred) == DType::Bool, || {
-            "select predicate must be bool".into()
-        })?;
-        check(self.shape(pred) == self.shape(on_true), || {
-            "select shapes differ".into()
-        })?;
-        check(self.ty(on_true) == self.ty(on_false), || {
-            "select branches differ".into()
-        })?;
+        check(self.dtype(pred) == DType::Bool, || "select predicate must be bool".into())?;
+        check(self.shape(pred) == self.shape(on_true), || "select shapes differ".into())?;
+        check(self.ty(on_true) == self.ty(on_false), || "select branches differ".into())?;
         let ty = self.ty(on_true).clone();
         Ok(self.push(Op::Select, vec![pred, on_true, on_false], ty))
     }
 
     pub fn clamp(&mut self, min: NodeId, x: NodeId, max: NodeId) -> Result<NodeId> {
-        check(
-            self.ty(min) == self.ty(x) && self.ty(max) == self.ty(x),
-            || "clamp operands differ".into(),
-        )?;
+        check(self.ty(min) == self.ty(x) && self.ty(max) == self.ty(x), || "clamp operands differ".into())?;
         let ty = self.ty(x).clone();
         Ok(self.push(Op::Clamp, vec![min, x, max], ty))
     }
@@ -161,31 +136,19 @@ impl GraphBuilder {
         }
         let ty = TensorType::new(self.dtype(x), shape);
         check(ty.numel() == self.ty(x).numel(), || {
-            format!(
-                "reshape {} to {:?} changes the element count",
-                self.ty(x),
-                ty.shape
-            )
+            format!("reshape {} to {:?} changes the element count", self.ty(x), ty.shape)
         })?;
         Ok(self.push(Op::Reshape, vec![x], ty))
     }
 
-    pub fn broadcast_in_dim(
-        &mut self,
-        x: NodeId,
-        shape: impl Into<Shape>,
-        dims: Vec<usize>,
-    ) -> Result<NodeId> {
+    pub fn broadcast_in_dim(&mut self, x: NodeId, shape: impl Into<Shape>, dims: Vec<usize>) -> Result<NodeId> {
         let shape = shape.into();
         let src = self.shape(x).to_vec();
-        check(dims.len() == src.len(), || {
-            "broadcast_in_dim: one dim per operand dim".into()
-        })?;
+        check(dims.len() == src.len(), || "broadcast_in_dim: one dim per operand dim".into())?;
         for (i, &d) in dims.iter().enumerate() {
-            check(
-                d < shape.len() && (src[i] == 1 || src[i] == shape[d]),
-                || format!("broadcast_in_dim: {src:?} cannot go to {shape:?} with dims {dims:?}"),
-            )?;
+            check(d < shape.len() && (src[i] == 1 || src[i] == shape[d]), || {
+                format!("broadcast_in_dim: {src:?} cannot go to {shape:?} with dims {dims:?}")
+            })?;
         }
         if src == shape && dims.iter().enumerate().all(|(i, &d)| i == d) {
             return Ok(x);
@@ -197,13 +160,9 @@ impl GraphBuilder {
     pub fn transpose(&mut self, x: NodeId, perm: Vec<usize>) -> Result<NodeId> {
         let src = self.shape(x).to_vec();
         let mut seen = vec![false; src.len()];
-        check(perm.len() == src.len(), || {
-            format!("transpose perm {perm:?} for {src:?}")
-        })?;
+        check(perm.len() == src.len(), || format!("transpose perm {perm:?} for {src:?}"))?;
         for &p in &perm {
-            check(p < src.len() && !seen[p], || {
-                format!("transpose perm {perm:?} invalid")
-            })?;
+            check(p < src.len() && !seen[p], || format!("transpose perm {perm:?} invalid"))?;
             seen[p] = true;
         }
         if perm.iter().enumerate().all(|(i, &p)| i == p) {
@@ -214,36 +173,20 @@ impl GraphBuilder {
         Ok(self.push(Op::Transpose { perm }, vec![x], ty))
     }
 
-    pub fn slice(
-        &mut self,
-        x: NodeId,
-        start: Vec<usize>,
-        limit: Vec<usize>,
-        stride: Vec<usize>,
-    ) -> Result<NodeId> {
+    pub fn slice(&mut self, x: NodeId, start: Vec<usize>, limit: Vec<usize>, stride: Vec<usize>) -> Result<NodeId> {
         let src = self.shape(x).to_vec();
-        check(
-            start.len() == src.len() && limit.len() == src.len() && stride.len() == src.len(),
-            || "slice: one start/limit/stride per dim".into(),
-        )?;
+        check(start.len() == src.len() && limit.len() == src.len() && stride.len() == src.len(), || {
+            "slice: one start/limit/stride per dim".into()
+        })?;
         let mut shape = Vec::with_capacity(src.len());
         for i in 0..src.len() {
-            check(
-                start[i] <= limit[i] && limit[i] <= src[i] && stride[i] > 0,
-                || format!("slice {start:?}..{limit:?} step {stride:?} out of {src:?}"),
-            )?;
+            check(start[i] <= limit[i] && limit[i] <= src[i] && stride[i] > 0, || {
+                format!("slice {start:?}..{limit:?} step {stride:?} out of {src:?}")
+            })?;
             shape.push((limit[i] - start[i]).div_ceil(stride[i]));
         }
         let ty = TensorType::new(self.dtype(x), shape);
-        Ok(self.push(
-            Op::Slice {
-                start,
-                limit,
-                stride,
-            },
-            vec![x],
-            ty,
-        ))
+        Ok(self.push(Op::Slice { start, limit, stride }, vec![x], ty))
     }
 
     pub fn concatenate(&mut self, xs: &[NodeId], dim: usize) -> Result<NodeId> {
@@ -281,43 +224,25 @@ impl GraphBuilder {
         interior: Vec<usize>,
     ) -> Result<NodeId> {
         let src = self.shape(x).to_vec();
-        check(
-            self.rank(value) == 0 && self.dtype(value) == self.dtype(x),
-            || "pad value must be a rank-0 tensor of the operand's dtype".into(),
-        )?;
-        check(
-            low.len() == src.len() && high.len() == src.len() && interior.len() == src.len(),
-            || "pad: one low/high/interior per dim".into(),
-        )?;
+        check(self.rank(value) == 0 && self.dtype(value) == self.dtype(x), || {
+            "pad value must be a rank-0 tensor of the operand's dtype".into()
+        })?;
+        check(low.len() == src.len() && high.len() == src.len() && interior.len() == src.len(), || {
+            "pad: one low/high/interior per dim".into()
+        })?;
         let mut shape = Vec::with_capacity(src.len());
         for i in 0..src.len() {
-            let base = if src[i] == 0 {
-                0
-            } else {
-                (src[i] + (src[i] - 1) * interior[i]) as i64
-            };
+            let base = if src[i] == 0 { 0 } else { (src[i] + (src[i] - 1) * interior[i]) as i64 };
             let n = base + low[i] + high[i];
-            check(n >= 0, || {
-                format!("pad crops more than the dim holds ({src:?})")
-            })?;
+            check(n >= 0, || format!("pad crops more than the dim holds ({src:?})"))?;
             shape.push(n as usize);
         }
         let ty = TensorType::new(self.dtype(x), shape);
-        Ok(self.push(
-            Op::Pad {
-                low,
-                high,
-                interior,
-            },
-            vec![x, value],
-            ty,
-        ))
+        Ok(self.push(Op::Pad { low, high, interior }, vec![x, value], ty))
     }
 
     pub fn reverse(&mut self, x: NodeId, dims: Vec<usize>) -> Result<NodeId> {
-        check(dims.iter().all(|&d| d < self.rank(x)), || {
-            "reverse dim out of range".into()
-        })?;
+        check(dims.iter().all(|&d| d < self.rank(x)), || "reverse dim out of range".into())?;
         let ty = self.ty(x).clone();
         Ok(self.push(Op::Reverse { dims }, vec![x], ty))
     }
@@ -327,33 +252,21 @@ impl GraphBuilder {
     /// Reduces over `dims` (removed from the result shape).
     pub fn reduce(&mut self, x: NodeId, kind: ReduceKind, dims: Vec<usize>) -> Result<NodeId> {
         let src = self.shape(x).to_vec();
-        check(dims.iter().all(|&d| d < src.len()), || {
-            format!("reduce dims {dims:?} of {src:?}")
-        })?;
-        let shape: Shape = src
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !dims.contains(i))
-            .map(|(_, &d)| d)
-            .collect();
+        check(dims.iter().all(|&d| d < src.len()), || format!("reduce dims {dims:?} of {src:?}"))?;
+        let shape: Shape = src.iter().enumerate().filter(|(i, _)| !dims.contains(i)).map(|(_, &d)| d).collect();
         let ty = TensorType::new(self.dtype(x), shape);
         Ok(self.push(Op::Reduce { kind, dims }, vec![x], ty))
     }
 
     pub fn arg_reduce(&mut self, x: NodeId, kind: ReduceKind, dim: usize) -> Result<NodeId> {
         let src = self.shape(x).to_vec();
-        check(
-            dim < src.len() && matches!(kind, ReduceKind::Max | ReduceKind::Min),
-            || format!("arg_reduce {kind:?} over dim {dim} of {src:?}"),
-        )?;
+        check(dim < src.len() && matches!(kind, ReduceKind::Max | ReduceKind::Min), || {
+            format!("arg_reduce {kind:?} over dim {dim} of {src:?}")
+        })?;
         check(src[dim] > 0, || "arg_reduce over an empty dim".into())?;
         let mut shape = src;
         shape.remove(dim);
-        Ok(self.push(
-            Op::ArgReduce { kind, dim },
-            vec![x],
-            TensorType::new(DType::I64, shape),
-        ))
+        Ok(self.push(Op::ArgReduce { kind, dim }, vec![x], TensorType::new(DType::I64, shape)))
     }
 
     pub fn reduce_window(
@@ -366,49 +279,30 @@ impl GraphBuilder {
     ) -> Result<NodeId> {
         let src = self.shape(x).to_vec();
         let r = src.len();
-        check(
-            window.len() == r && stride.len() == r && padding.len() == r,
-            || "reduce_window: one window/stride/padding per dim".into(),
-        )?;
+        check(window.len() == r && stride.len() == r && padding.len() == r, || {
+            "reduce_window: one window/stride/padding per dim".into()
+        })?;
         let mut shape = Vec::with_capacity(r);
         for i in 0..r {
             let padded = src[i] + padding[i].0 + padding[i].1;
-            check(
-                window[i] >= 1 && stride[i] >= 1 && padded >= window[i],
-                || format!("reduce_window window {window:?} larger than padded input {src:?}"),
-            )?;
+            check(window[i] >= 1 && stride[i] >= 1 && padded >= window[i], || {
+                format!("reduce_window window {window:?} larger than padded input {src:?}")
+            })?;
             shape.push((padded - window[i]) / stride[i] + 1);
         }
         let ty = TensorType::new(self.dtype(x), shape);
-        Ok(self.push(
-            Op::ReduceWindow {
-                kind,
-                window,
-                stride,
-                padding,
-            },
-            vec![x],
-            ty,
-        ))
+        Ok(self.push(Op::ReduceWindow { kind, window, stride, padding }, vec![x], ty))
     }
 
     // ---- linear algebra ----
 
     pub fn dot_general(&mut self, lhs: NodeId, rhs: NodeId, dims: DotDims) -> Result<NodeId> {
         let (l, r) = (self.shape(lhs).to_vec(), self.shape(rhs).to_vec());
-        check(self.dtype(lhs) == self.dtype(rhs), || {
-            "dot_general dtypes differ".into()
-        })?;
-        check(dims.lhs_batch.len() == dims.rhs_batch.len(), || {
-            "dot batch dims differ".into()
-        })?;
-        check(dims.lhs_contract.len() == dims.rhs_contract.len(), || {
-            "dot contract dims".into()
-        })?;
+        check(self.dtype(lhs) == self.dtype(rhs), || "dot_general dtypes differ".into())?;
+        check(dims.lhs_batch.len() == dims.rhs_batch.len(), || "dot batch dims differ".into())?;
+        check(dims.lhs_contract.len() == dims.rhs_contract.len(), || "dot contract dims".into())?;
         for (&a, &b) in dims.lhs_batch.iter().zip(&dims.rhs_batch) {
-            check(a < l.len() && b < r.len() && l[a] == r[b], || {
-                format!("dot batch {l:?} {r:?}")
-            })?;
+            check(a < l.len() && b < r.len() && l[a] == r[b], || format!("dot batch {l:?} {r:?}"))?;
         }
         for (&a, &b) in dims.lhs_contract.iter().zip(&dims.rhs_contract) {
             check(a < l.len() && b < r.len() && l[a] == r[b], || {
@@ -417,10 +311,7 @@ impl GraphBuilder {
         }
         let mut shape: Shape = dims.lhs_batch.iter().map(|&d| l[d]).collect();
         let free = |s: &[usize], b: &[usize], c: &[usize]| -> Vec<usize> {
-            (0..s.len())
-                .filter(|i| !b.contains(i) && !c.contains(i))
-                .map(|i| s[i])
-                .collect()
+            (0..s.len()).filter(|i| !b.contains(i) && !c.contains(i)).map(|i| s[i]).collect()
         };
         shape.extend(free(&l, &dims.lhs_batch, &dims.lhs_contract));
         shape.extend(free(&r, &dims.rhs_batch, &dims.rhs_contract));
@@ -431,12 +322,8 @@ impl GraphBuilder {
     pub fn convolution(&mut self, input: NodeId, kernel: NodeId, dims: ConvDims) -> Result<NodeId> {
         let (x, w) = (self.shape(input).to_vec(), self.shape(kernel).to_vec());
         let sp = x.len().saturating_sub(2);
-        check(x.len() >= 3 && w.len() == x.len(), || {
-            format!("convolution of {x:?} with {w:?}")
-        })?;
-        check(self.dtype(input) == self.dtype(kernel), || {
-            "convolution dtypes differ".into()
-        })?;
+        check(x.len() >= 3 && w.len() == x.len(), || format!("convolution of {x:?} with {w:?}"))?;
+        check(self.dtype(input) == self.dtype(kernel), || "convolution dtypes differ".into())?;
         check(
             dims.stride.len() == sp
                 && dims.padding.len() == sp
@@ -444,22 +331,12 @@ impl GraphBuilder {
                 && dims.rhs_dilation.len() == sp,
             || "convolution: one stride/padding/dilation per spatial dim".into(),
         )?;
-        check(
-            dims.groups >= 1 && x[1] == w[1] * dims.groups && w[0] % dims.groups == 0,
-            || {
-                format!(
-                    "convolution channels: input {x:?}, kernel {w:?}, groups {}",
-                    dims.groups
-                )
-            },
-        )?;
+        check(dims.groups >= 1 && x[1] == w[1] * dims.groups && w[0] % dims.groups == 0, || {
+            format!("convolution channels: input {x:?}, kernel {w:?}, groups {}", dims.groups)
+        })?;
         let mut shape = vec![x[0], w[0]];
         for i in 0..sp {
-            let input_len = if x[2 + i] == 0 {
-                0
-            } else {
-                (x[2 + i] - 1) * dims.lhs_dilation[i] + 1
-            };
+            let input_len = if x[2 + i] == 0 { 0 } else { (x[2 + i] - 1) * dims.lhs_dilation[i] + 1 };
             let padded = input_len + dims.padding[i].0 + dims.padding[i].1;
             let window = (w[2 + i] - 1) * dims.rhs_dilation[i] + 1;
             check(padded >= window && dims.stride[i] > 0, || {
@@ -475,9 +352,7 @@ impl GraphBuilder {
 
     pub fn take(&mut self, table: NodeId, indices: NodeId, axis: usize) -> Result<NodeId> {
         let t = self.shape(table).to_vec();
-        check(axis < t.len() && self.dtype(indices) == DType::I64, || {
-            "take: axis in range and i64 indices".into()
-        })?;
+        check(axis < t.len() && self.dtype(indices) == DType::I64, || "take: axis in range and i64 indices".into())?;
         let mut shape: Shape = t[..axis].to_vec();
         shape.extend_from_slice(self.shape(indices));
         shape.extend_from_slice(&t[axis + 1..]);
@@ -485,29 +360,16 @@ impl GraphBuilder {
         Ok(self.push(Op::Take { axis }, vec![table, indices], ty))
     }
 
-    pub fn take_along_axis(
-        &mut self,
-        table: NodeId,
-        indices: NodeId,
-        axis: usize,
-    ) -> Result<NodeId> {
+    pub fn take_along_axis(&mut self, table: NodeId, indices: NodeId, axis: usize) -> Result<NodeId> {
         check(
-            axis < self.rank(table)
-                && self.rank(indices) == self.rank(table)
-                && self.dtype(indices) == DType::I64,
+            axis < self.rank(table) && self.rank(indices) == self.rank(table) && self.dtype(indices) == DType::I64,
             || "take_along_axis: equal ranks, axis in range, i64 indices".into(),
         )?;
         let ty = TensorType::new(self.dtype(table), self.shape(indices).to_vec());
         Ok(self.push(Op::TakeAlongAxis { axis }, vec![table, indices], ty))
     }
 
-    pub fn scatter_add(
-        &mut self,
-        base: NodeId,
-        indices: NodeId,
-        updates: NodeId,
-        axis: usize,
-    ) -> Result<NodeId> {
+    pub fn scatter_add(&mut self, base: NodeId, indices: NodeId, updates: NodeId, axis: usize) -> Result<NodeId> {
         let b = self.shape(base).to_vec();
         check(axis < b.len() && self.dtype(indices) == DType::I64, || {
             "scatter_add: axis in range and i64 indices".into()
@@ -515,15 +377,9 @@ impl GraphBuilder {
         let mut expect: Shape = b[..axis].to_vec();
         expect.extend_from_slice(self.shape(indices));
         expect.extend_from_slice(&b[axis + 1..]);
-        check(
-            self.shape(updates) == expect.as_slice() && self.dtype(updates) == self.dtype(base),
-            || {
-                format!(
-                    "scatter_add updates {:?} should be {expect:?}",
-                    self.shape(updates)
-                )
-            },
-        )?;
+        check(self.shape(updates) == expect.as_slice() && self.dtype(updates) == self.dtype(base), || {
+            format!("scatter_add updates {:?} should be {expect:?}", self.shape(updates))
+        })?;
         let ty = self.ty(base).clone();
         Ok(self.push(Op::ScatterAdd { axis }, vec![base, indices, updates], ty))
     }
@@ -545,25 +401,13 @@ impl GraphBuilder {
             || "scatter_along_axis: equal ranks, index and update shapes equal, i64 indices".into(),
         )?;
         let ty = self.ty(base).clone();
-        Ok(self.push(
-            Op::ScatterAlongAxis { axis, accumulate },
-            vec![base, indices, updates],
-            ty,
-        ))
+        Ok(self.push(Op::ScatterAlongAxis { axis, accumulate }, vec![base, indices, updates], ty))
     }
 
     // ---- randomness ----
 
-    pub fn rng_uniform(
-        &mut self,
-        state: NodeId,
-        dtype: DType,
-        shape: impl Into<Shape>,
-    ) -> Result<NodeId> {
-        check(
-            self.ty(state) == &TensorType::new(DType::I64, vec![2]),
-            || "rng_uniform state must be i64[2]".into(),
-        )?;
+    pub fn rng_uniform(&mut self, state: NodeId, dtype: DType, shape: impl Into<Shape>) -> Result<NodeId> {
+        check(self.ty(state) == &TensorType::new(DType::I64, vec![2]), || "rng_uniform state must be i64[2]".into())?;
         check(dtype.is_float(), || "rng_uniform makes floats".into())?;
         Ok(self.push(Op::RngUniform, vec![state], TensorType::new(dtype, shape)))
     }
@@ -578,12 +422,7 @@ mod tests {
         let mut b = GraphBuilder::new();
         let x = b.param(TensorType::new(DType::F32, vec![2, 3, 4]));
         let y = b.param(TensorType::new(DType::F32, vec![2, 4, 5]));
-        let dims = DotDims {
-            lhs_batch: vec![0],
-            rhs_batch: vec![0],
-            lhs_contract: vec![2],
-            rhs_contract: vec![1],
-        };
+        let dims = DotDims { lhs_batch: vec![0], rhs_batch: vec![0], lhs_contract: vec![2], rhs_contract: vec![1] };
         let z = b.dot_general(x, y, dims).unwrap();
         assert_eq!(b.shape(z), &[2, 3, 5]);
 

@@ -14,10 +14,7 @@ pub struct TensorType {
 
 impl TensorType {
     pub fn new(dtype: DType, shape: impl Into<Shape>) -> Self {
-        TensorType {
-            dtype,
-            shape: shape.into(),
-        }
+        TensorType { dtype, shape: shape.into() }
     }
     pub fn rank(&self) -> usize {
         self.shape.len()
@@ -77,20 +74,13 @@ pub struct Graph {
 
 impl Graph {
     pub fn output_types(&self) -> Vec<TensorType> {
-        self.outputs
-            .iter()
-            .map(|&o| self.nodes[o].ty.clone())
-            .collect()
+        self.outputs.iter().map(|&o| self.nodes[o].ty.clone()).collect()
     }
 
     /// Number of elements an RngUniform in this graph draws, which is how far the generator's
     /// offset advances per execution.
     pub fn rng_draws(&self) -> u64 {
-        self.nodes
-            .iter()
-            .filter(|n| matches!(n.op, Op::RngUniform))
-            .map(|n| n.ty.numel() as u64)
-            .sum()
+        self.nodes.iter().filter(|n| matches!(n.op, Op::RngUniform)).map(|n| n.ty.numel() as u64).sum()
     }
 }
 
@@ -109,18 +99,10 @@ impl fmt::Display for Graph {
                     Op::Compare(d) => format!("[{d:?}]"),
                     _ => String::new(),
                 },
-                Op::Select | Op::Clamp | Op::Convert | Op::Reshape | Op::RngUniform => {
-                    String::new()
-                }
+                Op::Select | Op::Clamp | Op::Convert | Op::Reshape | Op::RngUniform => String::new(),
                 other => format!(" {other:?}"),
             };
-            writeln!(
-                f,
-                "%{i} = {}{attrs}({}) : {}",
-                n.op.name(),
-                args.join(", "),
-                n.ty
-            )?;
+            writeln!(f, "%{i} = {}{attrs}({}) : {}", n.op.name(), args.join(", "), n.ty)?;
         }
         let outs: Vec<String> = self.outputs.iter().map(|o| format!("%{o}")).collect();
         writeln!(f, "return {}", outs.join(", "))

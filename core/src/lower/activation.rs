@@ -47,11 +47,7 @@ pub(super) const OPS: &[LowerEntry] = &[
 ];
 
 /// A float activation of argument 0: computes `f(ctx, x)` in opmath, returns x's dtype.
-fn act(
-    ctx: &mut LowerCtx,
-    name: &str,
-    f: impl FnOnce(&mut LowerCtx, NodeId) -> Result<NodeId>,
-) -> Result<Vec<NodeId>> {
+fn act(ctx: &mut LowerCtx, name: &str, f: impl FnOnce(&mut LowerCtx, NodeId) -> Result<NodeId>) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let d = ctx.b.dtype(x);
     if !d.is_float() {
@@ -131,9 +127,7 @@ fn gelu_tanh(ctx: &mut LowerCtx) -> Result<bool> {
     match ctx.str(1).or_else(|_| ctx.str(2))? {
         "none" => Ok(false),
         "tanh" => Ok(true),
-        other => Err(ctx.invalid(format!(
-            "approximate argument must be either none or tanh, got '{other}'"
-        ))),
+        other => Err(ctx.invalid(format!("approximate argument must be either none or tanh, got '{other}'"))),
     }
 }
 
@@ -171,11 +165,7 @@ fn gelu_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let tanh = match ctx.str(2)? {
         "none" => false,
         "tanh" => true,
-        other => {
-            return Err(ctx.invalid(format!(
-                "approximate argument must be either none or tanh, got '{other}'"
-            )))
-        }
+        other => return Err(ctx.invalid(format!("approximate argument must be either none or tanh, got '{other}'"))),
     };
     act_bwd(ctx, 0, 1, |ctx, g, x| {
         if tanh {
@@ -206,11 +196,7 @@ fn gelu_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             let x2 = ctx.mul(x, x)?;
             let nx2 = ctx.bin_lit(Op::Mul, x2, -0.5)?;
             let ex = ctx.un(Op::Exp, nx2)?;
-            let pdf = ctx.bin_lit(
-                Op::Mul,
-                ex,
-                std::f64::consts::FRAC_2_SQRT_PI * SQRT1_2 * 0.5,
-            )?;
+            let pdf = ctx.bin_lit(Op::Mul, ex, std::f64::consts::FRAC_2_SQRT_PI * SQRT1_2 * 0.5)?;
             let xp = ctx.mul(x, pdf)?;
             let d = ctx.add(cdf, xp)?;
             ctx.mul(g, d)
@@ -495,18 +481,13 @@ fn log_sigmoid_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 fn halves(ctx: &mut LowerCtx, x: NodeId, dim: usize) -> Result<(NodeId, NodeId)> {
     let shape = ctx.b.shape(x).to_vec();
     if !shape[dim].is_multiple_of(2) {
-        return Err(ctx.invalid(format!(
-            "Halving dimension must be even, but dimension {dim} is size {}",
-            shape[dim]
-        )));
+        return Err(ctx.invalid(format!("Halving dimension must be even, but dimension {dim} is size {}", shape[dim])));
     }
     let h = shape[dim] / 2;
     let mut start = vec![0; shape.len()];
     let mut limit = shape.clone();
     limit[dim] = h;
-    let a = ctx
-        .b
-        .slice(x, start.clone(), limit.clone(), vec![1; shape.len()])?;
+    let a = ctx.b.slice(x, start.clone(), limit.clone(), vec![1; shape.len()])?;
     start[dim] = h;
     limit[dim] = 2 * h;
     let b = ctx.b.slice(x, start, limit, vec![1; shape.len()])?;

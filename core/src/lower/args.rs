@@ -61,18 +61,14 @@ impl Arg {
             Arg::IntList(v) => ArgKey::IntList(v.clone()),
             // Lowerings read float-list elements as host scalars (`LowerCtx::list_scalar`)
             // unless the entry lists the argument as static.
-            Arg::FloatList(v) if static_float => {
-                ArgKey::FloatList(v.iter().map(|f| f.to_bits()).collect())
-            }
+            Arg::FloatList(v) if static_float => ArgKey::FloatList(v.iter().map(|f| f.to_bits()).collect()),
             Arg::FloatList(v) => ArgKey::RuntimeFloatList(v.len()),
             Arg::BoolList(v) => ArgKey::BoolList(v.clone()),
             Arg::Tensor(t) => {
                 let (d, s) = tensor_key(t);
                 ArgKey::Tensor(d, s)
             }
-            Arg::TensorList(v) => {
-                ArgKey::TensorList(v.iter().map(|t| t.as_ref().map(tensor_key)).collect())
-            }
+            Arg::TensorList(v) => ArgKey::TensorList(v.iter().map(|t| t.as_ref().map(tensor_key)).collect()),
         }
     }
 

@@ -41,12 +41,7 @@ pub(super) const OPS: &[LowerEntry] = &[
 ];
 
 /// Compares two operands in their promoted dtype.
-pub(super) fn compare_op(
-    ctx: &mut LowerCtx,
-    dir: CompareDir,
-    a: Operand,
-    b: Operand,
-) -> Result<NodeId> {
+pub(super) fn compare_op(ctx: &mut LowerCtx, dir: CompareDir, a: Operand, b: Operand) -> Result<NodeId> {
     let mut dtype = result_type(&[a, b]);
     if dtype == DType::Bool && !matches!(dir, CompareDir::Eq | CompareDir::Ne) {
         // Order bools as 0 < 1.
@@ -142,26 +137,12 @@ fn bitwise_not(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// For every value, how many of the sorted boundaries precede it: `boundaries < v` (or `<=`
 /// with `right`), with nan sorting last. `values` is [.., k] and `bounds` [.., m] with equal
 /// leading dims (or `bounds` 1-D); the result is values' shape.
-fn count_preceding(
-    ctx: &mut LowerCtx,
-    values: NodeId,
-    bounds: NodeId,
-    right: bool,
-    out_int32: bool,
-) -> Result<NodeId> {
+fn count_preceding(ctx: &mut LowerCtx, values: NodeId, bounds: NodeId, right: bool, out_int32: bool) -> Result<NodeId> {
     let vs = ctx.b.shape(values).to_vec();
     let bs = ctx.b.shape(bounds).to_vec();
     let dtype = super::promote::result_type(&[
-        Operand::Tensor {
-            node: values,
-            dtype: ctx.b.dtype(values),
-            rank: vs.len().max(1),
-        },
-        Operand::Tensor {
-            node: bounds,
-            dtype: ctx.b.dtype(bounds),
-            rank: bs.len().max(1),
-        },
+        Operand::Tensor { node: values, dtype: ctx.b.dtype(values), rank: vs.len().max(1) },
+        Operand::Tensor { node: bounds, dtype: ctx.b.dtype(bounds), rank: bs.len().max(1) },
     ]);
     let (v, b) = (ctx.convert(values, dtype), ctx.convert(bounds, dtype));
     let m = *bs.last().unwrap_or(&1);
@@ -176,15 +157,7 @@ fn count_preceding(
         dims.push(r);
         ctx.bcast(b, &big, &dims)?
     };
-    let mut before = ctx.cmp(
-        if right {
-            CompareDir::Le
-        } else {
-            CompareDir::Lt
-        },
-        bb,
-        vb,
-    )?;
+    let mut before = ctx.cmp(if right { CompareDir::Le } else { CompareDir::Lt }, bb, vb)?;
     if dtype.is_float() {
         let vn = ctx.isnan(vb)?;
         let bn = ctx.isnan(bb)?;
@@ -210,10 +183,7 @@ fn bucketize(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let v = value_node(ctx, 0)?;
     let b = ctx.tensor(1)?;
     if ctx.b.rank(b) != 1 {
-        return Err(ctx.invalid(format!(
-            "boundaries tensor must be 1 dimension, but got dim({})",
-            ctx.b.rank(b)
-        )));
+        return Err(ctx.invalid(format!("boundaries tensor must be 1 dimension, but got dim({})", ctx.b.rank(b))));
     }
     let (out_int32, right) = (ctx.bool(2)?, ctx.bool(3)?);
     Ok(vec![count_preceding(ctx, v, b, right, out_int32)?])
@@ -223,9 +193,7 @@ fn bucketize(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// or matches self's leading dims; `sorter` is not supported.
 fn searchsorted(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     if !ctx.is_none(5) {
-        return Err(
-            ctx.unsupported("the sorter argument is not supported; sort the sequence first")
-        );
+        return Err(ctx.unsupported("the sorter argument is not supported; sort the sequence first"));
     }
     let s = ctx.tensor(0)?;
     let v = value_node(ctx, 1)?;
@@ -235,11 +203,7 @@ fn searchsorted(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         match ctx.str(4)? {
             "left" => right = false,
             "right" => right = true,
-            other => {
-                return Err(ctx.invalid(format!(
-                    "side can only be 'left' or 'right' but got {other}"
-                )))
-            }
+            other => return Err(ctx.invalid(format!("side can only be 'left' or 'right' but got {other}"))),
         }
     }
     let (ss, vs) = (ctx.b.shape(s).to_vec(), ctx.b.shape(v).to_vec());

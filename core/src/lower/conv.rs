@@ -54,20 +54,9 @@ fn params(ctx: &LowerCtx, first: usize, k: usize) -> Result<(Params, bool)> {
     let output_padding = expand(ctx, first + 4, k, "output_padding", 0)?;
     let groups = ctx.int(first + 5)?;
     if groups < 1 {
-        return Err(ctx.invalid(format!(
-            "non-positive groups is not supported, got groups={groups}"
-        )));
+        return Err(ctx.invalid(format!("non-positive groups is not supported, got groups={groups}")));
     }
-    Ok((
-        Params {
-            stride,
-            padding,
-            dilation,
-            output_padding,
-            groups: groups as usize,
-        },
-        transposed,
-    ))
+    Ok((Params { stride, padding, dilation, output_padding, groups: groups as usize }, transposed))
 }
 
 /// Checks that `x` has the weight's rank (ATen's convolution takes batched inputs only; the
@@ -87,11 +76,7 @@ fn out_sizes(xs: &[usize], ws: &[usize], p: &Params, transposed: bool) -> Vec<i6
     (0..ws.len() - 2)
         .map(|i| {
             let (n, k) = (xs[2 + i] as i64, ws[2 + i] as i64);
-            let (s, pad, d) = (
-                p.stride[i] as i64,
-                p.padding[i] as i64,
-                p.dilation[i] as i64,
-            );
+            let (s, pad, d) = (p.stride[i] as i64, p.padding[i] as i64, p.dilation[i] as i64);
             if transposed {
                 (n - 1) * s - 2 * pad + d * (k - 1) + p.output_padding[i] as i64 + 1
             } else {
@@ -144,9 +129,7 @@ fn check_transposed(ctx: &LowerCtx, xs: &[usize], ws: &[usize], p: &Params) -> R
     }
     for i in 0..ws.len() - 2 {
         if p.output_padding[i] >= p.stride[i].max(p.dilation[i]) {
-            return Err(
-                ctx.invalid("output padding must be smaller than either stride or dilation")
-            );
+            return Err(ctx.invalid("output padding must be smaller than either stride or dilation"));
         }
     }
     Ok(())
@@ -205,13 +188,7 @@ fn conv_transposed(ctx: &mut LowerCtx, x: NodeId, w: NodeId, p: &Params) -> Resu
 
 /// Gradient of `conv_plain(input, w)` with respect to `w` [Co, Ci/g, k..], given the output
 /// gradient `gout` [N, Co, ...]. `ksize` is the kernel's spatial size.
-fn conv_weight_grad(
-    ctx: &mut LowerCtx,
-    input: NodeId,
-    gout: NodeId,
-    ksize: &[usize],
-    p: &Params,
-) -> Result<NodeId> {
+fn conv_weight_grad(ctx: &mut LowerCtx, input: NodeId, gout: NodeId, ksize: &[usize], p: &Params) -> Result<NodeId> {
     let xs = ctx.b.shape(input).to_vec();
     let gs = ctx.b.shape(gout).to_vec();
     let k = ksize.len();
@@ -283,18 +260,12 @@ fn convolution(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let w = ctx.tensor(1)?;
     let wr = ctx.b.rank(w);
     if wr < 3 {
-        return Err(ctx.invalid(format!(
-            "weight should have at least three dimensions, got {wr}"
-        )));
+        return Err(ctx.invalid(format!("weight should have at least three dimensions, got {wr}")));
     }
     let (p, transposed) = params(ctx, 3, wr - 2)?;
     let d = ctx.b.dtype(x);
     if ctx.b.dtype(w) != d {
-        return Err(ctx.invalid(format!(
-            "Input type ({}) and weight type ({}) should be the same",
-            d,
-            ctx.b.dtype(w)
-        )));
+        return Err(ctx.invalid(format!("Input type ({}) and weight type ({}) should be the same", d, ctx.b.dtype(w))));
     }
     if !d.is_float() {
         return Err(ctx.bad_dtype("slow_conv2d_cpu", d));
@@ -348,9 +319,7 @@ fn convolution_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let w = ctx.tensor(2)?;
     let wr = ctx.b.rank(w);
     if wr < 3 {
-        return Err(ctx.invalid(format!(
-            "weight should have at least three dimensions, got {wr}"
-        )));
+        return Err(ctx.invalid(format!("weight should have at least three dimensions, got {wr}")));
     }
     let k = wr - 2;
     let (p, transposed) = params(ctx, 4, k)?;
@@ -368,9 +337,8 @@ fn convolution_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         xs[1] == ws[1] * g && ws[0].is_multiple_of(g)
     };
     if !channels_ok {
-        return Err(ctx.invalid(format!(
-            "convolution_backward: input {xs:?}, weight {ws:?} and groups={g} do not fit together"
-        )));
+        return Err(ctx
+            .invalid(format!("convolution_backward: input {xs:?}, weight {ws:?} and groups={g} do not fit together")));
     }
     let want_c = if transposed { ws[1] * p.groups } else { ws[0] };
     let want: Vec<i64> = out_sizes(&xs, &ws, &p, transposed);

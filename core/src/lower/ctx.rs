@@ -41,31 +41,18 @@ pub struct LowerCtx<'a> {
 
 impl<'a> LowerCtx<'a> {
     pub fn new(op: &'a str, args: &'a [Arg]) -> Self {
-        LowerCtx {
-            op,
-            args,
-            b: GraphBuilder::new(),
-            bindings: Vec::new(),
-            params: HashMap::new(),
-            rng_drawn: 0,
-        }
+        LowerCtx { op, args, b: GraphBuilder::new(), bindings: Vec::new(), params: HashMap::new(), rng_drawn: 0 }
     }
 
     pub fn finish(self, outputs: Vec<NodeId>) -> Lowered {
-        Lowered {
-            graph: self.b.finish(outputs),
-            bindings: self.bindings,
-        }
+        Lowered { graph: self.b.finish(outputs), bindings: self.bindings }
     }
 
     // ---- errors ----
 
     /// An error naming this op, for argument combinations it does not support.
     pub fn unsupported(&self, reason: impl Into<String>) -> Error {
-        Error::UnsupportedArgs {
-            op: self.op.to_string(),
-            reason: reason.into(),
-        }
+        Error::UnsupportedArgs { op: self.op.to_string(), reason: reason.into() }
     }
 
     /// A user error (bad shapes, out-of-range dims), naming this op.
@@ -75,20 +62,13 @@ impl<'a> LowerCtx<'a> {
 
     fn arg(&self, i: usize) -> Result<&'a Arg> {
         self.args.get(i).ok_or_else(|| {
-            Error::internal(format!(
-                "aten::{} lowering read argument {i} of {}",
-                self.op,
-                self.args.len()
-            ))
+            Error::internal(format!("aten::{} lowering read argument {i} of {}", self.op, self.args.len()))
         })
     }
 
     fn wrong(&self, i: usize, want: &str) -> Error {
         let got = self.args.get(i).map_or("nothing", Arg::kind_name);
-        Error::internal(format!(
-            "aten::{} argument {i}: expected {want}, got {got}",
-            self.op
-        ))
+        Error::internal(format!("aten::{} argument {i}: expected {want}, got {got}", self.op))
     }
 
     // ---- tensors ----
@@ -97,11 +77,7 @@ impl<'a> LowerCtx<'a> {
         if let Some(&n) = self.params.get(&binding) {
             return n;
         }
-        let node = if kind_scalar {
-            self.b.host_scalar()
-        } else {
-            self.b.param(ty)
-        };
+        let node = if kind_scalar { self.b.host_scalar() } else { self.b.param(ty) };
         self.bindings.push(binding);
         self.params.insert(binding, node);
         node
@@ -147,14 +123,7 @@ impl<'a> LowerCtx<'a> {
             .map(|(e, v)| {
                 v.as_ref().map(|v| {
                     let ty = TensorType::new(v.dtype, v.shape.clone());
-                    self.bind(
-                        Binding::Tensor {
-                            arg: i,
-                            elem: Some(e),
-                        },
-                        ty,
-                        false,
-                    )
+                    self.bind(Binding::Tensor { arg: i, elem: Some(e) }, ty, false)
                 })
             })
             .collect())
@@ -163,9 +132,7 @@ impl<'a> LowerCtx<'a> {
     /// The elements of a `Tensor[]` argument.
     pub fn tensor_list(&mut self, i: usize) -> Result<Vec<NodeId>> {
         let list = self.opt_tensor_list(i)?;
-        list.into_iter()
-            .map(|n| n.ok_or_else(|| self.wrong(i, "Tensor[] without None")))
-            .collect()
+        list.into_iter().map(|n| n.ok_or_else(|| self.wrong(i, "Tensor[] without None"))).collect()
     }
 
     /// Tensor or Python number at `i`, for elementwise ops.
@@ -176,18 +143,9 @@ impl<'a> LowerCtx<'a> {
                 let node = self.tensor(i)?;
                 Ok(Operand::Tensor { node, dtype, rank })
             }
-            Arg::Bool(_) => Ok(Operand::Number {
-                arg: i,
-                dtype: DType::Bool,
-            }),
-            Arg::Int(_) => Ok(Operand::Number {
-                arg: i,
-                dtype: DType::I64,
-            }),
-            Arg::Float(_) => Ok(Operand::Number {
-                arg: i,
-                dtype: DType::F64,
-            }),
+            Arg::Bool(_) => Ok(Operand::Number { arg: i, dtype: DType::Bool }),
+            Arg::Int(_) => Ok(Operand::Number { arg: i, dtype: DType::I64 }),
+            Arg::Float(_) => Ok(Operand::Number { arg: i, dtype: DType::F64 }),
             _ => Err(self.wrong(i, "Tensor or number")),
         }
     }
@@ -207,9 +165,7 @@ impl<'a> LowerCtx<'a> {
                         self.b.constant(Literal::Int(v), dtype, vec![])
                     }
                     Arg::BoolList(v) => {
-                        let v = *v
-                            .get(elem)
-                            .ok_or_else(|| self.wrong(arg, "longer bool[]"))?;
+                        let v = *v.get(elem).ok_or_else(|| self.wrong(arg, "longer bool[]"))?;
                         self.b.constant(Literal::Bool(v), dtype, vec![])
                     }
                     _ => self.list_scalar(arg, elem, dtype)?,
@@ -224,10 +180,7 @@ impl<'a> LowerCtx<'a> {
     pub fn elementwise(&mut self, op: Op, operands: &[Operand]) -> Result<(NodeId, DType)> {
         let dtype = result_type(operands);
         let shape = self.broadcast_shape(operands)?;
-        let nodes: Vec<NodeId> = operands
-            .iter()
-            .map(|&o| self.materialize(o, dtype, &shape))
-            .collect::<Result<_>>()?;
+        let nodes: Vec<NodeId> = operands.iter().map(|&o| self.materialize(o, dtype, &shape)).collect::<Result<_>>()?;
         let node = match nodes.len() {
             1 => self.b.unary(op, nodes[0])?,
             2 => self.b.binary(op, nodes[0], nodes[1])?,
@@ -269,13 +222,10 @@ impl<'a> LowerCtx<'a> {
             }
         }
         // Drop size-1 source dims that are stretched, so broadcast_in_dim sees exact sizes.
-        let keep: Vec<usize> = (0..src.len())
-            .filter(|&i| src[i] == shape[lead + i])
-            .collect();
+        let keep: Vec<usize> = (0..src.len()).filter(|&i| src[i] == shape[lead + i]).collect();
         let squeezed: Vec<usize> = keep.iter().map(|&i| src[i]).collect();
         let n = self.b.reshape(node, squeezed)?;
-        self.b
-            .broadcast_in_dim(n, shape.to_vec(), keep.iter().map(|&i| lead + i).collect())
+        self.b.broadcast_in_dim(n, shape.to_vec(), keep.iter().map(|&i| lead + i).collect())
     }
 
     // ---- scalars and attributes ----
@@ -299,14 +249,7 @@ impl<'a> LowerCtx<'a> {
     /// Element `elem` of a float-list argument as a host scalar node of `dtype`.
     pub fn list_scalar(&mut self, i: usize, elem: usize, dtype: DType) -> Result<NodeId> {
         let ty = TensorType::new(DType::F64, vec![]);
-        let s = self.bind(
-            Binding::Scalar {
-                arg: i,
-                elem: Some(elem),
-            },
-            ty,
-            true,
-        );
+        let s = self.bind(Binding::Scalar { arg: i, elem: Some(elem) }, ty, true);
         Ok(self.b.convert(s, dtype))
     }
 
@@ -332,9 +275,7 @@ impl<'a> LowerCtx<'a> {
         let mut state = self.rng_state();
         if self.rng_drawn > 0 {
             let i = self.b.iota(DType::I64, vec![2], 0)?;
-            let n = self
-                .b
-                .constant(Literal::Int(self.rng_drawn as i64), DType::I64, vec![2]);
+            let n = self.b.constant(Literal::Int(self.rng_drawn as i64), DType::I64, vec![2]);
             let skip = self.b.binary(Op::Mul, i, n)?;
             state = self.b.binary(Op::Add, state, skip)?;
         }
@@ -351,18 +292,10 @@ impl<'a> LowerCtx<'a> {
         };
         let types: Vec<(DType, usize)> = list
             .iter()
-            .map(|v| {
-                v.as_ref()
-                    .map(|v| (v.dtype, v.shape.len()))
-                    .ok_or_else(|| self.wrong(i, "Tensor[] without None"))
-            })
+            .map(|v| v.as_ref().map(|v| (v.dtype, v.shape.len())).ok_or_else(|| self.wrong(i, "Tensor[] without None")))
             .collect::<Result<_>>()?;
         let nodes = self.tensor_list(i)?;
-        Ok(nodes
-            .into_iter()
-            .zip(types)
-            .map(|(node, (dtype, rank))| Operand::Tensor { node, dtype, rank })
-            .collect())
+        Ok(nodes.into_iter().zip(types).map(|(node, (dtype, rank))| Operand::Tensor { node, dtype, rank }).collect())
     }
 
     /// The elements of a `Scalar[]` argument as operands.
@@ -373,13 +306,7 @@ impl<'a> LowerCtx<'a> {
             Arg::BoolList(v) => (v.len(), DType::Bool),
             _ => return Err(self.wrong(i, "Scalar[]")),
         };
-        Ok((0..n)
-            .map(|elem| Operand::ListNumber {
-                arg: i,
-                elem,
-                dtype,
-            })
-            .collect())
+        Ok((0..n).map(|elem| Operand::ListNumber { arg: i, elem, dtype }).collect())
     }
 
     /// Number of elements of a list argument (tensor, int, float or bool list).
@@ -465,9 +392,7 @@ impl<'a> LowerCtx<'a> {
                 7 => Ok(Some(DType::F64)),
                 11 => Ok(Some(DType::Bool)),
                 15 => Ok(Some(DType::BF16)),
-                _ => Err(self.unsupported(format!(
-                    "dtype code {code} is not supported on the tpu device"
-                ))),
+                _ => Err(self.unsupported(format!("dtype code {code} is not supported on the tpu device"))),
             },
             _ => Err(self.wrong(i, "dtype")),
         }

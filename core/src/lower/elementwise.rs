@@ -146,9 +146,7 @@ pub(super) fn add_op(
     }
     if let Some(al) = alpha {
         if !dtype.is_float() && al.dtype().is_float() {
-            return Err(ctx.invalid(
-                "For integral input tensors, argument alpha must not be a floating point number.",
-            ));
+            return Err(ctx.invalid("For integral input tensors, argument alpha must not be a floating point number."));
         }
     }
     let shape = ctx.broadcast_shape(&[a, b])?;
@@ -201,11 +199,7 @@ fn rsub(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 pub(super) fn mul_op(ctx: &mut LowerCtx, a: Operand, b: Operand) -> Result<NodeId> {
-    let op = if result_type(&[a, b]) == DType::Bool {
-        Op::And
-    } else {
-        Op::Mul
-    };
+    let op = if result_type(&[a, b]) == DType::Bool { Op::And } else { Op::Mul };
     Ok(ctx.elementwise(op, &[a, b])?.0)
 }
 
@@ -215,12 +209,7 @@ fn mul(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// True division (`rounding_mode=None`), or "trunc" / "floor".
-pub(super) fn div_op(
-    ctx: &mut LowerCtx,
-    a: Operand,
-    b: Operand,
-    mode: Option<&str>,
-) -> Result<NodeId> {
+pub(super) fn div_op(ctx: &mut LowerCtx, a: Operand, b: Operand, mode: Option<&str>) -> Result<NodeId> {
     let dtype = result_type(&[a, b]);
     let shape = ctx.broadcast_shape(&[a, b])?;
     match mode {
@@ -255,9 +244,10 @@ pub(super) fn div_op(
             let r = floor_div_nodes(ctx, x, y)?;
             Ok(ctx.convert(r, dtype))
         }
-        Some(m) => Err(ctx.invalid(format!(
-            "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{m}'"
-        ))),
+        Some(m) => {
+            Err(ctx
+                .invalid(format!("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{m}'")))
+        }
     }
 }
 
@@ -311,11 +301,7 @@ fn div(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 fn div_mode(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
-    let mode = if ctx.is_none(2) {
-        None
-    } else {
-        Some(ctx.str(2)?)
-    };
+    let mode = if ctx.is_none(2) { None } else { Some(ctx.str(2)?) };
     Ok(vec![div_op(ctx, a, b, mode)?])
 }
 
@@ -358,11 +344,7 @@ pub(super) fn pow_op(ctx: &mut LowerCtx, a: Operand, b: Operand) -> Result<NodeI
         return Err(ctx.bad_dtype("pow", dtype));
     }
     // Small integer exponents given as Python ints are exact products, as on the CPU.
-    if let Operand::Number {
-        arg,
-        dtype: DType::I64,
-    } = b
-    {
+    if let Operand::Number { arg, dtype: DType::I64 } = b {
         match ctx.int(arg)? {
             0 => return Ok(ctx.lit(1.0, dtype, &shape)),
             1 => return Ok(n[0]),
@@ -572,12 +554,7 @@ fn signbit(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 // ---------------------------------------------------------------------------------------
 // clamp, where, lerp, addcmul/addcdiv
 
-pub(super) fn clamp_op(
-    ctx: &mut LowerCtx,
-    x: Operand,
-    lo: Option<Operand>,
-    hi: Option<Operand>,
-) -> Result<NodeId> {
+pub(super) fn clamp_op(ctx: &mut LowerCtx, x: Operand, lo: Option<Operand>, hi: Option<Operand>) -> Result<NodeId> {
     if lo.is_none() && hi.is_none() {
         return Err(ctx.invalid("torch.clamp: At least one of 'min' or 'max' must not be None"));
     }
@@ -693,22 +670,12 @@ pub(super) fn addc_op(
 }
 
 fn addcmul(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let (s, a, b, v) = (
-        ctx.operand(0)?,
-        ctx.operand(1)?,
-        ctx.operand(2)?,
-        alpha(ctx, 3)?,
-    );
+    let (s, a, b, v) = (ctx.operand(0)?, ctx.operand(1)?, ctx.operand(2)?, alpha(ctx, 3)?);
     Ok(vec![addc_op(ctx, s, a, b, v, false)?])
 }
 
 fn addcdiv(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let (s, a, b, v) = (
-        ctx.operand(0)?,
-        ctx.operand(1)?,
-        ctx.operand(2)?,
-        alpha(ctx, 3)?,
-    );
+    let (s, a, b, v) = (ctx.operand(0)?, ctx.operand(1)?, ctx.operand(2)?, alpha(ctx, 3)?);
     Ok(vec![addc_op(ctx, s, a, b, v, true)?])
 }
 
@@ -717,8 +684,7 @@ fn addcdiv(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// The unary ops shared with the foreach family, by ATen name.
 pub(super) fn unary_node(ctx: &mut LowerCtx, name: &str, x: NodeId) -> Result<NodeId> {
-    let f =
-        |ctx: &mut LowerCtx, op: Op, x: NodeId| float_unary_node(ctx, x, |ctx, x| ctx.un(op, x));
+    let f = |ctx: &mut LowerCtx, op: Op, x: NodeId| float_unary_node(ctx, x, |ctx, x| ctx.un(op, x));
     match name {
         "abs" => abs_node(ctx, x),
         "neg" => neg_node(ctx, x),
@@ -848,9 +814,7 @@ pub(super) fn unary_node(ctx: &mut LowerCtx, name: &str, x: NodeId) -> Result<No
             let ninf = ctx.lit_like(f64::NEG_INFINITY, v);
             ctx.select(neg, ninf, v)
         }),
-        other => Err(crate::error::Error::internal(format!(
-            "no unary lowering named {other}"
-        ))),
+        other => Err(crate::error::Error::internal(format!("no unary lowering named {other}"))),
     }
 }
 
@@ -1138,14 +1102,7 @@ fn polygamma_f64(ctx: &mut LowerCtx, x: NodeId, n: u32) -> Result<NodeId> {
     let inv2 = ctx.mul(inv, inv)?;
     let series = if n == 0 {
         // ln y - 1/(2y) - sum B_2k / (2k y^2k)
-        let c = [
-            -1.0 / 12.0,
-            1.0 / 120.0,
-            -1.0 / 252.0,
-            1.0 / 240.0,
-            -1.0 / 132.0,
-            691.0 / 32760.0,
-        ];
+        let c = [-1.0 / 12.0, 1.0 / 120.0, -1.0 / 252.0, 1.0 / 240.0, -1.0 / 132.0, 691.0 / 32760.0];
         let mut p = ctx.lit_like(0.0, y);
         for &ci in c.iter().rev() {
             let pc = ctx.bin_lit(Op::Add, p, ci)?;
@@ -1210,14 +1167,10 @@ fn polygamma_f64(ctx: &mut LowerCtx, x: NodeId, n: u32) -> Result<NodeId> {
 fn polygamma(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let n = ctx.int(0)?;
     if !(0..=1).contains(&n) {
-        return Err(ctx.unsupported(format!(
-            "polygamma of order {n} (only 0 and 1 are supported)"
-        )));
+        return Err(ctx.unsupported(format!("polygamma of order {n} (only 0 and 1 are supported)")));
     }
     let x = ctx.tensor(1)?;
-    Ok(vec![gamma_family(ctx, x, |ctx, x| {
-        polygamma_f64(ctx, x, n as u32)
-    })?])
+    Ok(vec![gamma_family(ctx, x, |ctx, x| polygamma_f64(ctx, x, n as u32))?])
 }
 
 /// sqrt(1 - x^2) computed as sqrt((1 - x)(1 + x)).
@@ -1301,15 +1254,11 @@ fn isinf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 fn isposinf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, false, |ctx, x| {
-        ctx.cmp_lit(CompareDir::Eq, x, f64::INFINITY)
-    })
+    float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::INFINITY))
 }
 
 fn isneginf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, false, |ctx, x| {
-        ctx.cmp_lit(CompareDir::Eq, x, f64::NEG_INFINITY)
-    })
+    float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::NEG_INFINITY))
 }
 
 fn isfinite(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {

@@ -51,9 +51,7 @@ pub(super) const OPS: &[LowerEntry] = &[
 fn size_arg(ctx: &LowerCtx, i: usize) -> Result<Vec<usize>> {
     let v = ctx.int_list(i)?;
     if v.iter().any(|&d| d < 0) {
-        return Err(ctx.invalid(format!(
-            "Trying to create tensor with negative dimension: {v:?}"
-        )));
+        return Err(ctx.invalid(format!("Trying to create tensor with negative dimension: {v:?}")));
     }
     Ok(v.into_iter().map(|d| d as usize).collect())
 }
@@ -220,15 +218,9 @@ fn arange_impl(
         Some(i) => number(ctx, i)?,
         None => 1.0,
     };
-    let any_float = [start, Some(end), step]
-        .into_iter()
-        .flatten()
-        .any(|i| matches!(ctx.args.get(i), Some(Arg::Float(_))));
-    let d = dtype_or(
-        ctx,
-        dtype_arg,
-        if any_float { DType::F32 } else { DType::I64 },
-    )?;
+    let any_float =
+        [start, Some(end), step].into_iter().flatten().any(|i| matches!(ctx.args.get(i), Some(Arg::Float(_))));
+    let d = dtype_or(ctx, dtype_arg, if any_float { DType::F32 } else { DType::I64 })?;
     if st == 0.0 {
         return Err(ctx.invalid("step must be nonzero"));
     }
@@ -267,11 +259,7 @@ fn linspace(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     }
     let n = steps as usize;
     let d = dtype_or(ctx, 3, DType::F32)?;
-    let c = if d.is_float() {
-        super::helpers::opmath(d)
-    } else {
-        DType::F64
-    };
+    let c = if d.is_float() { super::helpers::opmath(d) } else { DType::F64 };
     let start = ctx.scalar(0, c, &[n])?;
     if n <= 1 {
         return Ok(vec![ctx.convert(start, d)]);
@@ -329,17 +317,9 @@ fn randn_of(ctx: &mut LowerCtx, d: DType, shape: &[usize]) -> Result<Vec<NodeId>
 }
 
 /// Integers uniform in [lo, hi).
-fn randint_of(
-    ctx: &mut LowerCtx,
-    lo: i64,
-    hi: i64,
-    d: DType,
-    shape: &[usize],
-) -> Result<Vec<NodeId>> {
+fn randint_of(ctx: &mut LowerCtx, lo: i64, hi: i64, d: DType, shape: &[usize]) -> Result<Vec<NodeId>> {
     if hi <= lo {
-        return Err(ctx.invalid(format!(
-            "random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}"
-        )));
+        return Err(ctx.invalid(format!("random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}")));
     }
     let u = uniform01(ctx, DType::F64, shape)?;
     let s = ctx.bin_lit(Op::Mul, u, (hi - lo) as f64)?;

@@ -7,9 +7,7 @@
 
 use super::args::Arg;
 use super::ctx::LowerCtx;
-use super::elementwise::{
-    add_op, addc_op, clamp_op, div_op, lerp_op, max_min_op, mul_op, pow_op, unary_node,
-};
+use super::elementwise::{add_op, addc_op, clamp_op, div_op, lerp_op, max_min_op, mul_op, pow_op, unary_node};
 use super::promote::Operand;
 use super::table::LowerEntry;
 use crate::error::Result;
@@ -95,32 +93,22 @@ pub(super) const OPS: &[LowerEntry] = &[
 fn per_element(ctx: &mut LowerCtx, arg: usize, n: usize) -> Result<Vec<Operand>> {
     let ops = match ctx.args.get(arg) {
         Some(Arg::TensorList(_)) => ctx.tensor_list_operands(arg)?,
-        Some(Arg::FloatList(_) | Arg::IntList(_) | Arg::BoolList(_)) => {
-            ctx.scalar_list_operands(arg)?
-        }
+        Some(Arg::FloatList(_) | Arg::IntList(_) | Arg::BoolList(_)) => ctx.scalar_list_operands(arg)?,
         _ => vec![ctx.operand(arg)?; n],
     };
     if ops.len() != n {
-        return Err(ctx.invalid(format!(
-            "Tensor lists must have the same number of tensors, got {n} and {}",
-            ops.len()
-        )));
+        return Err(
+            ctx.invalid(format!("Tensor lists must have the same number of tensors, got {n} and {}", ops.len()))
+        );
     }
     Ok(ops)
 }
 
 /// Applies `f(ctx, self_i, other_i)` to every element.
-fn binary(
-    ctx: &mut LowerCtx,
-    f: impl Fn(&mut LowerCtx, Operand, Operand) -> Result<NodeId>,
-) -> Result<Vec<NodeId>> {
+fn binary(ctx: &mut LowerCtx, f: impl Fn(&mut LowerCtx, Operand, Operand) -> Result<NodeId>) -> Result<Vec<NodeId>> {
     let selfs = ctx.tensor_list_operands(0)?;
     let others = per_element(ctx, 1, selfs.len())?;
-    selfs
-        .into_iter()
-        .zip(others)
-        .map(|(a, b)| f(ctx, a, b))
-        .collect()
+    selfs.into_iter().zip(others).map(|(a, b)| f(ctx, a, b)).collect()
 }
 
 /// The alpha keyword of `.List`/`.Tensor` add and sub (absent or 1: none).
@@ -183,15 +171,15 @@ fn addc(ctx: &mut LowerCtx, divide: bool) -> Result<Vec<NodeId>> {
     let t1 = per_element(ctx, 1, n)?;
     let t2 = per_element(ctx, 2, n)?;
     let values = if matches!(ctx.args.get(3), Some(Arg::Tensor(_))) {
-        return Err(ctx.unsupported("the .Tensor overload (scalars in a CPU tensor) is not supported; pass a list of numbers"));
+        return Err(
+            ctx.unsupported("the .Tensor overload (scalars in a CPU tensor) is not supported; pass a list of numbers")
+        );
     } else if ctx.arg_is_int(3, 1) {
         vec![None; n]
     } else {
         per_element(ctx, 3, n)?.into_iter().map(Some).collect()
     };
-    (0..n)
-        .map(|i| addc_op(ctx, selfs[i], t1[i], t2[i], values[i], divide))
-        .collect()
+    (0..n).map(|i| addc_op(ctx, selfs[i], t1[i], t2[i], values[i], divide)).collect()
 }
 
 fn addcmul(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -207,9 +195,7 @@ fn lerp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let n = selfs.len();
     let ends = per_element(ctx, 1, n)?;
     let ws = per_element(ctx, 2, n)?;
-    (0..n)
-        .map(|i| lerp_op(ctx, selfs[i], ends[i], ws[i]))
-        .collect()
+    (0..n).map(|i| lerp_op(ctx, selfs[i], ends[i], ws[i])).collect()
 }
 
 fn unary(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {

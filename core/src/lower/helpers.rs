@@ -81,13 +81,7 @@ pub(crate) fn reduced_shape(shape: &[usize], dims: &[usize], keepdim: bool) -> V
     shape
         .iter()
         .enumerate()
-        .filter_map(|(i, &d)| {
-            if dims.contains(&i) {
-                keepdim.then_some(1)
-            } else {
-                Some(d)
-            }
-        })
+        .filter_map(|(i, &d)| if dims.contains(&i) { keepdim.then_some(1) } else { Some(d) })
         .collect()
 }
 
@@ -96,8 +90,7 @@ impl LowerCtx<'_> {
 
     /// A constant `v` of `dtype` and `shape`.
     pub fn lit(&mut self, v: f64, dtype: DType, shape: &[usize]) -> NodeId {
-        self.b
-            .constant(literal_for(v, dtype), dtype, shape.to_vec())
+        self.b.constant(literal_for(v, dtype), dtype, shape.to_vec())
     }
 
     /// A constant `v` of the dtype and shape of `like`.
@@ -188,19 +181,9 @@ impl LowerCtx<'_> {
     // ---- reductions ----
 
     /// Reduces `dims` (sorted, unique) of `x`, keeping them as size 1 when `keepdim`.
-    pub fn reduce(
-        &mut self,
-        x: NodeId,
-        kind: ReduceKind,
-        dims: &[usize],
-        keepdim: bool,
-    ) -> Result<NodeId> {
+    pub fn reduce(&mut self, x: NodeId, kind: ReduceKind, dims: &[usize], keepdim: bool) -> Result<NodeId> {
         let shape = self.b.shape(x).to_vec();
-        let r = if dims.is_empty() {
-            x
-        } else {
-            self.b.reduce(x, kind, dims.to_vec())?
-        };
+        let r = if dims.is_empty() { x } else { self.b.reduce(x, kind, dims.to_vec())? };
         if keepdim {
             self.b.reshape(r, reduced_shape(&shape, dims, true))
         } else {
@@ -219,9 +202,7 @@ impl LowerCtx<'_> {
     /// back to `shape`.
     pub fn bcast_back(&mut self, r: NodeId, shape: &[usize], dims: &[usize]) -> Result<NodeId> {
         let kept: Vec<usize> = (0..shape.len()).filter(|i| !dims.contains(i)).collect();
-        let r = self
-            .b
-            .reshape(r, kept.iter().map(|&i| shape[i]).collect::<Vec<_>>())?;
+        let r = self.b.reshape(r, kept.iter().map(|&i| shape[i]).collect::<Vec<_>>())?;
         self.bcast(r, shape, &kept)
     }
 
@@ -253,9 +234,7 @@ impl LowerCtx<'_> {
         for &d in list {
             let w = self.dim(d, rank)?;
             if out.contains(&w) {
-                return Err(self.invalid(format!(
-                    "dim {w} appears multiple times in the list of dims"
-                )));
+                return Err(self.invalid(format!("dim {w} appears multiple times in the list of dims")));
             }
             out.push(w);
         }
@@ -301,10 +280,7 @@ impl LowerCtx<'_> {
         let dtype = result_type(operands);
         let shape = self.broadcast_shape(operands)?;
         let c = compute.unwrap_or(dtype);
-        let nodes = operands
-            .iter()
-            .map(|&o| self.materialize(o, c, &shape))
-            .collect::<Result<_>>()?;
+        let nodes = operands.iter().map(|&o| self.materialize(o, c, &shape)).collect::<Result<_>>()?;
         Ok((nodes, dtype, shape))
     }
 
@@ -314,10 +290,7 @@ impl LowerCtx<'_> {
             Ok(())
         } else {
             let a: Vec<String> = allowed.iter().map(|r| format!("{r}D")).collect();
-            Err(self.invalid(format!(
-                "{what}: expected {} input, but got {rank}D",
-                a.join(" or ")
-            )))
+            Err(self.invalid(format!("{what}: expected {} input, but got {rank}D", a.join(" or "))))
         }
     }
 
@@ -325,9 +298,7 @@ impl LowerCtx<'_> {
     pub fn check_shape(&self, i: usize, name: &str, want: &[usize]) -> Result<()> {
         let have = &self.tensor_view(i)?.shape;
         if have.as_slice() != want {
-            return Err(self.invalid(format!(
-                "expected {name} to have shape {want:?}, but got {have:?}"
-            )));
+            return Err(self.invalid(format!("expected {name} to have shape {want:?}, but got {have:?}")));
         }
         Ok(())
     }
@@ -339,19 +310,14 @@ impl LowerCtx<'_> {
         }
         let have = &self.tensor_view(i)?.shape;
         if have.iter().product::<usize>() != want {
-            return Err(self.invalid(format!(
-                "expected {name} to have {want} elements, but got shape {have:?}"
-            )));
+            return Err(self.invalid(format!("expected {name} to have {want} elements, but got shape {have:?}")));
         }
         Ok(())
     }
 
     /// An error for dtypes an op does not take.
     pub fn bad_dtype(&self, what: &str, d: DType) -> Error {
-        self.invalid(format!(
-            "\"{what}\" not implemented for '{}'",
-            torch_type_name(d)
-        ))
+        self.invalid(format!("\"{what}\" not implemented for '{}'", torch_type_name(d)))
     }
 }
 

@@ -79,9 +79,7 @@ fn index_select(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     if shape.is_empty() {
         let x1 = ctx.b.reshape(x, vec![1])?;
         let r = ctx.b.take(x1, idx, 0)?;
-        return Ok(vec![ctx
-            .b
-            .reshape(r, if n == 1 { vec![] } else { vec![n] })?]);
+        return Ok(vec![ctx.b.reshape(r, if n == 1 { vec![] } else { vec![n] })?]);
     }
     Ok(vec![ctx.b.take(x, idx, dim)?])
 }
@@ -120,9 +118,8 @@ fn check_index_shape(
         }
         if let Some(src) = src {
             if src.get(d).is_some_and(|&s| n > s) {
-                return Err(ctx.invalid(format!(
-                    "Expected index {index:?} to be no larger than src {src:?} in every dimension"
-                )));
+                return Err(ctx
+                    .invalid(format!("Expected index {index:?} to be no larger than src {src:?} in every dimension")));
             }
         }
     }
@@ -177,9 +174,7 @@ fn scatter_impl(ctx: &mut LowerCtx, updates: Updates, accumulate: bool) -> Resul
     };
     if let Some(s) = &src_shape {
         if s.len().max(1) != ishape.len().max(1) {
-            return Err(
-                ctx.invalid("Index tensor must have the same number of dimensions as src tensor")
-            );
+            return Err(ctx.invalid("Index tensor must have the same number of dimensions as src tensor"));
         }
     }
     check_index_shape(ctx, "scatter", &ishape, &shape, dim, src_shape.as_deref())?;
@@ -236,28 +231,20 @@ fn reduce_is_add(ctx: &LowerCtx, i: usize) -> Result<bool> {
     match ctx.str(i)? {
         "add" | "sum" => Ok(true),
         "multiply" | "prod" | "mean" | "amax" | "amin" => Ok(false),
-        r => Err(ctx.invalid(format!(
-            "reduce argument must be either add or multiply, got {r}"
-        ))),
+        r => Err(ctx.invalid(format!("reduce argument must be either add or multiply, got {r}"))),
     }
 }
 
 fn scatter_src_reduce(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     if !reduce_is_add(ctx, 4)? {
-        return Err(ctx.unsupported(format!(
-            "scatter with reduce='{}' is not supported yet (only 'add')",
-            ctx.str(4)?
-        )));
+        return Err(ctx.unsupported(format!("scatter with reduce='{}' is not supported yet (only 'add')", ctx.str(4)?)));
     }
     scatter_impl(ctx, Updates::Src(3), true)
 }
 
 fn scatter_value_reduce(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     if !reduce_is_add(ctx, 4)? {
-        return Err(ctx.unsupported(format!(
-            "scatter with reduce='{}' is not supported yet (only 'add')",
-            ctx.str(4)?
-        )));
+        return Err(ctx.unsupported(format!("scatter with reduce='{}' is not supported yet (only 'add')", ctx.str(4)?)));
     }
     scatter_impl(ctx, Updates::Value(3), true)
 }
@@ -314,13 +301,7 @@ fn index_add(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// Replaces the slices `base[idx[i]]` along `dim` by `updates` (base's shape with `dim` of
 /// size len(idx)), as an elementwise scatter.
-fn replace_slices(
-    ctx: &mut LowerCtx,
-    base: NodeId,
-    dim: usize,
-    idx: NodeId,
-    updates: NodeId,
-) -> Result<NodeId> {
+fn replace_slices(ctx: &mut LowerCtx, base: NodeId, dim: usize, idx: NodeId, updates: NodeId) -> Result<NodeId> {
     let ushape = ctx.b.shape(updates).to_vec();
     let ib = ctx.bcast(idx, &ushape, &[dim])?;
     ctx.b.scatter_along_axis(base, ib, updates, dim, false)
@@ -340,9 +321,7 @@ fn index_copy(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     want[dim] = n;
     let src = ctx.tensor(3)?;
     if ctx.b.shape(src).iter().product::<usize>() != want.iter().product::<usize>() {
-        return Err(
-            ctx.invalid("index_copy_(): Source/destination tensor must have same slice shapes")
-        );
+        return Err(ctx.invalid("index_copy_(): Source/destination tensor must have same slice shapes"));
     }
     let src = ctx.convert(src, d);
     let src = ctx.b.reshape(src, want)?;
@@ -470,9 +449,7 @@ fn plan(ctx: &mut LowerCtx, shape: &[usize], list_arg: usize) -> Result<Option<P
                 ));
             }
             if !dt.is_int() {
-                return Err(
-                    ctx.invalid("tensors used as indices must be long, int, byte or bool tensors")
-                );
+                return Err(ctx.invalid("tensors used as indices must be long, int, byte or bool tensors"));
             }
             dims.push(d);
             idxs.push(t);
@@ -485,7 +462,9 @@ fn plan(ctx: &mut LowerCtx, shape: &[usize], list_arg: usize) -> Result<Option<P
     for &t in &idxs {
         let s = ctx.b.shape(t).to_vec();
         bshape = broadcast_shapes(&bshape, &s).ok_or_else(|| {
-            ctx.invalid(format!("shape mismatch: indexing tensors could not be broadcast together with shapes {bshape:?}, {s:?}"))
+            ctx.invalid(format!(
+                "shape mismatch: indexing tensors could not be broadcast together with shapes {bshape:?}, {s:?}"
+            ))
         })?;
     }
     // lin = sum_j wrap(idx_j) * stride_j over the indexed dims (row-major).
@@ -495,11 +474,7 @@ fn plan(ctx: &mut LowerCtx, shape: &[usize], list_arg: usize) -> Result<Option<P
         let t = ctx.convert(idxs[j], DType::I64);
         let t = ctx.broadcast_to(t, &bshape)?;
         let t = wrap_index(ctx, t, shape[d])?;
-        let t = if stride == 1 {
-            t
-        } else {
-            ctx.bin_lit(Op::Mul, t, stride as f64)?
-        };
+        let t = if stride == 1 { t } else { ctx.bin_lit(Op::Mul, t, stride as f64)? };
         lin = Some(match lin {
             None => t,
             Some(l) => ctx.add(l, t)?,
@@ -509,13 +484,7 @@ fn plan(ctx: &mut LowerCtx, shape: &[usize], list_arg: usize) -> Result<Option<P
     let rest: Vec<usize> = (0..shape.len()).filter(|d| !dims.contains(d)).collect();
     let adjacent = dims.windows(2).all(|w| w[1] == w[0] + 1);
     let insert_at = if adjacent { dims[0] } else { 0 };
-    Ok(Some(Plan {
-        dims,
-        rest,
-        bshape,
-        lin: lin.unwrap(),
-        insert_at,
-    }))
+    Ok(Some(Plan { dims, rest, bshape, lin: lin.unwrap(), insert_at }))
 }
 
 /// `x` with the indexed dims moved first and flattened: [P, rest...].
@@ -606,12 +575,7 @@ fn index_put(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// `index_put` with a single boolean mask index whose values do not depend on how many
 /// elements it selects: a select. Returns None for other index lists.
-fn index_put_mask(
-    ctx: &mut LowerCtx,
-    x: NodeId,
-    shape: &[usize],
-    accumulate: bool,
-) -> Result<Option<NodeId>> {
+fn index_put_mask(ctx: &mut LowerCtx, x: NodeId, shape: &[usize], accumulate: bool) -> Result<Option<NodeId>> {
     let views = match ctx.args.get(1) {
         Some(super::args::Arg::TensorList(l)) => l.clone(),
         _ => return Ok(None),
@@ -619,10 +583,7 @@ fn index_put_mask(
     let masks: Vec<usize> = views
         .iter()
         .enumerate()
-        .filter(|(_, v)| {
-            v.as_ref()
-                .is_some_and(|v| matches!(v.dtype, DType::Bool | DType::U8))
-        })
+        .filter(|(_, v)| v.as_ref().is_some_and(|v| matches!(v.dtype, DType::Bool | DType::U8)))
         .map(|(i, _)| i)
         .collect();
     if masks.is_empty() {
@@ -630,9 +591,9 @@ fn index_put_mask(
     }
     let others = views.iter().filter(|v| v.is_some()).count();
     if masks.len() != 1 || others != 1 {
-        return Err(ctx.unsupported(
-            "index_put with a boolean mask combined with other indices has a data-dependent shape",
-        ));
+        return Err(
+            ctx.unsupported("index_put with a boolean mask combined with other indices has a data-dependent shape")
+        );
     }
     let pos = masks[0];
     let list = ctx.opt_tensor_list(1)?;
@@ -651,9 +612,7 @@ fn index_put_mask(
     let vshape = vview.unwrap_or_default();
     let target_rank = pos + 1 + after.len();
     if vshape.len() > target_rank {
-        return Err(ctx.invalid(format!(
-            "shape mismatch: value tensor of shape {vshape:?} cannot be broadcast"
-        )));
+        return Err(ctx.invalid(format!("shape mismatch: value tensor of shape {vshape:?} cannot be broadcast")));
     }
     let k_axis = vshape.len() as i64 - 1 - after.len() as i64; // values dim aligned with K
     if k_axis >= 0 && vshape[k_axis as usize] != 1 {
@@ -673,29 +632,17 @@ fn index_put_mask(
                     continue;
                 }
                 kept_shape.push(s);
-                target_dims.push(if (t as usize) < pos {
-                    t as usize
-                } else {
-                    t as usize - 1 + mr
-                });
+                target_dims.push(if (t as usize) < pos { t as usize } else { t as usize - 1 + mr });
             }
-            if kept_shape
-                .iter()
-                .zip(&target_dims)
-                .any(|(&k, &t)| k != 1 && k != shape[t])
-            {
+            if kept_shape.iter().zip(&target_dims).any(|(&k, &t)| k != 1 && k != shape[t]) {
                 return Err(ctx.invalid(format!(
                     "shape mismatch: value tensor of shape {vshape:?} cannot be broadcast to the indexing result"
                 )));
             }
             let c = ctx.b.reshape(c, kept_shape.clone())?;
             // size-1 dims stretch: squeeze them out for broadcast_in_dim
-            let keep: Vec<usize> = (0..kept_shape.len())
-                .filter(|&i| kept_shape[i] == shape[target_dims[i]])
-                .collect();
-            let c = ctx
-                .b
-                .reshape(c, keep.iter().map(|&i| kept_shape[i]).collect::<Vec<_>>())?;
+            let keep: Vec<usize> = (0..kept_shape.len()).filter(|&i| kept_shape[i] == shape[target_dims[i]]).collect();
+            let c = ctx.b.reshape(c, keep.iter().map(|&i| kept_shape[i]).collect::<Vec<_>>())?;
             let dims: Vec<usize> = keep.iter().map(|&i| target_dims[i]).collect();
             ctx.bcast(c, shape, &dims)?
         }
@@ -717,10 +664,9 @@ fn masked_fill(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.operand(0)?;
     let m = ctx.operand(1)?;
     if m.dtype() != DType::Bool {
-        return Err(ctx.invalid(format!(
-            "masked_fill_ only supports boolean masks, but got mask with dtype {}",
-            m.dtype()
-        )));
+        return Err(
+            ctx.invalid(format!("masked_fill_ only supports boolean masks, but got mask with dtype {}", m.dtype()))
+        );
     }
     let d = x.dtype();
     let shape = ctx.broadcast_shape(&[x, m])?;
@@ -801,10 +747,9 @@ fn masked_scatter(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.operand(0)?;
     let m = ctx.operand(1)?;
     if m.dtype() != DType::Bool {
-        return Err(ctx.invalid(format!(
-            "masked_scatter_ only supports boolean masks, but got mask with dtype {}",
-            m.dtype()
-        )));
+        return Err(
+            ctx.invalid(format!("masked_scatter_ only supports boolean masks, but got mask with dtype {}", m.dtype()))
+        );
     }
     let d = x.dtype();
     let shape = ctx.broadcast_shape(&[x, m])?;
@@ -836,11 +781,7 @@ fn masked_scatter_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         return Err(ctx.invalid("masked_scatter_backward: the mask must be a bool tensor"));
     }
     let mask = ctx.broadcast_to(mask, &gs)?;
-    let sizes: Vec<usize> = ctx
-        .int_list(2)?
-        .into_iter()
-        .map(|v| v.max(0) as usize)
-        .collect();
+    let sizes: Vec<usize> = ctx.int_list(2)?.into_iter().map(|v| v.max(0) as usize).collect();
     let k: usize = sizes.iter().product();
     let n: usize = gs.iter().product();
     let d = ctx.b.dtype(g);

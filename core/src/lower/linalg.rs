@@ -27,12 +27,7 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("cross", cross),
 ];
 
-fn dims(
-    lhs_batch: &[usize],
-    rhs_batch: &[usize],
-    lhs_contract: &[usize],
-    rhs_contract: &[usize],
-) -> DotDims {
+fn dims(lhs_batch: &[usize], rhs_batch: &[usize], lhs_contract: &[usize], rhs_contract: &[usize]) -> DotDims {
     DotDims {
         lhs_batch: lhs_batch.to_vec(),
         rhs_batch: rhs_batch.to_vec(),
@@ -61,10 +56,7 @@ pub(super) fn dot_opmath(ctx: &mut LowerCtx, a: NodeId, b: NodeId, d: DotDims) -
 }
 
 fn shape_str(s: &[usize]) -> String {
-    s.iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join("x")
+    s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x")
 }
 
 /// Checks ranks and the contracted sizes of a matrix product.
@@ -94,11 +86,7 @@ fn check_mm(ctx: &LowerCtx, a: &[usize], b: &[usize], batched: bool) -> Result<(
 fn matmul(ctx: &mut LowerCtx, a: NodeId, b: NodeId, batched: bool) -> Result<NodeId> {
     let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
     check_mm(ctx, &sa, &sb, batched)?;
-    let d = if batched {
-        dims(&[0], &[0], &[2], &[1])
-    } else {
-        dims(&[], &[], &[1], &[0])
-    };
+    let d = if batched { dims(&[0], &[0], &[2], &[1]) } else { dims(&[], &[], &[1], &[0]) };
     dot_opmath(ctx, a, b, d)
 }
 
@@ -183,11 +171,7 @@ fn dot(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, b) = (ctx.tensor(0)?, ctx.tensor(1)?);
     let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
     if sa.len() != 1 || sb.len() != 1 {
-        return Err(ctx.invalid(format!(
-            "1D tensors expected, but got {}D and {}D tensors",
-            sa.len(),
-            sb.len()
-        )));
+        return Err(ctx.invalid(format!("1D tensors expected, but got {}D and {}D tensors", sa.len(), sb.len())));
     }
     if sa[0] != sb[0] {
         return Err(ctx.invalid(format!(
@@ -203,17 +187,12 @@ fn dot(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 fn mv_node(ctx: &mut LowerCtx, m: NodeId, v: NodeId) -> Result<NodeId> {
     let (sm, sv) = (ctx.b.shape(m).to_vec(), ctx.b.shape(v).to_vec());
     if sm.len() != 2 || sv.len() != 1 {
-        return Err(ctx.invalid(format!(
-            "vector + matrix @ vector expected, got {}, {}",
-            sm.len(),
-            sv.len()
-        )));
+        return Err(ctx.invalid(format!("vector + matrix @ vector expected, got {}, {}", sm.len(), sv.len())));
     }
     if sm[1] != sv[0] {
-        return Err(ctx.invalid(format!(
-            "size mismatch, got input ({}), mat ({}x{}), vec ({})",
-            sm[0], sm[0], sm[1], sv[0]
-        )));
+        return Err(
+            ctx.invalid(format!("size mismatch, got input ({}), mat ({}x{}), vec ({})", sm[0], sm[0], sm[1], sv[0]))
+        );
     }
     dot_opmath(ctx, m, v, dims(&[], &[], &[1], &[0]))
 }
@@ -238,10 +217,7 @@ fn trace(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     if shape.len() != 2 {
-        return Err(ctx.invalid(format!(
-            "trace: expected a matrix, but got tensor with dim {}",
-            shape.len()
-        )));
+        return Err(ctx.invalid(format!("trace: expected a matrix, but got tensor with dim {}", shape.len())));
     }
     let d = ctx.b.dtype(x);
     let out = if d.is_float() { d } else { DType::I64 };
@@ -274,11 +250,7 @@ fn diag(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             let top = ctx.lit((n.max(1) - 1) as f64, DType::I64, &sq);
             let pos = ctx.b.clamp(safe, pos, top)?;
             let flat = ctx.b.reshape(pos, vec![m * m])?;
-            let vals = if n == 0 {
-                ctx.lit(0.0, ctx.b.dtype(x), &[m * m])
-            } else {
-                ctx.b.take(x, flat, 0)?
-            };
+            let vals = if n == 0 { ctx.lit(0.0, ctx.b.dtype(x), &[m * m]) } else { ctx.b.take(x, flat, 0)? };
             let vals = ctx.b.reshape(vals, sq.to_vec())?;
             Ok(vec![ctx.select_lit_else(on, vals, 0.0)?])
         }
@@ -306,16 +278,12 @@ fn cross_impl(ctx: &mut LowerCtx, dim_arg: Option<i64>) -> Result<Vec<NodeId>> {
     let (n, _, shape) = ctx.promote_all(&[a, b], None)?;
     let dim = match dim_arg {
         Some(d) => ctx.dim(d, shape.len())?,
-        None => shape
-            .iter()
-            .position(|&s| s == 3)
-            .ok_or_else(|| ctx.invalid("no dimension of size 3 in input"))?,
+        None => shape.iter().position(|&s| s == 3).ok_or_else(|| ctx.invalid("no dimension of size 3 in input"))?,
     };
     if shape.get(dim) != Some(&3) {
-        return Err(ctx.invalid(format!(
-            "linalg.cross: inputs dimension {dim} must have length 3. Got {:?}",
-            shape.get(dim)
-        )));
+        return Err(
+            ctx.invalid(format!("linalg.cross: inputs dimension {dim} must have length 3. Got {:?}", shape.get(dim)))
+        );
     }
     let comp = |ctx: &mut LowerCtx, x: NodeId, i: usize| -> Result<NodeId> {
         let mut s = vec![0; shape.len()];
@@ -326,12 +294,7 @@ fn cross_impl(ctx: &mut LowerCtx, dim_arg: Option<i64>) -> Result<Vec<NodeId>> {
     };
     let mut parts = vec![];
     for (i, j) in [(1, 2), (2, 0), (0, 1)] {
-        let (ai, bj, aj, bi) = (
-            comp(ctx, n[0], i)?,
-            comp(ctx, n[1], j)?,
-            comp(ctx, n[0], j)?,
-            comp(ctx, n[1], i)?,
-        );
+        let (ai, bj, aj, bi) = (comp(ctx, n[0], i)?, comp(ctx, n[1], j)?, comp(ctx, n[0], j)?, comp(ctx, n[1], i)?);
         let p = ctx.mul(ai, bj)?;
         let q = ctx.mul(aj, bi)?;
         parts.push(ctx.sub(p, q)?);

@@ -86,10 +86,9 @@ fn nll_inputs(ctx: &mut LowerCtx, x_arg: usize, t_arg: usize, c: DType) -> Resul
     let (x2, classes) = match xs.len() {
         1 => {
             if !ts.is_empty() {
-                return Err(ctx.invalid(format!(
-                    "1D target tensor expects 0D input tensor, but got a {}D target",
-                    ts.len()
-                )));
+                return Err(
+                    ctx.invalid(format!("1D target tensor expects 0D input tensor, but got a {}D target", ts.len()))
+                );
             }
             (ctx.b.reshape(xc, vec![1, xs[0]])?, xs[0])
         }
@@ -123,13 +122,7 @@ fn nll_inputs(ctx: &mut LowerCtx, x_arg: usize, t_arg: usize, c: DType) -> Resul
     };
     let m = ctx.b.shape(x2)[0];
     let t = ctx.b.reshape(t, vec![m])?;
-    Ok(Nll {
-        x: x2,
-        target: t,
-        input_shape: xs,
-        target_shape: ts,
-        classes,
-    })
+    Ok(Nll { x: x2, target: t, input_shape: xs, target_shape: ts, classes })
 }
 
 /// Per-sample weights w[target] (zero where target == ignore_index) and the safe targets.
@@ -261,11 +254,7 @@ fn nll_loss_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 // pointwise losses
 
 /// Promoted (self, target) of a pointwise loss in opmath, with the result dtype.
-fn loss_operands(
-    ctx: &mut LowerCtx,
-    a: usize,
-    b: usize,
-) -> Result<(NodeId, NodeId, DType, Vec<usize>)> {
+fn loss_operands(ctx: &mut LowerCtx, a: usize, b: usize) -> Result<(NodeId, NodeId, DType, Vec<usize>)> {
     let (x, t) = (ctx.operand(a)?, ctx.operand(b)?);
     let out = result_type(&[x, t]);
     let shape = ctx.broadcast_shape(&[x, t])?;
@@ -276,13 +265,7 @@ fn loss_operands(
 }
 
 /// grad_output broadcast to `shape` in `c`, divided by numel for mean reduction.
-fn loss_grad(
-    ctx: &mut LowerCtx,
-    g_arg: usize,
-    shape: &[usize],
-    c: DType,
-    red: Reduction,
-) -> Result<NodeId> {
+fn loss_grad(ctx: &mut LowerCtx, g_arg: usize, shape: &[usize], c: DType, red: Reduction) -> Result<NodeId> {
     let g = ctx.operand_as(g_arg, c, shape)?;
     if red == Reduction::Mean {
         return ctx.bin_lit(Op::Div, g, shape.iter().product::<usize>() as f64);

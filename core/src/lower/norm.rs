@@ -19,16 +19,10 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("native_batch_norm", native_batch_norm),
     LowerEntry::new("_native_batch_norm_legit", native_batch_norm),
     LowerEntry::new("_native_batch_norm_legit.no_stats", batch_norm_no_stats),
-    LowerEntry::new(
-        "_native_batch_norm_legit_no_training",
-        batch_norm_no_training,
-    ),
+    LowerEntry::new("_native_batch_norm_legit_no_training", batch_norm_no_training),
     LowerEntry::new("_native_batch_norm_legit_functional", batch_norm_functional),
     LowerEntry::new("_batch_norm_with_update", batch_norm_with_update),
-    LowerEntry::new(
-        "_batch_norm_with_update_functional",
-        batch_norm_with_update_functional,
-    ),
+    LowerEntry::new("_batch_norm_with_update_functional", batch_norm_with_update_functional),
     LowerEntry::new("_batch_norm_no_update", batch_norm_no_update),
     LowerEntry::new("native_batch_norm_backward", native_batch_norm_backward),
     LowerEntry::new("batch_norm_backward", native_batch_norm_backward),
@@ -68,13 +62,7 @@ fn moments(ctx: &mut LowerCtx, x: NodeId, dims: &[usize]) -> Result<(NodeId, Nod
 
 /// An optional per-feature tensor argument converted to `c` and broadcast onto `shape`, its
 /// dims going to `dims`.
-fn affine_param(
-    ctx: &mut LowerCtx,
-    arg: usize,
-    c: DType,
-    shape: &[usize],
-    dims: &[usize],
-) -> Result<Option<NodeId>> {
+fn affine_param(ctx: &mut LowerCtx, arg: usize, c: DType, shape: &[usize], dims: &[usize]) -> Result<Option<NodeId>> {
     match ctx.opt_tensor(arg)? {
         None => Ok(None),
         Some(p) => {
@@ -100,12 +88,7 @@ fn affine_param(
 fn layer_norm_axis(ctx: &LowerCtx, shape: &[usize], ns_arg: usize) -> Result<usize> {
     let ns = ctx.int_list(ns_arg)?;
     let k = ns.len();
-    let ok = k >= 1
-        && k <= shape.len()
-        && shape[shape.len() - k..]
-            .iter()
-            .zip(&ns)
-            .all(|(&a, &b)| a as i64 == b);
+    let ok = k >= 1 && k <= shape.len() && shape[shape.len() - k..].iter().zip(&ns).all(|(&a, &b)| a as i64 == b);
     if !ok {
         let ns_s: Vec<String> = ns.iter().map(|d| d.to_string()).collect();
         let sh_s: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
@@ -147,21 +130,9 @@ fn native_layer_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let mean = ctx.b.reshape(mean, stat_shape.clone())?;
     let rstd = ctx.b.reshape(rstd, stat_shape)?;
     // Statistics are f32 in mixed precision (f32 parameters, half input), else the input's.
-    let sd = ctx
-        .tensor_view(2)
-        .or_else(|_| ctx.tensor_view(3))
-        .map(|v| v.dtype)
-        .unwrap_or(d);
-    let sd = if sd.is_float() && d != sd && opmath(d) == sd {
-        sd
-    } else {
-        d
-    };
-    Ok(vec![
-        ctx.convert(y, d),
-        ctx.convert(mean, sd),
-        ctx.convert(rstd, sd),
-    ])
+    let sd = ctx.tensor_view(2).or_else(|_| ctx.tensor_view(3)).map(|v| v.dtype).unwrap_or(d);
+    let sd = if sd.is_float() && d != sd && opmath(d) == sd { sd } else { d };
+    Ok(vec![ctx.convert(y, d), ctx.convert(mean, sd), ctx.convert(rstd, sd)])
 }
 
 /// `native_layer_norm_backward(grad_out, input, normalized_shape, mean, rstd, weight, bias,
@@ -258,10 +229,7 @@ struct BnOut {
 /// The dtype of batch norm's saved statistics: the parameters' dtype when there are any
 /// (f32 parameters with a bf16 input run in mixed precision), else the input's.
 fn bn_stat_dtype(ctx: &LowerCtx, a: &BnArgs, input: DType) -> DType {
-    for i in [a.weight, a.bias, a.running_mean, a.running_var]
-        .into_iter()
-        .flatten()
-    {
+    for i in [a.weight, a.bias, a.running_mean, a.running_var].into_iter().flatten() {
         if let Ok(v) = ctx.tensor_view(i) {
             return v.dtype;
         }
@@ -274,10 +242,7 @@ fn bn_forward(ctx: &mut LowerCtx, a: &BnArgs, training: bool) -> Result<BnOut> {
     let shape = ctx.b.shape(x).to_vec();
     let d = ctx.b.dtype(x);
     if shape.len() < 2 {
-        return Err(ctx.invalid(format!(
-            "batch_norm: expected 2D or higher input (got {}D input)",
-            shape.len()
-        )));
+        return Err(ctx.invalid(format!("batch_norm: expected 2D or higher input (got {}D input)", shape.len())));
     }
     if !d.is_float() {
         return Err(ctx.bad_dtype("batch_norm_cpu", d));
@@ -374,12 +339,7 @@ fn bn_forward(ctx: &mut LowerCtx, a: &BnArgs, training: bool) -> Result<BnOut> {
     } else {
         (placeholder(ctx, sd), placeholder(ctx, sd))
     };
-    Ok(BnOut {
-        out,
-        save_mean,
-        save_invstd,
-        running,
-    })
+    Ok(BnOut { out, save_mean, save_invstd, running })
 }
 
 /// `native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum,
@@ -402,14 +362,7 @@ fn native_batch_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// `_native_batch_norm_legit.no_stats(input, weight, bias, training, momentum, eps)`.
 fn batch_norm_no_stats(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a = BnArgs {
-        weight: Some(1),
-        bias: Some(2),
-        running_mean: None,
-        running_var: None,
-        momentum: None,
-        eps: 5,
-    };
+    let a = BnArgs { weight: Some(1), bias: Some(2), running_mean: None, running_var: None, momentum: None, eps: 5 };
     let o = bn_forward(ctx, &a, true)?;
     Ok(vec![o.out, o.save_mean, o.save_invstd])
 }
@@ -417,14 +370,8 @@ fn batch_norm_no_stats(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `_native_batch_norm_legit_no_training(input, weight, bias, running_mean, running_var,
 /// momentum, eps)`.
 fn batch_norm_no_training(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a = BnArgs {
-        weight: Some(1),
-        bias: Some(2),
-        running_mean: Some(3),
-        running_var: Some(4),
-        momentum: None,
-        eps: 6,
-    };
+    let a =
+        BnArgs { weight: Some(1), bias: Some(2), running_mean: Some(3), running_var: Some(4), momentum: None, eps: 6 };
     let o = bn_forward(ctx, &a, false)?;
     Ok(vec![o.out, o.save_mean, o.save_invstd])
 }
@@ -500,14 +447,8 @@ fn batch_norm_with_update_functional(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> 
 /// `_batch_norm_no_update(input, weight, bias, running_mean?, running_var?, momentum, eps)`:
 /// evaluation with running stats, batch statistics without them.
 fn batch_norm_no_update(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a = BnArgs {
-        weight: Some(1),
-        bias: Some(2),
-        running_mean: Some(3),
-        running_var: Some(4),
-        momentum: None,
-        eps: 6,
-    };
+    let a =
+        BnArgs { weight: Some(1), bias: Some(2), running_mean: Some(3), running_var: Some(4), momentum: None, eps: 6 };
     let training = ctx.is_none(3) || ctx.is_none(4);
     let o = bn_forward(ctx, &a, training)?;
     let r = reserve(ctx);
@@ -530,30 +471,20 @@ fn native_batch_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let n = LowerCtx::count(&shape, &dims) as f64;
     let train = ctx.bool(7)?;
     ctx.check_shape(0, "grad_out", &shape)?;
-    for (i, name) in [
-        (2, "weight"),
-        (3, "running_mean"),
-        (4, "running_var"),
-        (5, "save_mean"),
-        (6, "save_invstd"),
-    ] {
+    for (i, name) in [(2, "weight"), (3, "running_mean"), (4, "running_var"), (5, "save_mean"), (6, "save_invstd")] {
         ctx.check_numel(i, name, ch)?;
     }
     let c = opmath(d);
     let wd = ctx.tensor_view(2).map(|v| v.dtype).unwrap_or(d);
     let (xc, gc) = (ctx.convert(x, c), ctx.convert(g, c));
     let vec_arg = |ctx: &mut LowerCtx, i: usize, what: &str| -> Result<NodeId> {
-        let p = ctx
-            .opt_tensor(i)?
-            .ok_or_else(|| ctx.invalid(format!("batch_norm_backward: {what} must be defined")))?;
+        let p =
+            ctx.opt_tensor(i)?.ok_or_else(|| ctx.invalid(format!("batch_norm_backward: {what} must be defined")))?;
         let p = ctx.convert(p, c);
         ctx.b.reshape(p, vec![ch])
     };
     let (mean, invstd) = if train {
-        (
-            vec_arg(ctx, 5, "save_mean")?,
-            vec_arg(ctx, 6, "save_invstd")?,
-        )
+        (vec_arg(ctx, 5, "save_mean")?, vec_arg(ctx, 6, "save_invstd")?)
     } else {
         let rm = vec_arg(ctx, 3, "running_mean")?;
         let rv = vec_arg(ctx, 4, "running_var")?;
@@ -601,11 +532,7 @@ fn native_batch_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     } else {
         placeholder(ctx, wd)
     };
-    let gb = if mask_bit(ctx, 9, 2) {
-        ctx.convert(gsum, wd)
-    } else {
-        placeholder(ctx, wd)
-    };
+    let gb = if mask_bit(ctx, 9, 2) { ctx.convert(gsum, wd) } else { placeholder(ctx, wd) };
     Ok(vec![gi, gw, gb])
 }
 
@@ -613,21 +540,10 @@ fn native_batch_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 // group norm
 
 /// Checks the N, C, HxW, group arguments against the input; returns them.
-fn group_dims(
-    ctx: &LowerCtx,
-    shape: &[usize],
-    first: usize,
-) -> Result<(usize, usize, usize, usize)> {
-    let v = [
-        ctx.int(first)?,
-        ctx.int(first + 1)?,
-        ctx.int(first + 2)?,
-        ctx.int(first + 3)?,
-    ];
+fn group_dims(ctx: &LowerCtx, shape: &[usize], first: usize) -> Result<(usize, usize, usize, usize)> {
+    let v = [ctx.int(first)?, ctx.int(first + 1)?, ctx.int(first + 2)?, ctx.int(first + 3)?];
     if v.iter().any(|&x| x < 0) {
-        return Err(ctx.invalid(format!(
-            "group_norm: N, C, HxW and group must be non-negative, got {v:?}"
-        )));
+        return Err(ctx.invalid(format!("group_norm: N, C, HxW and group must be non-negative, got {v:?}")));
     }
     let [n, c, hw, g] = v.map(|x| x as usize);
     if g == 0 || c % g != 0 {
@@ -636,9 +552,7 @@ fn group_dims(
         )));
     }
     if n.checked_mul(c).and_then(|x| x.checked_mul(hw)) != Some(shape.iter().product::<usize>()) {
-        return Err(ctx.invalid(format!(
-            "group_norm: N*C*HxW does not match input of shape {shape:?}"
-        )));
+        return Err(ctx.invalid(format!("group_norm: N*C*HxW does not match input of shape {shape:?}")));
     }
     Ok((n, c, hw, g))
 }
@@ -672,16 +586,8 @@ fn native_group_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     }
     let y = ctx.b.reshape(y, shape)?;
     // Mixed precision (f32 parameters, half input) keeps f32 statistics.
-    let sd = ctx
-        .tensor_view(1)
-        .or_else(|_| ctx.tensor_view(2))
-        .map(|v| v.dtype)
-        .unwrap_or(d);
-    Ok(vec![
-        ctx.convert(y, d),
-        ctx.convert(mean, sd),
-        ctx.convert(rstd, sd),
-    ])
+    let sd = ctx.tensor_view(1).or_else(|_| ctx.tensor_view(2)).map(|v| v.dtype).unwrap_or(d);
+    Ok(vec![ctx.convert(y, d), ctx.convert(mean, sd), ctx.convert(rstd, sd)])
 }
 
 /// `native_group_norm_backward(grad_out, input, mean, rstd, weight, N, C, HxW, group,
@@ -770,11 +676,7 @@ fn fused_rms_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let ms = ctx.bin_lit(Op::Div, s, n)?;
     let rshape = ctx.b.shape(ms).to_vec();
     let eps = if ctx.is_none(3) {
-        let e = if c == DType::F64 {
-            f64::EPSILON
-        } else {
-            f32::EPSILON as f64
-        };
+        let e = if c == DType::F64 { f64::EPSILON } else { f32::EPSILON as f64 };
         ctx.lit(e, c, &rshape)
     } else {
         ctx.scalar(3, c, &rshape)?
@@ -786,9 +688,7 @@ fn fused_rms_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     if let Some(w) = affine_param(ctx, 2, c, &shape, &dims)? {
         y = ctx.mul(y, w)?;
     }
-    let rstd = ctx
-        .b
-        .reshape(rstd, super::helpers::reduced_shape(&shape, &dims, true))?;
+    let rstd = ctx.b.reshape(rstd, super::helpers::reduced_shape(&shape, &dims, true))?;
     Ok(vec![ctx.convert(y, d), rstd])
 }
 

@@ -46,11 +46,7 @@ fn spread(ctx: &mut LowerCtx, s: NodeId, like: NodeId) -> Result<NodeId> {
 }
 
 /// The optional grad_scale / found_inf tensors as rank-0 f32 nodes.
-fn amp_args(
-    ctx: &mut LowerCtx,
-    scale_arg: usize,
-    inf_arg: usize,
-) -> Result<(Option<NodeId>, Option<NodeId>)> {
+fn amp_args(ctx: &mut LowerCtx, scale_arg: usize, inf_arg: usize) -> Result<(Option<NodeId>, Option<NodeId>)> {
     let get = |ctx: &mut LowerCtx, i: usize| -> Result<Option<NodeId>> {
         match ctx.opt_tensor(i)? {
             None => Ok(None),
@@ -64,12 +60,7 @@ fn amp_args(
 }
 
 /// Keeps `old` where found_inf == 1 (the step is skipped), else `new`.
-fn unless_inf(
-    ctx: &mut LowerCtx,
-    found_inf: Option<NodeId>,
-    old: NodeId,
-    new: NodeId,
-) -> Result<NodeId> {
+fn unless_inf(ctx: &mut LowerCtx, found_inf: Option<NodeId>, old: NodeId, new: NodeId) -> Result<NodeId> {
     let Some(fi) = found_inf else { return Ok(new) };
     let skip = ctx.cmp_lit(CompareDir::Eq, fi, 1.0)?;
     let shape = ctx.b.shape(new).to_vec();
@@ -82,10 +73,9 @@ fn unless_inf(
 fn check_lists(ctx: &LowerCtx, lists: &[(usize, &str)], n: usize) -> Result<()> {
     let shapes = |i: usize| -> Result<Vec<Vec<usize>>> {
         match ctx.args.get(i) {
-            Some(super::args::Arg::TensorList(l)) => Ok(l
-                .iter()
-                .map(|v| v.as_ref().map(|v| v.shape.clone()).unwrap_or_default())
-                .collect()),
+            Some(super::args::Arg::TensorList(l)) => {
+                Ok(l.iter().map(|v| v.as_ref().map(|v| v.shape.clone()).unwrap_or_default()).collect())
+            }
             _ => Ok(vec![]),
         }
     };
@@ -98,11 +88,7 @@ fn check_lists(ctx: &LowerCtx, lists: &[(usize, &str)], n: usize) -> Result<()> 
             )));
         }
         for (j, s) in shapes(i)?.iter().enumerate() {
-            let ok = if name == "state_steps" {
-                s.iter().product::<usize>() == 1
-            } else {
-                *s == params[j]
-            };
+            let ok = if name == "state_steps" { s.iter().product::<usize>() == 1 } else { *s == params[j] };
             if !ok {
                 return Err(ctx.invalid(format!(
                     "{name}[{j}] has shape {s:?}, which does not fit param {j} of shape {:?}",
@@ -127,16 +113,7 @@ fn fused_adamw(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 fn adam(ctx: &mut LowerCtx, decoupled: bool) -> Result<Vec<NodeId>> {
     let params = ctx.tensor_list(0)?;
     let n = params.len();
-    check_lists(
-        ctx,
-        &[
-            (1, "grads"),
-            (2, "exp_avgs"),
-            (3, "exp_avg_sqs"),
-            (5, "state_steps"),
-        ],
-        n,
-    )?;
+    check_lists(ctx, &[(1, "grads"), (2, "exp_avgs"), (3, "exp_avg_sqs"), (5, "state_steps")], n)?;
     let amsgrad = ctx.bool(11)?;
     let maximize = ctx.bool(12)?;
     if amsgrad {
@@ -161,15 +138,12 @@ fn adam(ctx: &mut LowerCtx, decoupled: bool) -> Result<Vec<NodeId>> {
     let lr_wd = ctx.mul(lr, wd)?;
     let decay = ctx.lit_bin(Op::Sub, 1.0, lr_wd)?; // AdamW: param * (1 - lr * wd)
 
-    let (mut p_out, mut g_out, mut m1_out, mut m2_out, mut max_out) =
-        (vec![], vec![], vec![], vec![], vec![]);
+    let (mut p_out, mut g_out, mut m1_out, mut m2_out, mut max_out) = (vec![], vec![], vec![], vec![], vec![]);
     for i in 0..n {
         let (p, g, m1, m2) = (params[i], grads[i], m1s[i], m2s[i]);
         let d = ctx.b.dtype(p);
         if !d.is_float() {
-            return Err(ctx.invalid(format!(
-                "_fused_adam: params must be floating point, got {d}"
-            )));
+            return Err(ctx.invalid(format!("_fused_adam: params must be floating point, got {d}")));
         }
         let c = opmath(d);
         // Per-step scalars in f64.

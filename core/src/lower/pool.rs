@@ -14,20 +14,14 @@ use crate::ir::{CompareDir, DotDims, NodeId, Op, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("max_pool2d_with_indices", max_pool2d_with_indices),
-    LowerEntry::new(
-        "max_pool2d_with_indices_backward",
-        max_pool2d_with_indices_backward,
-    ),
+    LowerEntry::new("max_pool2d_with_indices_backward", max_pool2d_with_indices_backward),
     LowerEntry::new("avg_pool2d", avg_pool2d),
     LowerEntry::new("avg_pool2d_backward", avg_pool2d_backward),
     LowerEntry::new("adaptive_max_pool2d", adaptive_max_pool2d),
     LowerEntry::new("adaptive_max_pool2d_backward", adaptive_max_pool2d_backward),
     LowerEntry::new("max_unpool2d", max_unpool2d),
     LowerEntry::new("_adaptive_avg_pool2d", adaptive_avg_pool2d),
-    LowerEntry::new(
-        "_adaptive_avg_pool2d_backward",
-        adaptive_avg_pool2d_backward,
-    ),
+    LowerEntry::new("_adaptive_avg_pool2d_backward", adaptive_avg_pool2d_backward),
 ];
 
 /// Pooling geometry of one spatial dim.
@@ -49,21 +43,13 @@ fn pair(ctx: &LowerCtx, arg: usize, name: &str, default: Option<[usize; 2]>) -> 
         (0, Some(d)) => Ok(d),
         (1, _) if v[0] >= 0 => Ok([v[0] as usize; 2]),
         (2, _) if v[0] >= 0 && v[1] >= 0 => Ok([v[0] as usize, v[1] as usize]),
-        _ => Err(ctx.invalid(format!(
-            "max_pool2d: {name} must either be a single int, or a tuple of two ints"
-        ))),
+        _ => Err(ctx.invalid(format!("max_pool2d: {name} must either be a single int, or a tuple of two ints"))),
     }
 }
 
 /// PyTorch's `pooling_output_shape`.
 fn out_size(input: usize, k: usize, pad: usize, stride: usize, dilation: usize, ceil: bool) -> i64 {
-    let (i, k, p, s, d) = (
-        input as i64,
-        k as i64,
-        pad as i64,
-        stride as i64,
-        dilation as i64,
-    );
+    let (i, k, p, s, d) = (input as i64, k as i64, pad as i64, stride as i64, dilation as i64);
     let num = i + 2 * p - d * (k - 1) - 1 + if ceil { s - 1 } else { 0 };
     let mut out = num.div_euclid(s) + 1;
     if ceil && (out - 1) * s >= i + p {
@@ -83,9 +69,7 @@ fn geometry(
     name: &str,
 ) -> Result<[Axis; 2]> {
     if shape.len() != 3 && shape.len() != 4 {
-        return Err(ctx.invalid(format!(
-            "{name}: Expected 3D or 4D (batch mode) tensor for input, but got: {shape:?}"
-        )));
+        return Err(ctx.invalid(format!("{name}: Expected 3D or 4D (batch mode) tensor for input, but got: {shape:?}")));
     }
     let k = pair(ctx, first, "kernel_size", None)?;
     let s = pair(ctx, first + 1, "stride", Some(k))?;
@@ -96,14 +80,7 @@ fn geometry(
     };
     let ceil = ctx.bool(ceil_arg)?;
     let r = shape.len();
-    let mut axes = [Axis {
-        input: 0,
-        kernel: 0,
-        stride: 0,
-        pad: 0,
-        dilation: 0,
-        out: 0,
-    }; 2];
+    let mut axes = [Axis { input: 0, kernel: 0, stride: 0, pad: 0, dilation: 0, out: 0 }; 2];
     for i in 0..2 {
         if k[i] == 0 || s[i] == 0 || d[i] == 0 {
             return Err(ctx.invalid(format!(
@@ -129,14 +106,7 @@ fn geometry(
                 out_size(shape[r - 1], k[1], p[1], s[1], d[1], ceil)
             )));
         }
-        axes[i] = Axis {
-            input,
-            kernel: k[i],
-            stride: s[i],
-            pad: p[i],
-            dilation: d[i],
-            out: out as usize,
-        };
+        axes[i] = Axis { input, kernel: k[i], stride: s[i], pad: p[i], dilation: d[i], out: out as usize };
     }
     Ok(axes)
 }
@@ -185,12 +155,7 @@ fn max_pool2d_with_indices(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let out_shape = [n, c, ah.out, aw.out];
     let mut best: Option<(NodeId, NodeId, NodeId)> = None; // (value, index, have)
     for i in 0..ah.kernel {
-        let hpos = positions(
-            ctx,
-            ah.out,
-            ah.stride,
-            (i * ah.dilation) as i64 - ah.pad as i64,
-        )?;
+        let hpos = positions(ctx, ah.out, ah.stride, (i * ah.dilation) as i64 - ah.pad as i64)?;
         let hv0 = ctx.cmp_lit(CompareDir::Ge, hpos, 0.0)?;
         let hv1 = ctx.cmp_lit(CompareDir::Lt, hpos, ah.input as f64)?;
         let hvalid = ctx.and(hv0, hv1)?;
@@ -201,20 +166,10 @@ fn max_pool2d_with_indices(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             let v = ctx.b.slice(
                 xp,
                 vec![0, 0, h0, w0],
-                vec![
-                    n,
-                    c,
-                    h0 + (ah.out - 1) * ah.stride + 1,
-                    w0 + (aw.out - 1) * aw.stride + 1,
-                ],
+                vec![n, c, h0 + (ah.out - 1) * ah.stride + 1, w0 + (aw.out - 1) * aw.stride + 1],
                 vec![1, 1, ah.stride, aw.stride],
             )?;
-            let wpos = positions(
-                ctx,
-                aw.out,
-                aw.stride,
-                (j * aw.dilation) as i64 - aw.pad as i64,
-            )?;
+            let wpos = positions(ctx, aw.out, aw.stride, (j * aw.dilation) as i64 - aw.pad as i64)?;
             let wv0 = ctx.cmp_lit(CompareDir::Ge, wpos, 0.0)?;
             let wv1 = ctx.cmp_lit(CompareDir::Lt, wpos, aw.input as f64)?;
             let wvalid = ctx.and(wv0, wv1)?;
@@ -264,19 +219,12 @@ fn fold_max(
 
 /// Bin bounds of adaptive pooling: start = floor(i * in / out), end = ceil((i + 1) * in / out).
 fn adaptive_bounds(input: usize, out: usize) -> Vec<(usize, usize)> {
-    (0..out)
-        .map(|i| (i * input / out, ((i + 1) * input).div_ceil(out)))
-        .collect()
+    (0..out).map(|i| (i * input / out, ((i + 1) * input).div_ceil(out))).collect()
 }
 
 /// For window offset `k` of every adaptive bin along one dim: the clamped source index
 /// [out] i64 and whether the offset is inside the bin [out] bool.
-fn adaptive_offset(
-    ctx: &mut LowerCtx,
-    input: usize,
-    out: usize,
-    k: usize,
-) -> Result<(NodeId, NodeId)> {
+fn adaptive_offset(ctx: &mut LowerCtx, input: usize, out: usize, k: usize) -> Result<(NodeId, NodeId)> {
     // start_i = (i * in) / out; end_i = ((i + 1) * in + out - 1) / out
     let i = ctx.iota(DType::I64, &[out], 0)?;
     let start = ctx.bin_lit(Op::Mul, i, input as f64)?;
@@ -306,20 +254,10 @@ fn adaptive_max_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let s4 = ctx.b.shape(x4).to_vec();
     let (h, w) = (s4[2], s4[3]);
     if oh == 0 || ow == 0 || h == 0 || w == 0 {
-        return Err(
-            ctx.invalid("adaptive_max_pool2d(): input and output spatial sizes must be non-zero")
-        );
+        return Err(ctx.invalid("adaptive_max_pool2d(): input and output spatial sizes must be non-zero"));
     }
-    let kh = adaptive_bounds(h, oh)
-        .iter()
-        .map(|(a, b)| b - a)
-        .max()
-        .unwrap_or(1);
-    let kw = adaptive_bounds(w, ow)
-        .iter()
-        .map(|(a, b)| b - a)
-        .max()
-        .unwrap_or(1);
+    let kh = adaptive_bounds(h, oh).iter().map(|(a, b)| b - a).max().unwrap_or(1);
+    let kw = adaptive_bounds(w, ow).iter().map(|(a, b)| b - a).max().unwrap_or(1);
     let out_shape = [s4[0], s4[1], oh, ow];
     let mut best = None;
     for i in 0..kh {
@@ -366,18 +304,14 @@ fn pool_backward_by_indices(ctx: &mut LowerCtx, idx_arg: usize) -> Result<Vec<No
     let d = ctx.b.dtype(x);
     let r = shape.len();
     if r != 3 && r != 4 {
-        return Err(ctx.invalid(format!(
-            "max_pool2d_backward: Expected 3D or 4D input, got {shape:?}"
-        )));
+        return Err(ctx.invalid(format!("max_pool2d_backward: Expected 3D or 4D input, got {shape:?}")));
     }
     let gs = ctx.b.shape(g).to_vec();
     if ctx.b.shape(idx) != gs.as_slice() {
         return Err(ctx.invalid("max_pool2d_backward: indices and grad_output shapes differ"));
     }
     if gs.len() != r || gs[..r - 2] != shape[..r - 2] {
-        return Err(ctx.invalid(format!(
-            "max_pool2d_backward: grad_output {gs:?} does not match input {shape:?}"
-        )));
+        return Err(ctx.invalid(format!("max_pool2d_backward: grad_output {gs:?} does not match input {shape:?}")));
     }
     let lead: usize = shape[..r - 2].iter().product();
     let plane = shape[r - 2] * shape[r - 1];
@@ -449,8 +383,7 @@ fn avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (x4, unbatched) = to4d(ctx, x)?;
     let xc = ctx.convert(x4, c);
     let s4 = ctx.b.shape(x4).to_vec();
-    let hi =
-        |a: &Axis| -> usize { ((a.out - 1) * a.stride + a.kernel).saturating_sub(a.input + a.pad) };
+    let hi = |a: &Axis| -> usize { ((a.out - 1) * a.stride + a.kernel).saturating_sub(a.input + a.pad) };
     let sums = ctx.b.reduce_window(
         xc,
         ReduceKind::Sum,
@@ -459,9 +392,7 @@ fn avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         vec![(0, 0), (0, 0), (ah.pad, hi(&ah)), (aw.pad, hi(&aw))],
     )?;
     let out_shape = [s4[0], s4[1], ah.out, aw.out];
-    let sums = ctx
-        .b
-        .slice(sums, vec![0; 4], out_shape.to_vec(), vec![1; 4])?;
+    let sums = ctx.b.slice(sums, vec![0; 4], out_shape.to_vec(), vec![1; 4])?;
     let div = avg_divisor(ctx, &ah, &aw, &out_shape, c, include_pad, 6)?;
     let mut r = ctx.div(sums, div)?;
     if unbatched {
@@ -483,9 +414,7 @@ fn avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let c = opmath(d);
     let gs0 = ctx.b.shape(g).to_vec();
     if gs0.len() != shape.len() || gs0[..shape.len() - 2] != shape[..shape.len() - 2] {
-        return Err(ctx.invalid(format!(
-            "avg_pool2d_backward: grad_output {gs0:?} does not match input {shape:?}"
-        )));
+        return Err(ctx.invalid(format!("avg_pool2d_backward: grad_output {gs0:?} does not match input {shape:?}")));
     }
     let (g4, unbatched) = to4d(ctx, g)?;
     let gs = ctx.b.shape(g4).to_vec();
@@ -508,13 +437,8 @@ fn avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             let lw = j as i64 - aw.pad as i64;
             let hh = ah.input as i64 - (lh + ((ah.out - 1) * ah.stride) as i64 + 1);
             let hw = aw.input as i64 - (lw + ((aw.out - 1) * aw.stride) as i64 + 1);
-            let p = ctx.b.pad(
-                q,
-                zero,
-                vec![0, 0, lh, lw],
-                vec![0, 0, hh, hw],
-                vec![0, 0, ah.stride - 1, aw.stride - 1],
-            )?;
+            let p =
+                ctx.b.pad(q, zero, vec![0, 0, lh, lw], vec![0, 0, hh, hw], vec![0, 0, ah.stride - 1, aw.stride - 1])?;
             acc = Some(match acc {
                 None => p,
                 Some(a) => ctx.add(a, p)?,
@@ -530,12 +454,7 @@ fn avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// For adaptive pooling of `input` positions into `out` bins: a [out, input] 0/1 membership
 /// matrix of `c` and the bin sizes [out] of `c`.
-fn adaptive_bins(
-    ctx: &mut LowerCtx,
-    input: usize,
-    out: usize,
-    c: DType,
-) -> Result<(NodeId, NodeId)> {
+fn adaptive_bins(ctx: &mut LowerCtx, input: usize, out: usize, c: DType) -> Result<(NodeId, NodeId)> {
     // start_i = floor(i * in / out), end_i = ceil((i + 1) * in / out)
     let i = ctx.iota(DType::I64, &[out, input], 0)?;
     let h = ctx.iota(DType::I64, &[out, input], 1)?;
@@ -559,9 +478,7 @@ fn adaptive_output_size(ctx: &LowerCtx, shape: &[usize]) -> Result<(usize, usize
         return Err(ctx.invalid("adaptive_avg_pool2d: output_size must be 2"));
     }
     if shape.len() != 3 && shape.len() != 4 {
-        return Err(ctx.invalid(format!(
-            "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {shape:?}"
-        )));
+        return Err(ctx.invalid(format!("adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {shape:?}")));
     }
     Ok((o[0] as usize, o[1] as usize))
 }
@@ -581,20 +498,12 @@ fn adaptive_avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let s4 = ctx.b.shape(x4).to_vec();
     let (h, w) = (s4[2], s4[3]);
     if oh == 0 || ow == 0 || h == 0 || w == 0 {
-        return Err(
-            ctx.invalid("adaptive_avg_pool2d(): input and output spatial sizes must be non-zero")
-        );
+        return Err(ctx.invalid("adaptive_avg_pool2d(): input and output spatial sizes must be non-zero"));
     }
     let xc = ctx.convert(x4, c);
     let r = if h % oh == 0 && w % ow == 0 {
         let (kh, kw) = (h / oh, w / ow);
-        let s = ctx.b.reduce_window(
-            xc,
-            ReduceKind::Sum,
-            vec![1, 1, kh, kw],
-            vec![1, 1, kh, kw],
-            vec![(0, 0); 4],
-        )?;
+        let s = ctx.b.reduce_window(xc, ReduceKind::Sum, vec![1, 1, kh, kw], vec![1, 1, kh, kw], vec![(0, 0); 4])?;
         ctx.bin_lit(Op::Div, s, (kh * kw) as f64)?
     } else {
         let (mh, ch) = adaptive_bins(ctx, h, oh, c)?;
@@ -603,22 +512,12 @@ fn adaptive_avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         let t = ctx.b.dot_general(
             xc,
             mw,
-            DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![3],
-                rhs_contract: vec![1],
-            },
+            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![3], rhs_contract: vec![1] },
         )?;
         let t = ctx.b.dot_general(
             t,
             mh,
-            DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![2],
-                rhs_contract: vec![1],
-            },
+            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![2], rhs_contract: vec![1] },
         )?;
         let t = ctx.b.transpose(t, vec![0, 1, 3, 2])?;
         let out_shape = [s4[0], s4[1], oh, ow];
@@ -627,11 +526,7 @@ fn adaptive_avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         let n = ctx.mul(chb, cwb)?;
         ctx.div(t, n)?
     };
-    let r = if unbatched {
-        ctx.b.reshape(r, vec![s4[1], oh, ow])?
-    } else {
-        r
-    };
+    let r = if unbatched { ctx.b.reshape(r, vec![s4[1], oh, ow])? } else { r };
     Ok(vec![ctx.convert(r, d)])
 }
 
@@ -650,9 +545,9 @@ fn adaptive_avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         || gs0[r - 2..].contains(&0)
         || shape[r - 2..].contains(&0)
     {
-        return Err(ctx.invalid(format!(
-            "adaptive_avg_pool2d_backward: grad_output {gs0:?} does not match input {shape:?}"
-        )));
+        return Err(
+            ctx.invalid(format!("adaptive_avg_pool2d_backward: grad_output {gs0:?} does not match input {shape:?}"))
+        );
     }
     let (g4, _) = to4d(ctx, g)?;
     let gs = ctx.b.shape(g4).to_vec();
@@ -676,22 +571,12 @@ fn adaptive_avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         let t = ctx.b.dot_general(
             q,
             mw,
-            DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![3],
-                rhs_contract: vec![0],
-            },
+            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![3], rhs_contract: vec![0] },
         )?;
         let t = ctx.b.dot_general(
             t,
             mh,
-            DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![2],
-                rhs_contract: vec![0],
-            },
+            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![2], rhs_contract: vec![0] },
         )?;
         ctx.b.transpose(t, vec![0, 1, 3, 2])?
     };
@@ -707,11 +592,7 @@ fn max_unpool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let shape = ctx.b.shape(x).to_vec();
     let r = shape.len();
     let o = ctx.int_list(2)?;
-    if (r != 3 && r != 4)
-        || ctx.b.shape(idx) != shape.as_slice()
-        || o.len() != 2
-        || o.iter().any(|&v| v < 0)
-    {
+    if (r != 3 && r != 4) || ctx.b.shape(idx) != shape.as_slice() || o.len() != 2 || o.iter().any(|&v| v < 0) {
         return Err(ctx.invalid(format!(
             "max_unpool2d(): expected 3D or 4D input with indices of the same shape and output_size of 2 elements, got input {shape:?}, indices {:?}, output_size {o:?}",
             ctx.b.shape(idx)

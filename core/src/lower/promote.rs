@@ -14,7 +14,10 @@ pub enum Operand {
         rank: usize,
     },
     /// A Python number at argument index `arg`.
-    Number { arg: usize, dtype: DType },
+    Number {
+        arg: usize,
+        dtype: DType,
+    },
     /// Element `elem` of a `Scalar[]` argument at index `arg` (foreach ops).
     ListNumber {
         arg: usize,
@@ -26,9 +29,7 @@ pub enum Operand {
 impl Operand {
     pub fn dtype(&self) -> DType {
         match self {
-            Operand::Tensor { dtype, .. }
-            | Operand::Number { dtype, .. }
-            | Operand::ListNumber { dtype, .. } => *dtype,
+            Operand::Tensor { dtype, .. } | Operand::Number { dtype, .. } | Operand::ListNumber { dtype, .. } => *dtype,
         }
     }
 }
@@ -90,11 +91,7 @@ mod tests {
     use super::*;
 
     fn t(dtype: DType, rank: usize) -> Operand {
-        Operand::Tensor {
-            node: 0,
-            dtype,
-            rank,
-        }
+        Operand::Tensor { node: 0, dtype, rank }
     }
     fn n(dtype: DType) -> Operand {
         Operand::Number { arg: 0, dtype }
@@ -105,14 +102,8 @@ mod tests {
         assert_eq!(result_type(&[t(DType::F16, 1), n(DType::F64)]), DType::F16);
         assert_eq!(result_type(&[t(DType::I32, 1), n(DType::F64)]), DType::F32);
         assert_eq!(result_type(&[t(DType::I32, 1), n(DType::I64)]), DType::I32);
-        assert_eq!(
-            result_type(&[t(DType::F32, 1), t(DType::F64, 0)]),
-            DType::F32
-        );
-        assert_eq!(
-            result_type(&[t(DType::I64, 1), t(DType::F64, 0)]),
-            DType::F64
-        );
+        assert_eq!(result_type(&[t(DType::F32, 1), t(DType::F64, 0)]), DType::F32);
+        assert_eq!(result_type(&[t(DType::I64, 1), t(DType::F64, 0)]), DType::F64);
         assert_eq!(result_type(&[t(DType::Bool, 1), n(DType::I64)]), DType::I64);
         assert_eq!(result_type(&[t(DType::U8, 1), t(DType::I8, 1)]), DType::I16);
     }

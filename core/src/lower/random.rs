@@ -95,8 +95,9 @@ fn normal_functional(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 fn normal_of(ctx: &mut LowerCtx, m: usize, s: usize) -> Result<Vec<NodeId>> {
     let (mo, so) = (ctx.operand(m)?, ctx.operand(s)?);
     let d = match (mo, so) {
-        (super::promote::Operand::Tensor { dtype, .. }, _)
-        | (_, super::promote::Operand::Tensor { dtype, .. }) => dtype,
+        (super::promote::Operand::Tensor { dtype, .. }, _) | (_, super::promote::Operand::Tensor { dtype, .. }) => {
+            dtype
+        }
         _ => DType::F32,
     };
     if !d.is_float() {
@@ -259,9 +260,7 @@ fn geometric(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// Integers uniform in [lo, hi) (as f64 nodes of `shape`), in dtype `d`.
 fn random_range(ctx: &mut LowerCtx, lo: f64, hi: f64, d: DType, shape: &[usize]) -> Result<NodeId> {
     if hi <= lo {
-        return Err(ctx.invalid(format!(
-            "random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}"
-        )));
+        return Err(ctx.invalid(format!("random_ expects 'from' to be less than 'to', but got from={lo} >= to={hi}")));
     }
     let u = uniform01(ctx, DType::F64, shape)?;
     let s = ctx.bin_lit(Op::Mul, u, hi - lo)?;

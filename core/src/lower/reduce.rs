@@ -67,11 +67,7 @@ pub(super) fn sum_node(
     keepdim: bool,
     out: DType,
 ) -> Result<NodeId> {
-    let acc = if out == DType::Bool {
-        DType::Bool
-    } else {
-        opmath(out)
-    };
+    let acc = if out == DType::Bool { DType::Bool } else { opmath(out) };
     let xc = ctx.convert(x, acc);
     let kind = match (acc, kind) {
         (DType::Bool, ReduceKind::Sum) => ReduceKind::Or,
@@ -86,14 +82,7 @@ fn sum(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let rank = ctx.b.rank(x);
     let out = sum_dtype(ctx.b.dtype(x), ctx.opt_dtype(1)?);
-    Ok(vec![sum_node(
-        ctx,
-        x,
-        ReduceKind::Sum,
-        &(0..rank).collect::<Vec<_>>(),
-        false,
-        out,
-    )?])
+    Ok(vec![sum_node(ctx, x, ReduceKind::Sum, &(0..rank).collect::<Vec<_>>(), false, out)?])
 }
 
 fn sum_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -102,14 +91,7 @@ fn sum_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let dims = ctx.reduce_dims(1, rank, true)?;
     let keepdim = ctx.bool(2)?;
     let out = sum_dtype(ctx.b.dtype(x), ctx.opt_dtype(3)?);
-    Ok(vec![sum_node(
-        ctx,
-        x,
-        ReduceKind::Sum,
-        &dims,
-        keepdim,
-        out,
-    )?])
+    Ok(vec![sum_node(ctx, x, ReduceKind::Sum, &dims, keepdim, out)?])
 }
 
 /// `nansum(self, dim, keepdim, dtype)`: nans count as zero.
@@ -124,33 +106,20 @@ fn nansum(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         let z = ctx.lit_like(0.0, x);
         x = ctx.select(nan, z, x)?;
     }
-    Ok(vec![sum_node(
-        ctx,
-        x,
-        ReduceKind::Sum,
-        &dims,
-        keepdim,
-        out,
-    )?])
+    Ok(vec![sum_node(ctx, x, ReduceKind::Sum, &dims, keepdim, out)?])
 }
 
-fn mean_node(
-    ctx: &mut LowerCtx,
-    x: NodeId,
-    dims: &[usize],
-    keepdim: bool,
-    given: Option<DType>,
-) -> Result<NodeId> {
+fn mean_node(ctx: &mut LowerCtx, x: NodeId, dims: &[usize], keepdim: bool, given: Option<DType>) -> Result<NodeId> {
     let d = ctx.b.dtype(x);
     let out = match given {
         Some(g) => g,
         None if d.is_float() => d,
         None => {
             return Err(ctx.invalid(format!(
-            "mean(): could not infer output dtype. Input dtype must be either a floating point or \
+                "mean(): could not infer output dtype. Input dtype must be either a floating point or \
                  complex dtype. Got: {}",
-            super::helpers::torch_type_name(d)
-        )))
+                super::helpers::torch_type_name(d)
+            )))
         }
     };
     if !out.is_float() {
@@ -173,13 +142,7 @@ fn mean(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let rank = ctx.b.rank(x);
     let given = ctx.opt_dtype(1)?;
-    Ok(vec![mean_node(
-        ctx,
-        x,
-        &(0..rank).collect::<Vec<_>>(),
-        false,
-        given,
-    )?])
+    Ok(vec![mean_node(ctx, x, &(0..rank).collect::<Vec<_>>(), false, given)?])
 }
 
 fn mean_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -195,14 +158,7 @@ fn prod(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let rank = ctx.b.rank(x);
     let out = sum_dtype(ctx.b.dtype(x), ctx.opt_dtype(1)?);
-    Ok(vec![sum_node(
-        ctx,
-        x,
-        ReduceKind::Prod,
-        &(0..rank).collect::<Vec<_>>(),
-        false,
-        out,
-    )?])
+    Ok(vec![sum_node(ctx, x, ReduceKind::Prod, &(0..rank).collect::<Vec<_>>(), false, out)?])
 }
 
 fn prod_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -211,14 +167,7 @@ fn prod_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let dims = ctx.dims(&[ctx.int(1)?], rank)?;
     let keepdim = ctx.bool(2)?;
     let out = sum_dtype(ctx.b.dtype(x), ctx.opt_dtype(3)?);
-    Ok(vec![sum_node(
-        ctx,
-        x,
-        ReduceKind::Prod,
-        &dims,
-        keepdim,
-        out,
-    )?])
+    Ok(vec![sum_node(ctx, x, ReduceKind::Prod, &dims, keepdim, out)?])
 }
 
 /// Max or min over `dims` in the input dtype (bool uses or/and); nan propagates.
@@ -233,9 +182,7 @@ pub(super) fn extreme(
     let shape = ctx.b.shape(x).to_vec();
     for &d in dims {
         if shape[d] == 0 {
-            return Err(ctx.invalid(format!(
-                "{name}(): Expected reduction dim {d} to have non-zero size."
-            )));
+            return Err(ctx.invalid(format!("{name}(): Expected reduction dim {d} to have non-zero size.")));
         }
     }
     let kind = match (ctx.b.dtype(x) == DType::Bool, max) {
@@ -252,14 +199,7 @@ fn amax_amin(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
     let rank = ctx.b.rank(x);
     let dims = ctx.reduce_dims(1, rank, true)?;
     let keepdim = ctx.bool(2)?;
-    Ok(vec![extreme(
-        ctx,
-        x,
-        max,
-        &dims,
-        keepdim,
-        if max { "amax" } else { "amin" },
-    )?])
+    Ok(vec![extreme(ctx, x, max, &dims, keepdim, if max { "amax" } else { "amin" })?])
 }
 
 fn amax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -280,14 +220,7 @@ fn max_min_all(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
              dim with the 'dim' argument."
         )));
     }
-    Ok(vec![extreme(
-        ctx,
-        x,
-        max,
-        &(0..shape.len()).collect::<Vec<_>>(),
-        false,
-        name,
-    )?])
+    Ok(vec![extreme(ctx, x, max, &(0..shape.len()).collect::<Vec<_>>(), false, name)?])
 }
 
 fn max_all(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -304,16 +237,10 @@ pub(super) fn arg_extreme(ctx: &mut LowerCtx, x: NodeId, max: bool, dim: usize) 
     let shape = ctx.b.shape(x).to_vec();
     if shape[dim] == 0 {
         let name = if max { "argmax" } else { "argmin" };
-        return Err(ctx.invalid(format!(
-            "{name}(): Expected reduction dim {dim} to have non-zero size."
-        )));
+        return Err(ctx.invalid(format!("{name}(): Expected reduction dim {dim} to have non-zero size.")));
     }
     let d = ctx.b.dtype(x);
-    let kind = if max {
-        ReduceKind::Max
-    } else {
-        ReduceKind::Min
-    };
+    let kind = if max { ReduceKind::Max } else { ReduceKind::Min };
     let idx = if d == DType::Bool {
         // max.dim/min.dim take bools (argmax/argmin refuse them before getting here).
         let xv = ctx.convert(x, DType::U8);
@@ -369,7 +296,9 @@ fn aminmax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     };
     let keepdim = ctx.bool(2)?;
     if ctx.b.shape(x).contains(&0) && ctx.opt_int(1)?.is_none() {
-        return Err(ctx.invalid("aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity."));
+        return Err(
+            ctx.invalid("aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.")
+        );
     }
     let lo = extreme(ctx, x, false, &dims, keepdim, "aminmax")?;
     let hi = extreme(ctx, x, true, &dims, keepdim, "aminmax")?;
@@ -389,9 +318,9 @@ fn argmax_argmin(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
             let n: usize = shape.iter().product();
             if n == 0 {
                 let name = if max { "argmax" } else { "argmin" };
-                return Err(ctx.invalid(format!(
-                    "{name}(): Expected reduction dim to be specified for input.numel() == 0."
-                )));
+                return Err(
+                    ctx.invalid(format!("{name}(): Expected reduction dim to be specified for input.numel() == 0."))
+                );
             }
             let flat = ctx.b.reshape(x, vec![n])?;
             let idx = arg_extreme(ctx, flat, max, 0)?;
@@ -429,18 +358,9 @@ fn argmin(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// all/any: bool result (uint8 for uint8 input).
 fn all_any(ctx: &mut LowerCtx, all: bool, dims: &[usize], keepdim: bool) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
-    let out = if ctx.b.dtype(x) == DType::U8 {
-        DType::U8
-    } else {
-        DType::Bool
-    };
+    let out = if ctx.b.dtype(x) == DType::U8 { DType::U8 } else { DType::Bool };
     let t = ctx.truthy(x)?;
-    let r = ctx.reduce(
-        t,
-        if all { ReduceKind::And } else { ReduceKind::Or },
-        dims,
-        keepdim,
-    )?;
+    let r = ctx.reduce(t, if all { ReduceKind::And } else { ReduceKind::Or }, dims, keepdim)?;
     Ok(vec![ctx.convert(r, out)])
 }
 
@@ -540,8 +460,7 @@ fn var_mean_nodes(ctx: &mut LowerCtx, corr_arg: usize) -> Result<(NodeId, NodeId
     let var = ctx.div(ss, divisor)?;
     let keep = |ctx: &mut LowerCtx, v: NodeId| -> Result<NodeId> {
         if keepdim {
-            ctx.b
-                .reshape(v, super::helpers::reduced_shape(&shape, &dims, true))
+            ctx.b.reshape(v, super::helpers::reduced_shape(&shape, &dims, true))
         } else {
             Ok(v)
         }
@@ -610,11 +529,7 @@ pub(super) fn vector_norm(
                  does not have an identity",
             ));
         }
-        let kind = if ord > 0.0 {
-            ReduceKind::Max
-        } else {
-            ReduceKind::Min
-        };
+        let kind = if ord > 0.0 { ReduceKind::Max } else { ReduceKind::Min };
         ctx.reduce(a, kind, dims, keepdim)?
     } else if ord == 0.0 {
         let nz = ctx.cmp_lit(CompareDir::Ne, xc, 0.0)?;
@@ -643,23 +558,12 @@ fn norm_scalar(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let ord = ctx.static_float(1)?;
     let rank = ctx.b.rank(x);
     let out = ctx.b.dtype(x);
-    Ok(vec![vector_norm(
-        ctx,
-        x,
-        ord,
-        &(0..rank).collect::<Vec<_>>(),
-        false,
-        out,
-    )?])
+    Ok(vec![vector_norm(ctx, x, ord, &(0..rank).collect::<Vec<_>>(), false, out)?])
 }
 
 fn norm_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
-    let ord = if ctx.is_none(1) {
-        2.0
-    } else {
-        ctx.static_float(1)?
-    };
+    let ord = if ctx.is_none(1) { 2.0 } else { ctx.static_float(1)? };
     let rank = ctx.b.rank(x);
     let dims = ctx.reduce_dims(2, rank, true)?;
     let keepdim = ctx.bool(3)?;
@@ -668,12 +572,7 @@ fn norm_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// log(sum(exp(x))) over `dims`, stabilized by the max (an infinite max is replaced by 0).
-pub(super) fn logsumexp_node(
-    ctx: &mut LowerCtx,
-    x: NodeId,
-    dims: &[usize],
-    keepdim: bool,
-) -> Result<NodeId> {
+pub(super) fn logsumexp_node(ctx: &mut LowerCtx, x: NodeId, dims: &[usize], keepdim: bool) -> Result<NodeId> {
     let shape = ctx.b.shape(x).to_vec();
     let m = ctx.reduce(x, ReduceKind::Max, dims, false)?;
     let am = ctx.un(Op::Abs, m)?;
@@ -687,8 +586,7 @@ pub(super) fn logsumexp_node(
     let l = ctx.un(Op::Log, s)?;
     let r = ctx.add(l, m)?;
     if keepdim {
-        ctx.b
-            .reshape(r, super::helpers::reduced_shape(&shape, dims, true))
+        ctx.b.reshape(r, super::helpers::reduced_shape(&shape, dims, true))
     } else {
         Ok(r)
     }
@@ -706,13 +604,7 @@ fn logsumexp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// Inclusive scan along `dim` by doubling steps (Hillis–Steele): log2(n) shifted adds.
-pub(super) fn scan(
-    ctx: &mut LowerCtx,
-    x: NodeId,
-    dim: usize,
-    op: Op,
-    identity: f64,
-) -> Result<NodeId> {
+pub(super) fn scan(ctx: &mut LowerCtx, x: NodeId, dim: usize, op: Op, identity: f64) -> Result<NodeId> {
     let shape = ctx.b.shape(x).to_vec();
     let n = shape[dim];
     let rank = shape.len();
@@ -793,17 +685,9 @@ fn cum_extreme(ctx: &mut LowerCtx, max: bool, dim_arg: usize) -> Result<Vec<Node
         return Ok(vec![x, z]);
     }
     let d = ctx.b.dtype(x);
-    let xv = if d == DType::Bool {
-        ctx.convert(x, DType::U8)
-    } else {
-        x
-    };
+    let xv = if d == DType::Bool { ctx.convert(x, DType::U8) } else { x };
     let cd = ctx.b.dtype(xv);
-    let pad = if max {
-        super::helpers::dtype_lowest(cd)
-    } else {
-        super::helpers::dtype_max(cd)
-    };
+    let pad = if max { super::helpers::dtype_lowest(cd) } else { super::helpers::dtype_max(cd) };
     let pad = if cd.is_float() {
         if max {
             f64::NEG_INFINITY
@@ -815,11 +699,7 @@ fn cum_extreme(ctx: &mut LowerCtx, max: bool, dim_arg: usize) -> Result<Vec<Node
     };
     let idx = ctx.iota(DType::I64, &shape, dim)?;
     let r = scan_with(ctx, vec![xv, idx], &[pad, 0.0], dim, |ctx, l, r| {
-        let mut take_r = ctx.cmp(
-            if max { CompareDir::Ge } else { CompareDir::Le },
-            r[0],
-            l[0],
-        )?;
+        let mut take_r = ctx.cmp(if max { CompareDir::Ge } else { CompareDir::Le }, r[0], l[0])?;
         if ctx.b.dtype(r[0]).is_float() {
             let rn = ctx.isnan(r[0])?;
             let ln = ctx.isnan(l[0])?;

@@ -16,30 +16,17 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("upsample_nearest1d", upsample_nearest).with_static_floats(&[2]),
     LowerEntry::new("upsample_nearest2d", upsample_nearest).with_static_floats(&[2, 3]),
     LowerEntry::new("upsample_nearest3d", upsample_nearest).with_static_floats(&[2, 3, 4]),
-    LowerEntry::new("upsample_nearest1d_backward", upsample_nearest_backward)
-        .with_static_floats(&[3]),
-    LowerEntry::new("upsample_nearest2d_backward", upsample_nearest_backward)
-        .with_static_floats(&[3, 4]),
-    LowerEntry::new("upsample_nearest3d_backward", upsample_nearest_backward)
-        .with_static_floats(&[3, 4, 5]),
+    LowerEntry::new("upsample_nearest1d_backward", upsample_nearest_backward).with_static_floats(&[3]),
+    LowerEntry::new("upsample_nearest2d_backward", upsample_nearest_backward).with_static_floats(&[3, 4]),
+    LowerEntry::new("upsample_nearest3d_backward", upsample_nearest_backward).with_static_floats(&[3, 4, 5]),
     LowerEntry::new("_upsample_nearest_exact1d", upsample_nearest).with_static_floats(&[2]),
     LowerEntry::new("_upsample_nearest_exact2d", upsample_nearest).with_static_floats(&[2, 3]),
-    LowerEntry::new(
-        "_upsample_nearest_exact1d_backward",
-        upsample_nearest_backward,
-    )
-    .with_static_floats(&[3]),
-    LowerEntry::new(
-        "_upsample_nearest_exact2d_backward",
-        upsample_nearest_backward,
-    )
-    .with_static_floats(&[3, 4]),
+    LowerEntry::new("_upsample_nearest_exact1d_backward", upsample_nearest_backward).with_static_floats(&[3]),
+    LowerEntry::new("_upsample_nearest_exact2d_backward", upsample_nearest_backward).with_static_floats(&[3, 4]),
     LowerEntry::new("upsample_linear1d", upsample_linear).with_static_floats(&[3]),
-    LowerEntry::new("upsample_linear1d_backward", upsample_linear_backward)
-        .with_static_floats(&[4]),
+    LowerEntry::new("upsample_linear1d_backward", upsample_linear_backward).with_static_floats(&[4]),
     LowerEntry::new("upsample_bilinear2d", upsample_linear).with_static_floats(&[3, 4]),
-    LowerEntry::new("upsample_bilinear2d_backward", upsample_linear_backward)
-        .with_static_floats(&[4, 5]),
+    LowerEntry::new("upsample_bilinear2d_backward", upsample_linear_backward).with_static_floats(&[4, 5]),
     LowerEntry::new("reflection_pad1d", reflection_pad),
     LowerEntry::new("reflection_pad2d", reflection_pad),
     LowerEntry::new("reflection_pad3d", reflection_pad),
@@ -83,13 +70,7 @@ fn scale_value(scale: Option<f64>, input: usize, output: usize) -> f32 {
 
 /// Source indices of nearest upsampling along one dim: [output] i64. `exact` uses pixel
 /// centers (`floor((i + 0.5) * scale)`, the `nearest-exact` mode).
-fn nearest_indices(
-    ctx: &mut LowerCtx,
-    input: usize,
-    output: usize,
-    scale: Option<f64>,
-    exact: bool,
-) -> Result<NodeId> {
+fn nearest_indices(ctx: &mut LowerCtx, input: usize, output: usize, scale: Option<f64>, exact: bool) -> Result<NodeId> {
     let i = ctx.iota(DType::I64, &[output], 0)?;
     if output == input {
         return Ok(i);
@@ -99,11 +80,7 @@ fn nearest_indices(
     }
     let s = scale_value(scale, input, output);
     let f = ctx.convert(i, DType::F32);
-    let f = if exact {
-        ctx.bin_lit(Op::Add, f, 0.5)?
-    } else {
-        f
-    };
+    let f = if exact { ctx.bin_lit(Op::Add, f, 0.5)? } else { f };
     let p = ctx.bin_lit(Op::Mul, f, s as f64)?;
     let p = ctx.un(Op::Floor, p)?;
     let p = ctx.convert(p, DType::I64);
@@ -114,8 +91,7 @@ fn nearest_indices(
 /// Checks an upsampling input of rank k + 2 against `output_size` (argument 1).
 fn output_size(ctx: &LowerCtx, shape: &[usize], k: usize) -> Result<Vec<usize>> {
     let o = ctx.int_list(1)?;
-    if shape.len() != k + 2 || o.len() != k || o.iter().any(|&v| v <= 0) || shape[2..].contains(&0)
-    {
+    if shape.len() != k + 2 || o.len() != k || o.iter().any(|&v| v <= 0) || shape[2..].contains(&0) {
         return Err(ctx.invalid(format!(
             "upsample: expected a {}D input with non-empty spatial dims and {k} positive output sizes, got input {shape:?} and output_size {o:?}",
             k + 2
@@ -156,10 +132,7 @@ fn backward_sizes(ctx: &LowerCtx, k: usize) -> Result<(Vec<usize>, Vec<usize>)> 
             "upsample backward: grad_output {g:?} does not match output_size {o:?} and input_size {i:?}"
         )));
     }
-    Ok((
-        i.into_iter().map(|v| v as usize).collect(),
-        o.into_iter().map(|v| v as usize).collect(),
-    ))
+    Ok((i.into_iter().map(|v| v as usize).collect(), o.into_iter().map(|v| v as usize).collect()))
 }
 
 /// Adds `g` (with `dim` of size len(idx)) into zeros of size `n` along `dim` at `idx`.
@@ -208,11 +181,7 @@ fn linear_weights(
         }
     };
     // ATen computes the scale in opmath: round it like the CPU does.
-    let scale = if c == DType::F64 {
-        scale
-    } else {
-        scale as f32 as f64
-    };
+    let scale = if c == DType::F64 { scale } else { scale as f32 as f64 };
     let i = ctx.iota(c, &[output], 0)?;
     let src = if align_corners {
         ctx.bin_lit(Op::Mul, i, scale)?
@@ -262,14 +231,7 @@ fn upsample_linear(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let c = opmath(d);
     let mut r = ctx.convert(x, c);
     for dim in (2..2 + k).rev() {
-        let (i0, i1, w0, w1) = linear_weights(
-            ctx,
-            shape[dim],
-            out[dim - 2],
-            align,
-            opt_scale(ctx, 3 + dim - 2)?,
-            c,
-        )?;
+        let (i0, i1, w0, w1) = linear_weights(ctx, shape[dim], out[dim - 2], align, opt_scale(ctx, 3 + dim - 2)?, c)?;
         let a = ctx.b.take(r, i0, dim)?;
         let b = ctx.b.take(r, i1, dim)?;
         let a = weigh(ctx, a, w0, dim)?;
@@ -290,14 +252,7 @@ fn upsample_linear_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let c = opmath(d);
     let mut r = ctx.convert(g, c);
     for dim in 2..2 + k {
-        let (i0, i1, w0, w1) = linear_weights(
-            ctx,
-            input[dim],
-            out[dim - 2],
-            align,
-            opt_scale(ctx, 4 + dim - 2)?,
-            c,
-        )?;
+        let (i0, i1, w0, w1) = linear_weights(ctx, input[dim], out[dim - 2], align, opt_scale(ctx, 4 + dim - 2)?, c)?;
         let a = weigh(ctx, r, w0, dim)?;
         let b = weigh(ctx, r, w1, dim)?;
         let both = ctx.b.concatenate(&[a, b], dim)?;
@@ -335,9 +290,7 @@ fn pad_pairs(
         let (lo, hi) = (pad[2 * i], pad[2 * i + 1]);
         let n = shape[dim];
         if lo < 0 || hi < 0 {
-            return Err(ctx.unsupported(
-                "negative padding is not supported for reflection or replication padding",
-            ));
+            return Err(ctx.unsupported("negative padding is not supported for reflection or replication padding"));
         }
         if n == 0 || (reflect && (lo as usize >= n || hi as usize >= n)) {
             return Err(ctx.invalid(format!(
@@ -349,13 +302,7 @@ fn pad_pairs(
     Ok(out)
 }
 
-fn slice_dim(
-    ctx: &mut LowerCtx,
-    x: NodeId,
-    dim: usize,
-    start: usize,
-    end: usize,
-) -> Result<NodeId> {
+fn slice_dim(ctx: &mut LowerCtx, x: NodeId, dim: usize, start: usize, end: usize) -> Result<NodeId> {
     let shape = ctx.b.shape(x).to_vec();
     let mut s = vec![0; shape.len()];
     let mut l = shape.clone();
@@ -424,11 +371,7 @@ fn replication_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// Checks a padding backward's grad_output against the padded input shape.
-fn padded_grad(
-    ctx: &mut LowerCtx,
-    pairs: &[(usize, usize, usize)],
-    shape: &[usize],
-) -> Result<NodeId> {
+fn padded_grad(ctx: &mut LowerCtx, pairs: &[(usize, usize, usize)], shape: &[usize]) -> Result<NodeId> {
     let mut want = shape.to_vec();
     for &(dim, lo, hi) in pairs {
         want[dim] += lo + hi;

@@ -37,19 +37,13 @@ fn cat(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         .collect();
     if shapes.iter().any(|s| s.is_empty()) {
         let i = shapes.iter().position(|s| s.is_empty()).unwrap();
-        return Err(ctx.invalid(format!(
-            "zero-dimensional tensor (at position {i}) cannot be concatenated"
-        )));
+        return Err(ctx.invalid(format!("zero-dimensional tensor (at position {i}) cannot be concatenated")));
     }
     // Dtype promotion counts every tensor, skipped or not.
     let as_dimmed: Vec<Operand> = all
         .iter()
         .map(|o| match *o {
-            Operand::Tensor { node, dtype, .. } => Operand::Tensor {
-                node,
-                dtype,
-                rank: 1,
-            },
+            Operand::Tensor { node, dtype, .. } => Operand::Tensor { node, dtype, rank: 1 },
             other => other,
         })
         .collect();
@@ -64,10 +58,7 @@ fn cat(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     for &i in &kept {
         let s = &shapes[i];
         if s.len() != rank {
-            return Err(ctx.invalid(format!(
-                "Tensors must have same number of dimensions: got {rank} and {}",
-                s.len()
-            )));
+            return Err(ctx.invalid(format!("Tensors must have same number of dimensions: got {rank} and {}", s.len())));
         }
         for d in 0..rank {
             if d != dim && s[d] != shapes[first][d] {
@@ -77,9 +68,7 @@ fn cat(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
                 )));
             }
         }
-        let Operand::Tensor { node, .. } = all[i] else {
-            unreachable!()
-        };
+        let Operand::Tensor { node, .. } = all[i] else { unreachable!() };
         nodes.push(ctx.convert(node, dtype));
     }
     Ok(vec![ctx.b.concatenate(&nodes, dim)?])
@@ -144,10 +133,9 @@ fn roll(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let dims = ctx.int_list(2)?;
     if dims.is_empty() {
         if shifts.len() != 1 {
-            return Err(ctx.invalid(format!(
-                "`shifts` required to be of size 1 when `dims` is empty, got {}",
-                shifts.len()
-            )));
+            return Err(
+                ctx.invalid(format!("`shifts` required to be of size 1 when `dims` is empty, got {}", shifts.len()))
+            );
         }
         let n: usize = shape.iter().product();
         let flat = ctx.b.reshape(x, vec![n])?;
@@ -179,10 +167,7 @@ fn constant_pad_nd(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let pad = ctx.int_list(1)?;
     let r = shape.len();
     if pad.len() % 2 != 0 {
-        return Err(ctx.invalid(format!(
-            "Length of pad must be even but instead it equals {}",
-            pad.len()
-        )));
+        return Err(ctx.invalid(format!("Length of pad must be even but instead it equals {}", pad.len())));
     }
     if pad.len() / 2 > r {
         return Err(ctx.invalid(format!(
@@ -217,24 +202,14 @@ fn tri(ctx: &mut LowerCtx, lower: bool) -> Result<Vec<NodeId>> {
     let r = shape.len();
     if r < 2 {
         let name = if lower { "tril" } else { "triu" };
-        return Err(ctx.invalid(format!(
-            "{name}: input tensor must have at least 2 dimensions"
-        )));
+        return Err(ctx.invalid(format!("{name}: input tensor must have at least 2 dimensions")));
     }
     let diag = ctx.int(1)?;
     let m = [shape[r - 2], shape[r - 1]];
     let row = ctx.iota(DType::I64, &m, 0)?;
     let col = ctx.iota(DType::I64, &m, 1)?;
     let diff = ctx.sub(col, row)?;
-    let keep = ctx.cmp_lit(
-        if lower {
-            CompareDir::Le
-        } else {
-            CompareDir::Ge
-        },
-        diff,
-        diag as f64,
-    )?;
+    let keep = ctx.cmp_lit(if lower { CompareDir::Le } else { CompareDir::Ge }, diff, diag as f64)?;
     let keep = ctx.bcast(keep, &shape, &[r - 2, r - 1])?;
     Ok(vec![ctx.select_lit_else(keep, x, 0.0)?])
 }
@@ -253,14 +228,12 @@ fn repeat(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let shape = ctx.b.shape(x).to_vec();
     let reps = ctx.int_list(1)?;
     if reps.len() < shape.len() {
-        return Err(ctx.invalid(
-            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor",
-        ));
+        return Err(
+            ctx.invalid("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor")
+        );
     }
     if reps.iter().any(|&r| r < 0) {
-        return Err(ctx.invalid(format!(
-            "Trying to create tensor with negative dimension: {reps:?}"
-        )));
+        return Err(ctx.invalid(format!("Trying to create tensor with negative dimension: {reps:?}")));
     }
     let lead = reps.len() - shape.len();
     let mut padded = vec![1; lead];
@@ -275,10 +248,6 @@ fn repeat(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     }
     let xr = ctx.b.reshape(x, padded.clone())?;
     let b = ctx.bcast(xr, &big, &dims)?;
-    let out: Vec<usize> = padded
-        .iter()
-        .zip(&reps)
-        .map(|(&s, &r)| s * r as usize)
-        .collect();
+    let out: Vec<usize> = padded.iter().zip(&reps).map(|(&s, &r)| s * r as usize).collect();
     Ok(vec![ctx.b.reshape(b, out)?])
 }

@@ -40,19 +40,11 @@ fn softmax_impl(ctx: &mut LowerCtx, log: bool) -> Result<Vec<NodeId>> {
     let shape = ctx.b.shape(x).to_vec();
     let d = ctx.b.dtype(x);
     if !d.is_float() {
-        let name = if log {
-            "log_softmax_lastdim_kernel_impl"
-        } else {
-            "softmax_lastdim_kernel_impl"
-        };
+        let name = if log { "log_softmax_lastdim_kernel_impl" } else { "softmax_lastdim_kernel_impl" };
         return Err(ctx.bad_dtype(name, d));
     }
     let half_to_float = ctx.bool(2)?;
-    let out = if half_to_float && matches!(d, DType::F16 | DType::BF16) {
-        DType::F32
-    } else {
-        d
-    };
+    let out = if half_to_float && matches!(d, DType::F16 | DType::BF16) { DType::F32 } else { d };
     let xc = ctx.convert(x, opmath(d));
     let (xc, dim) = with_dim(ctx, xc, ctx.int(1)?)?;
     let (xm, e, s) = shifted_exp_sum(ctx, xc, dim)?;
@@ -106,11 +98,7 @@ fn softmax_backward_impl(ctx: &mut LowerCtx, log: bool) -> Result<Vec<NodeId>> {
     }
     // Only a float grad for a half input changes dtype (ATen's half_to_float backward).
     let input_dtype = ctx.opt_dtype(3)?.unwrap_or(ctx.b.dtype(g));
-    let out = if ctx.b.dtype(g) == DType::F32 && input_dtype == DType::F16 {
-        DType::F16
-    } else {
-        ctx.b.dtype(g)
-    };
+    let out = if ctx.b.dtype(g) == DType::F32 && input_dtype == DType::F16 { DType::F16 } else { ctx.b.dtype(g) };
     let c = opmath(ctx.b.dtype(g));
     let gc = ctx.convert(g, c);
     let yc = ctx.convert(y, c);

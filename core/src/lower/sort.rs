@@ -53,12 +53,7 @@ fn ties(ctx: &mut LowerCtx, a: NodeId, b: NodeId) -> Result<NodeId> {
 }
 
 /// Sorts `x` along `dim` (stable): (values, indices i64).
-pub(super) fn sort_nodes(
-    ctx: &mut LowerCtx,
-    x: NodeId,
-    dim: usize,
-    descending: bool,
-) -> Result<(NodeId, NodeId)> {
+pub(super) fn sort_nodes(ctx: &mut LowerCtx, x: NodeId, dim: usize, descending: bool) -> Result<(NodeId, NodeId)> {
     let shape = ctx.b.shape(x).to_vec();
     let r = shape.len();
     if r == 0 {
@@ -74,11 +69,7 @@ pub(super) fn sort_nodes(
         )));
     }
     let orig = ctx.b.dtype(x);
-    let xv = if orig == DType::Bool {
-        ctx.convert(x, DType::U8)
-    } else {
-        x
-    };
+    let xv = if orig == DType::Bool { ctx.convert(x, DType::U8) } else { x };
     // Move dim last: [B..., n].
     let mut perm: Vec<usize> = (0..r).filter(|&d| d != dim).collect();
     perm.push(dim);
@@ -108,9 +99,7 @@ pub(super) fn sort_nodes(
     let zeros_v = ctx.lit(0.0, ctx.b.dtype(xt), &ts);
     let zeros_i = ctx.lit(0.0, DType::I64, &ts);
     let values = ctx.b.scatter_along_axis(zeros_v, rank, xt, r - 1, false)?;
-    let indices = ctx
-        .b
-        .scatter_along_axis(zeros_i, rank, iota, r - 1, false)?;
+    let indices = ctx.b.scatter_along_axis(zeros_i, rank, iota, r - 1, false)?;
     // Back to the original layout.
     let mut inv = vec![0; r];
     for (i, &p) in perm.iter().enumerate() {
@@ -160,13 +149,7 @@ fn msort(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// Elements [start, start + len) along `dim`.
-fn take_range(
-    ctx: &mut LowerCtx,
-    x: NodeId,
-    dim: usize,
-    start: usize,
-    len: usize,
-) -> Result<NodeId> {
+fn take_range(ctx: &mut LowerCtx, x: NodeId, dim: usize, start: usize, len: usize) -> Result<NodeId> {
     let shape = ctx.b.shape(x).to_vec();
     let mut s = vec![0; shape.len()];
     let mut l = shape.clone();
@@ -199,13 +182,7 @@ fn topk(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// Element `pos` along `dim` of the ascending sort, as (values, indices) with `dim` removed
 /// (or kept as size 1).
-fn order_statistic(
-    ctx: &mut LowerCtx,
-    x: NodeId,
-    dim: usize,
-    pos: usize,
-    keepdim: bool,
-) -> Result<(NodeId, NodeId)> {
+fn order_statistic(ctx: &mut LowerCtx, x: NodeId, dim: usize, pos: usize, keepdim: bool) -> Result<(NodeId, NodeId)> {
     let (v, i) = sort_nodes(ctx, x, dim, false)?;
     let mut v = take_range(ctx, v, dim, pos, 1)?;
     let mut i = take_range(ctx, i, dim, pos, 1)?;
@@ -227,9 +204,7 @@ fn kthvalue(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let n = if shape.is_empty() { 1 } else { shape[dim] };
     let k = ctx.int(1)?;
     if k < 1 || k as usize > n {
-        return Err(ctx.invalid(format!(
-            "kthvalue(): selected number k out of range for dimension {dim}"
-        )));
+        return Err(ctx.invalid(format!("kthvalue(): selected number k out of range for dimension {dim}")));
     }
     if shape.is_empty() {
         let z = ctx.lit(0.0, DType::I64, &[]);
@@ -240,12 +215,7 @@ fn kthvalue(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// The lower median along `dim`; a nan in the row makes the median nan, at the first nan.
-fn median_nodes(
-    ctx: &mut LowerCtx,
-    x: NodeId,
-    dim: usize,
-    keepdim: bool,
-) -> Result<(NodeId, NodeId)> {
+fn median_nodes(ctx: &mut LowerCtx, x: NodeId, dim: usize, keepdim: bool) -> Result<(NodeId, NodeId)> {
     let n = ctx.b.shape(x)[dim];
     if n == 0 {
         return Err(ctx.invalid("median(): Expected reduction dim to have non-zero size."));

@@ -22,11 +22,7 @@ pub struct LowerEntry {
 
 impl LowerEntry {
     pub const fn new(name: &'static str, lower: LowerFn) -> Self {
-        LowerEntry {
-            name,
-            lower,
-            static_floats: &[],
-        }
+        LowerEntry { name, lower, static_floats: &[] }
     }
     pub const fn with_static_floats(mut self, args: &'static [usize]) -> Self {
         self.static_floats = args;

@@ -18,10 +18,7 @@ fn parse_shape(s: &str) -> Vec<usize> {
 /// `<dtype>:<shape>`
 fn parse_type(s: &str) -> (DType, Vec<usize>) {
     let (d, shape) = s.split_once(':').unwrap();
-    (
-        DType::from_torch_name(d).unwrap_or_else(|| panic!("dtype {d}")),
-        parse_shape(shape),
-    )
+    (DType::from_torch_name(d).unwrap_or_else(|| panic!("dtype {d}")), parse_shape(shape))
 }
 
 fn tensor(d: DType, shape: &[usize]) -> TensorView {
@@ -55,18 +52,7 @@ fn parse_arg(s: &str) -> Arg {
         "F" => Arg::FloatList(inner(s).iter().map(|v| v.parse().unwrap()).collect()),
         "B" => Arg::BoolList(inner(s).iter().map(|v| *v == "1").collect()),
         "T" => Arg::Tensor(parse_tensor(s)),
-        "L" => Arg::TensorList(
-            inner(s)
-                .iter()
-                .map(|v| {
-                    if *v == "n" {
-                        None
-                    } else {
-                        Some(parse_tensor(v))
-                    }
-                })
-                .collect(),
-        ),
+        "L" => Arg::TensorList(inner(s).iter().map(|v| if *v == "n" { None } else { Some(parse_tensor(v)) }).collect()),
         other => panic!("unknown arg kind {other} in {s}"),
     }
 }
@@ -83,32 +69,16 @@ fn t(d: DType, shape: &[usize]) -> Arg {
 }
 
 fn out_types(l: &Lowered) -> Vec<(DType, Vec<usize>)> {
-    l.graph
-        .output_types()
-        .into_iter()
-        .map(|t| (t.dtype, t.shape))
-        .collect()
+    l.graph.output_types().into_iter().map(|t| (t.dtype, t.shape)).collect()
 }
 
 /// Cases where the lowering deliberately differs from PyTorch's CPU kernels.
 const DIVERGENCES: &[(&str, &str, &str)] = &[
     // The CPU has no half-to-float softmax; the TPU computes it in f32 anyway.
-    (
-        "_softmax",
-        "Tbfloat16:2x3 ; i-1 ; b1",
-        "accepts half_to_float",
-    ),
+    ("_softmax", "Tbfloat16:2x3 ; i-1 ; b1", "accepts half_to_float"),
     // Negative indices: the device reports them when it runs (tests/lowering_numerics.rs).
-    (
-        "index_select",
-        "Tfloat32:3x4 ; i1 ; Tint64:4",
-        "data-dependent error",
-    ),
-    (
-        "gather",
-        "Tfloat32:3x4 ; i1 ; Tint64:3x2 ; b0",
-        "data-dependent error",
-    ),
+    ("index_select", "Tfloat32:3x4 ; i1 ; Tint64:4", "data-dependent error"),
+    ("gather", "Tfloat32:3x4 ; i1 ; Tint64:3x2 ; b0", "data-dependent error"),
 ];
 
 #[test]
@@ -118,42 +88,23 @@ fn output_types_match_pytorch() {
     let mut n = 0;
     for line in cases.lines().filter(|l| !l.trim().is_empty()) {
         let mut parts = line.split('\t');
-        let (op, args_s, expect) = (
-            parts.next().unwrap(),
-            parts.next().unwrap(),
-            parts.next().unwrap(),
-        );
-        let args: Vec<Arg> = if args_s.is_empty() {
-            vec![]
-        } else {
-            args_s.split(" ; ").map(parse_arg).collect()
-        };
+        let (op, args_s, expect) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
+        let args: Vec<Arg> = if args_s.is_empty() { vec![] } else { args_s.split(" ; ").map(parse_arg).collect() };
         n += 1;
         let got = lower(op, &args);
         let diverges = DIVERGENCES.iter().any(|(o, a, _)| *o == op && *a == args_s);
         match (expect, got) {
-            ("ERR", Err(Error::Internal(m))) => {
-                failures.push(format!("{op}({args_s}): internal error {m}"))
-            }
+            ("ERR", Err(Error::Internal(m))) => failures.push(format!("{op}({args_s}): internal error {m}")),
             ("ERR", Err(_)) => {}
-            ("ERR", Ok(l)) if !diverges => failures.push(format!(
-                "{op}({args_s}): PyTorch raises, lowering gave {:?}",
-                out_types(&l)
-            )),
-            ("ERR", Ok(_)) => {}
-            (_, Err(e)) => {
-                failures.push(format!("{op}({args_s}): expected {expect}, got error {e}"))
+            ("ERR", Ok(l)) if !diverges => {
+                failures.push(format!("{op}({args_s}): PyTorch raises, lowering gave {:?}", out_types(&l)))
             }
+            ("ERR", Ok(_)) => {}
+            (_, Err(e)) => failures.push(format!("{op}({args_s}): expected {expect}, got error {e}")),
             (_, Ok(l)) => {
                 let want: Vec<(DType, Vec<usize>)> = expect
                     .split(',')
-                    .map(|o| {
-                        if o == "none" {
-                            (DType::Bool, vec![usize::MAX])
-                        } else {
-                            parse_type(o)
-                        }
-                    })
+                    .map(|o| if o == "none" { (DType::Bool, vec![usize::MAX]) } else { parse_type(o) })
                     .collect();
                 let have = out_types(&l);
                 let ok = want.len() == have.len()
@@ -172,12 +123,7 @@ fn output_types_match_pytorch() {
         }
     }
     assert!(n > 500, "only {n} cases read");
-    assert!(
-        failures.is_empty(),
-        "{} of {n} cases differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {n} cases differ:\n{}", failures.len(), failures.join("\n"));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -375,11 +321,7 @@ fn every_requested_op_is_registered() {
         "zero",
         "_to_copy",
     ];
-    let missing: Vec<&str> = wanted
-        .iter()
-        .copied()
-        .filter(|o| lookup(o).is_none())
-        .collect();
+    let missing: Vec<&str> = wanted.iter().copied().filter(|o| lookup(o).is_none()).collect();
     assert!(missing.is_empty(), "not lowered: {missing:?}");
 }
 
@@ -398,120 +340,55 @@ fn float_scalars_are_runtime_inputs() {
 fn python_numbers_take_the_tensor_dtype() {
     let l = lower("mul.Tensor", &[t(DType::BF16, &[4]), Arg::Float(2.5)]).unwrap();
     assert_eq!(out_types(&l), vec![(DType::BF16, vec![4])]);
-    let l = lower(
-        "add.Tensor",
-        &[t(DType::I32, &[4]), Arg::Float(2.5), Arg::Int(1)],
-    )
-    .unwrap();
+    let l = lower("add.Tensor", &[t(DType::I32, &[4]), Arg::Float(2.5), Arg::Int(1)]).unwrap();
     assert_eq!(out_types(&l), vec![(DType::F32, vec![4])]);
 }
 
 #[test]
 fn half_precision_reductions_accumulate_in_f32() {
     let l = lower("sum", &[t(DType::BF16, &[8, 8]), Arg::None]).unwrap();
-    let reduce = l
-        .graph
-        .nodes
-        .iter()
-        .find(|n| matches!(n.op, Op::Reduce { .. }))
-        .unwrap();
+    let reduce = l.graph.nodes.iter().find(|n| matches!(n.op, Op::Reduce { .. })).unwrap();
     assert_eq!(reduce.ty.dtype, DType::F32);
     assert_eq!(out_types(&l), vec![(DType::BF16, vec![])]);
     let l = lower("mm", &[t(DType::BF16, &[2, 3]), t(DType::BF16, &[3, 4])]).unwrap();
-    let dot = l
-        .graph
-        .nodes
-        .iter()
-        .find(|n| matches!(n.op, Op::DotGeneral(_)))
-        .unwrap();
+    let dot = l.graph.nodes.iter().find(|n| matches!(n.op, Op::DotGeneral(_))).unwrap();
     assert_eq!(dot.ty.dtype, DType::F32);
 }
 
 #[test]
 fn random_ops_draw_disjoint_counters() {
-    let l = lower(
-        "normal_functional",
-        &[f32t(&[3, 4]), Arg::Float(0.0), Arg::Float(1.0), Arg::None],
-    )
-    .unwrap();
+    let l = lower("normal_functional", &[f32t(&[3, 4]), Arg::Float(0.0), Arg::Float(1.0), Arg::None]).unwrap();
     assert_eq!(count_ops(&l, |o| matches!(o, Op::RngUniform)), 2);
     assert_eq!(l.graph.rng_draws(), 24);
     assert!(l.bindings.contains(&Binding::Rng));
-    let l = lower(
-        "native_dropout",
-        &[f32t(&[5]), Arg::Float(0.1), Arg::Bool(true)],
-    )
-    .unwrap();
-    assert_eq!(
-        out_types(&l),
-        vec![(DType::F32, vec![5]), (DType::Bool, vec![5])]
-    );
+    let l = lower("native_dropout", &[f32t(&[5]), Arg::Float(0.1), Arg::Bool(true)]).unwrap();
+    assert_eq!(out_types(&l), vec![(DType::F32, vec![5]), (DType::Bool, vec![5])]);
     assert_eq!(l.graph.rng_draws(), 5);
-    let l = lower(
-        "native_dropout",
-        &[f32t(&[5]), Arg::Float(0.1), Arg::Bool(false)],
-    )
-    .unwrap();
+    let l = lower("native_dropout", &[f32t(&[5]), Arg::Float(0.1), Arg::Bool(false)]).unwrap();
     assert_eq!(l.graph.rng_draws(), 0);
 }
 
 #[test]
 fn static_floats_are_declared() {
     assert_eq!(lookup("linalg_vector_norm").unwrap().static_floats, &[1]);
-    assert_eq!(
-        lookup("arange.start_step").unwrap().static_floats,
-        &[0, 1, 2]
-    );
+    assert_eq!(lookup("arange.start_step").unwrap().static_floats, &[0, 1, 2]);
     // A static float changes the program: ord=inf reduces with max.
-    let l = lower(
-        "linalg_vector_norm",
-        &[
-            f32t(&[3]),
-            Arg::Float(f64::INFINITY),
-            Arg::None,
-            Arg::Bool(false),
-            Arg::None,
-        ],
-    )
-    .unwrap();
-    assert!(l.graph.nodes.iter().any(|n| matches!(
-        n.op,
-        Op::Reduce {
-            kind: crate::ir::ReduceKind::Max,
-            ..
-        }
-    )));
-    assert!(
-        l.bindings.is_empty()
-            || !l
-                .bindings
-                .iter()
-                .any(|b| matches!(b, Binding::Scalar { .. }))
-    );
+    let l =
+        lower("linalg_vector_norm", &[f32t(&[3]), Arg::Float(f64::INFINITY), Arg::None, Arg::Bool(false), Arg::None])
+            .unwrap();
+    assert!(l.graph.nodes.iter().any(|n| matches!(n.op, Op::Reduce { kind: crate::ir::ReduceKind::Max, .. })));
+    assert!(l.bindings.is_empty() || !l.bindings.iter().any(|b| matches!(b, Binding::Scalar { .. })));
 }
 
 #[test]
 fn errors_name_the_problem() {
-    let e = lower(
-        "sum.dim_IntList",
-        &[
-            f32t(&[2, 3]),
-            Arg::IntList(vec![2]),
-            Arg::Bool(false),
-            Arg::None,
-        ],
-    )
-    .unwrap_err();
+    let e = lower("sum.dim_IntList", &[f32t(&[2, 3]), Arg::IntList(vec![2]), Arg::Bool(false), Arg::None]).unwrap_err();
     assert_eq!(
         e.to_string(),
         "aten::sum.dim_IntList: dimension out of range (expected to be in range of [-2, 1], but got 2)"
     );
     let e = lower("mm", &[f32t(&[2, 3]), f32t(&[4, 5])]).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)"), "{e}");
     let e = lower("add.Tensor", &[f32t(&[2]), f32t(&[3]), Arg::Int(1)]).unwrap_err();
     assert!(matches!(e, Error::InvalidArgument(_)), "{e}");
     // Boolean mask indexing has a data-dependent shape: the glue handles it.
@@ -520,13 +397,7 @@ fn errors_name_the_problem() {
     assert!(matches!(e, Error::UnsupportedArgs { .. }), "{e}");
     let e = lower(
         "scatter.reduce",
-        &[
-            f32t(&[3]),
-            Arg::Int(0),
-            t(DType::I64, &[2]),
-            f32t(&[2]),
-            Arg::Str("multiply".into()),
-        ],
+        &[f32t(&[3]), Arg::Int(0), t(DType::I64, &[2]), f32t(&[2]), Arg::Str("multiply".into())],
     )
     .unwrap_err();
     assert!(matches!(e, Error::UnsupportedArgs { .. }), "{e}");
@@ -548,37 +419,17 @@ fn masked_backward_outputs_are_placeholders() {
         Arg::BoolList(vec![false, true, true]),
     ];
     let l = lower("convolution_backward", &args).unwrap();
-    assert_eq!(
-        out_types(&l),
-        vec![
-            (DType::F32, vec![0]),
-            (DType::F32, vec![4, 3, 3, 3]),
-            (DType::F32, vec![4])
-        ]
-    );
+    assert_eq!(out_types(&l), vec![(DType::F32, vec![0]), (DType::F32, vec![4, 3, 3, 3]), (DType::F32, vec![4])]);
     // Only the weight-gradient convolution is built.
     assert_eq!(count_ops(&l, |o| matches!(o, Op::Convolution(_))), 1);
 }
 
 #[test]
 fn foreach_ops_return_one_output_per_tensor() {
-    let list = Arg::TensorList(vec![
-        Some(tensor(DType::F32, &[3])),
-        Some(tensor(DType::BF16, &[2, 2])),
-    ]);
-    let l = lower(
-        "_foreach_mul.ScalarList",
-        &[list.clone(), Arg::FloatList(vec![0.5, 2.0])],
-    )
-    .unwrap();
-    assert_eq!(
-        out_types(&l),
-        vec![(DType::F32, vec![3]), (DType::BF16, vec![2, 2])]
-    );
-    assert!(l.bindings.contains(&Binding::Scalar {
-        arg: 1,
-        elem: Some(1)
-    }));
+    let list = Arg::TensorList(vec![Some(tensor(DType::F32, &[3])), Some(tensor(DType::BF16, &[2, 2]))]);
+    let l = lower("_foreach_mul.ScalarList", &[list.clone(), Arg::FloatList(vec![0.5, 2.0])]).unwrap();
+    assert_eq!(out_types(&l), vec![(DType::F32, vec![3]), (DType::BF16, vec![2, 2])]);
+    assert!(l.bindings.contains(&Binding::Scalar { arg: 1, elem: Some(1) }));
     let l = lower("_foreach_sqrt", &[list]).unwrap();
     assert_eq!(l.graph.outputs.len(), 2);
 }
@@ -611,26 +462,11 @@ fn mutations(a: &Arg) -> Vec<Arg> {
             }
             out
         }
-        Arg::Int(_) => vec![
-            Arg::Int(-7),
-            Arg::Int(0),
-            Arg::Int(-1),
-            Arg::Int(1000),
-            Arg::None,
-        ],
-        Arg::Float(_) => vec![
-            Arg::Float(0.0),
-            Arg::Float(-1.0),
-            Arg::Float(f64::NAN),
-            Arg::Int(3),
-        ],
+        Arg::Int(_) => vec![Arg::Int(-7), Arg::Int(0), Arg::Int(-1), Arg::Int(1000), Arg::None],
+        Arg::Float(_) => vec![Arg::Float(0.0), Arg::Float(-1.0), Arg::Float(f64::NAN), Arg::Int(3)],
         Arg::IntList(l) => {
-            let mut out = vec![
-                Arg::IntList(vec![]),
-                Arg::IntList(vec![-9]),
-                Arg::IntList(vec![0; l.len() + 1]),
-                Arg::None,
-            ];
+            let mut out =
+                vec![Arg::IntList(vec![]), Arg::IntList(vec![-9]), Arg::IntList(vec![0; l.len() + 1]), Arg::None];
             if !l.is_empty() {
                 out.push(Arg::IntList(l[1..].to_vec()));
                 out.push(Arg::IntList(l.iter().map(|&x| x + 100).collect()));
@@ -641,11 +477,7 @@ fn mutations(a: &Arg) -> Vec<Arg> {
             let mut out = vec![Arg::TensorList(vec![]), Arg::TensorList(vec![None])];
             if !l.is_empty() {
                 out.push(Arg::TensorList(l[1..].to_vec()));
-                out.push(Arg::TensorList(
-                    l.iter()
-                        .map(|_| Some(tensor(DType::F32, &[2, 2, 2, 2])))
-                        .collect(),
-                ));
+                out.push(Arg::TensorList(l.iter().map(|_| Some(tensor(DType::F32, &[2, 2, 2, 2]))).collect()));
             }
             out
         }
@@ -669,11 +501,7 @@ fn mutated_arguments_never_panic() {
     for line in cases.lines().filter(|l| !l.trim().is_empty()) {
         let mut parts = line.split('\t');
         let (op, args_s) = (parts.next().unwrap(), parts.next().unwrap());
-        let args: Vec<Arg> = if args_s.is_empty() {
-            vec![]
-        } else {
-            args_s.split(" ; ").map(parse_arg).collect()
-        };
+        let args: Vec<Arg> = if args_s.is_empty() { vec![] } else { args_s.split(" ; ").map(parse_arg).collect() };
         for i in 0..args.len() {
             for m in mutations(&args[i]) {
                 let mut a = args.clone();
@@ -691,12 +519,7 @@ fn mutated_arguments_never_panic() {
         }
     }
     std::panic::set_hook(hook);
-    assert!(
-        panics.is_empty(),
-        "{} panics:\n{}",
-        panics.len(),
-        panics.join("\n")
-    );
+    assert!(panics.is_empty(), "{} panics:\n{}", panics.len(), panics.join("\n"));
     assert!(
         internal.is_empty(),
         "{} internal errors:\n{}",
@@ -714,33 +537,18 @@ fn dump(op: &str, args: &[Arg]) -> String {
 
 #[test]
 fn snapshot_softmax() {
-    insta::assert_snapshot!(dump(
-        "_softmax",
-        &[f32t(&[2, 3]), Arg::Int(-1), Arg::Bool(false)]
-    ));
+    insta::assert_snapshot!(dump("_softmax", &[f32t(&[2, 3]), Arg::Int(-1), Arg::Bool(false)]));
 }
 
 #[test]
 fn snapshot_native_layer_norm() {
-    let args = [
-        t(DType::BF16, &[2, 4]),
-        Arg::IntList(vec![4]),
-        f32t(&[4]),
-        f32t(&[4]),
-        Arg::Float(1e-5),
-    ];
+    let args = [t(DType::BF16, &[2, 4]), Arg::IntList(vec![4]), f32t(&[4]), f32t(&[4]), Arg::Float(1e-5)];
     insta::assert_snapshot!(dump("native_layer_norm", &args));
 }
 
 #[test]
 fn snapshot_addmm() {
-    let args = [
-        f32t(&[4]),
-        f32t(&[2, 3]),
-        f32t(&[3, 4]),
-        Arg::Float(0.5),
-        Arg::Int(1),
-    ];
+    let args = [f32t(&[4]), f32t(&[2, 3]), f32t(&[3, 4]), Arg::Float(0.5), Arg::Int(1)];
     insta::assert_snapshot!(dump("addmm", &args));
 }
 
@@ -759,12 +567,6 @@ fn snapshot_max_pool2d_with_indices() {
 
 #[test]
 fn snapshot_nll_loss_forward() {
-    let args = [
-        f32t(&[3, 5]),
-        t(DType::I64, &[3]),
-        Arg::None,
-        Arg::Int(1),
-        Arg::Int(-100),
-    ];
+    let args = [f32t(&[3, 5]), t(DType::I64, &[3]), Arg::None, Arg::Int(1), Arg::Int(-100)];
     insta::assert_snapshot!(dump("nll_loss_forward", &args));
 }

@@ -44,8 +44,7 @@ struct PresetFile {
 fn all() -> &'static [ChipSpec] {
     static PRESETS: OnceLock<Vec<ChipSpec>> = OnceLock::new();
     PRESETS.get_or_init(|| {
-        let file: PresetFile =
-            toml::from_str(PRESETS_TOML).expect("sim/src/chips/presets.toml is valid");
+        let file: PresetFile = toml::from_str(PRESETS_TOML).expect("sim/src/chips/presets.toml is valid");
         file.chip
     })
 }
@@ -62,11 +61,7 @@ pub fn preset_keys() -> Vec<&'static str> {
 
 /// Lowercase with everything but letters and digits removed, and a leading "tpu" dropped.
 fn normalize(s: &str) -> String {
-    let s: String = s
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
+    let s: String = s.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
     s.strip_prefix("tpu").map(str::to_string).unwrap_or(s)
 }
 
@@ -181,10 +176,7 @@ ici_link_bw_unidir_bytes_per_s = 0.0
 
         std::fs::write(&path, "key = \"x\"\n").unwrap();
         let err = load_chip_file(&path).unwrap_err();
-        assert!(
-            matches!(err, Error::InvalidArgument(ref m) if m.contains("missing field")),
-            "{err}"
-        );
+        assert!(matches!(err, Error::InvalidArgument(ref m) if m.contains("missing field")), "{err}");
         assert!(load_chip_file(&dir.join("absent.toml")).is_err());
         std::fs::remove_dir_all(&dir).ok();
     }

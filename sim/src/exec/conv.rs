@@ -143,11 +143,7 @@ fn im2col<T: Copy + Default>(g: &Geometry, x: &[T], col: &mut [T]) {
             let dst = &mut row[seg * p_last..(seg + 1) * p_last];
             if valid {
                 for (y, &i) in dst.iter_mut().zip(t_last) {
-                    *y = if i == INVALID {
-                        T::default()
-                    } else {
-                        chan[base + i]
-                    };
+                    *y = if i == INVALID { T::default() } else { chan[base + i] };
                 }
             } else {
                 dst.fill(T::default());
@@ -176,25 +172,13 @@ fn conv_float<T: GemmElem>(g: &Geometry, x: &[T], w: &[T]) -> Vec<T> {
         let (ni, gi) = (item / g.groups, item % g.groups);
         let xg = &x[(ni * g.c + gi * cg) * in_size..(ni * g.c + (gi + 1) * cg) * in_size];
         let rhs = if g.pointwise {
-            Mat {
-                ptr: xg.as_ptr(),
-                rs: p_size as isize,
-                cs: 1,
-            }
+            Mat { ptr: xg.as_ptr(), rs: p_size as isize, cs: 1 }
         } else {
             col.resize(depth * p_size, T::ZERO);
             im2col(g, xg, col);
-            Mat {
-                ptr: col.as_ptr(),
-                rs: p_size as isize,
-                cs: 1,
-            }
+            Mat { ptr: col.as_ptr(), rs: p_size as isize, cs: 1 }
         };
-        let lhs = Mat {
-            ptr: w[gi * og * depth..].as_ptr(),
-            rs: depth as isize,
-            cs: 1,
-        };
+        let lhs = Mat { ptr: w[gi * og * depth..].as_ptr(), rs: depth as isize, cs: 1 };
         // SAFETY: lhs is og x depth inside w, rhs is depth x p_size inside xg or col.
         unsafe { gemm_into(dst, og, p_size, depth, lhs, rhs, parallel) };
     };
@@ -205,9 +189,7 @@ fn conv_float<T: GemmElem>(g: &Geometry, x: &[T], w: &[T]) -> Vec<T> {
             one(i, dst, &mut col, false);
         }
     } else if items >= 2 * threads || item_flops < PAR_FLOPS {
-        out.par_chunks_mut(og * p_size)
-            .enumerate()
-            .for_each_init(Vec::new, |col, (i, dst)| one(i, dst, col, false));
+        out.par_chunks_mut(og * p_size).enumerate().for_each_init(Vec::new, |col, (i, dst)| one(i, dst, col, false));
     } else {
         let mut col = Vec::new();
         for (i, dst) in out.chunks_mut(og * p_size).enumerate() {
@@ -221,17 +203,9 @@ fn conv_int(g: &Geometry, x: &[i64], w: &[i64]) -> Vec<i64> {
     let (cg, og, depth, p_size, in_size) = (g.cg(), g.og(), g.depth(), g.out_size(), g.in_size());
     let mut out = vec![0i64; g.n * g.o * p_size];
     let mut col = vec![0i64; depth * p_size];
-    for (item, dst) in out
-        .chunks_mut((og * p_size).max(1))
-        .enumerate()
-        .take(g.n * g.groups)
-    {
+    for (item, dst) in out.chunks_mut((og * p_size).max(1)).enumerate().take(g.n * g.groups) {
         let (ni, gi) = (item / g.groups, item % g.groups);
-        im2col(
-            g,
-            &x[(ni * g.c + gi * cg) * in_size..(ni * g.c + (gi + 1) * cg) * in_size],
-            &mut col,
-        );
+        im2col(g, &x[(ni * g.c + gi * cg) * in_size..(ni * g.c + (gi + 1) * cg) * in_size], &mut col);
         for oi in 0..og {
             let wrow = &w[(gi * og + oi) * depth..(gi * og + oi + 1) * depth];
             let orow = &mut dst[oi * p_size..(oi + 1) * p_size];
@@ -250,17 +224,11 @@ pub fn convolution(x: &Value, w: &Value, dims: &ConvDims) -> Result<Value> {
     let mut shape = vec![g.n, g.o];
     shape.extend_from_slice(&g.out);
     let data = match (&x.data, &w.data) {
-        (Data::F32(a), Data::F32(b)) => {
-            Data::F32(array(&shape, conv_float(&g, elems(a), elems(b))))
-        }
-        (Data::F64(a), Data::F64(b)) => {
-            Data::F64(array(&shape, conv_float(&g, elems(a), elems(b))))
-        }
+        (Data::F32(a), Data::F32(b)) => Data::F32(array(&shape, conv_float(&g, elems(a), elems(b)))),
+        (Data::F64(a), Data::F64(b)) => Data::F64(array(&shape, conv_float(&g, elems(a), elems(b)))),
         (Data::Int(a), Data::Int(b)) => Data::Int(array(&shape, conv_int(&g, elems(a), elems(b)))),
         (Data::Bool(_), Data::Bool(_)) => {
-            return Err(Error::invalid(
-                "convolution is not defined for bool tensors",
-            ));
+            return Err(Error::invalid("convolution is not defined for bool tensors"));
         }
         _ => return Err(Error::internal("convolution operands differ in kind")),
     };

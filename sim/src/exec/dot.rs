@@ -44,10 +44,7 @@ impl<T> Mat<T> {
     /// # Safety
     /// The result must still point into the same allocation.
     unsafe fn offset(self, by: isize) -> Mat<T> {
-        Mat {
-            ptr: self.ptr.offset(by),
-            ..self
-        }
+        Mat { ptr: self.ptr.offset(by), ..self }
     }
 }
 
@@ -76,11 +73,7 @@ pub unsafe fn gemm_into<T: GemmElem>(
         out.fill(T::ZERO);
         return;
     }
-    let par = if parallel && threads() > 1 {
-        gemm::Parallelism::Rayon(threads())
-    } else {
-        gemm::Parallelism::None
-    };
+    let par = if parallel && threads() > 1 { gemm::Parallelism::Rayon(threads()) } else { gemm::Parallelism::None };
     gemm::gemm(
         m,
         n,
@@ -114,18 +107,7 @@ pub fn batched_gemm<T: GemmElem>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_, T>) -
         return out;
     }
     let (sa, sb) = (a.strides().to_vec(), b.strides().to_vec());
-    let (pa, pb) = (
-        Mat {
-            ptr: a.as_ptr(),
-            rs: sa[1],
-            cs: sa[2],
-        },
-        Mat {
-            ptr: b.as_ptr(),
-            rs: sb[1],
-            cs: sb[2],
-        },
-    );
+    let (pa, pb) = (Mat { ptr: a.as_ptr(), rs: sa[1], cs: sa[2] }, Mat { ptr: b.as_ptr(), rs: sb[1], cs: sb[2] });
     let flops = m * n * k;
     let one = |i: usize, o: &mut [T], parallel: bool| {
         // SAFETY: the views address bs matrices of the given sizes and strides.
@@ -136,9 +118,7 @@ pub fn batched_gemm<T: GemmElem>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_, T>) -
         }
     };
     if bs > 1 && flops < PAR_FLOPS * 8 && bs * flops >= PAR_FLOPS {
-        out.par_chunks_mut(m * n)
-            .enumerate()
-            .for_each(|(i, o)| one(i, o, false));
+        out.par_chunks_mut(m * n).enumerate().for_each(|(i, o)| one(i, o, false));
     } else {
         for (i, o) in out.chunks_mut(m * n).enumerate() {
             one(i, o, flops >= PAR_FLOPS);
@@ -181,48 +161,29 @@ fn plan(l: &[usize], r: &[usize], d: &DotDims) -> Result<Plan> {
     if d.lhs_batch.len() != d.rhs_batch.len() || d.lhs_contract.len() != d.rhs_contract.len() {
         return Err(bad());
     }
-    let pairs = d
-        .lhs_batch
-        .iter()
-        .zip(&d.rhs_batch)
-        .chain(d.lhs_contract.iter().zip(&d.rhs_contract));
+    let pairs = d.lhs_batch.iter().zip(&d.rhs_batch).chain(d.lhs_contract.iter().zip(&d.rhs_contract));
     for (&a, &b) in pairs {
         if a >= l.len() || b >= r.len() || l[a] != r[b] {
             return Err(bad());
         }
     }
     let free = |s: &[usize], bt: &[usize], c: &[usize]| -> Vec<usize> {
-        (0..s.len())
-            .filter(|i| !bt.contains(i) && !c.contains(i))
-            .collect()
+        (0..s.len()).filter(|i| !bt.contains(i) && !c.contains(i)).collect()
     };
-    let (lf, rf) = (
-        free(l, &d.lhs_batch, &d.lhs_contract),
-        free(r, &d.rhs_batch, &d.rhs_contract),
-    );
+    let (lf, rf) = (free(l, &d.lhs_batch, &d.lhs_contract), free(r, &d.rhs_batch, &d.rhs_contract));
     if d.lhs_batch.len() + d.lhs_contract.len() + lf.len() != l.len()
         || d.rhs_batch.len() + d.rhs_contract.len() + rf.len() != r.len()
     {
         return Err(bad());
     }
     let prod = |s: &[usize], ix: &[usize]| ix.iter().map(|&i| s[i]).product::<usize>();
-    let sizes = (
-        prod(l, &d.lhs_batch),
-        prod(l, &lf),
-        prod(l, &d.lhs_contract),
-        prod(r, &rf),
-    );
+    let sizes = (prod(l, &d.lhs_batch), prod(l, &lf), prod(l, &d.lhs_contract), prod(r, &rf));
     let mut out_shape: Vec<usize> = d.lhs_batch.iter().map(|&i| l[i]).collect();
     out_shape.extend(lf.iter().map(|&i| l[i]));
     out_shape.extend(rf.iter().map(|&i| r[i]));
     let lhs_perm = [d.lhs_batch.as_slice(), &lf, &d.lhs_contract].concat();
     let rhs_perm = [d.rhs_batch.as_slice(), &d.rhs_contract, &rf].concat();
-    Ok(Plan {
-        lhs_perm,
-        rhs_perm,
-        sizes,
-        out_shape,
-    })
+    Ok(Plan { lhs_perm, rhs_perm, sizes, out_shape })
 }
 
 fn run<T: Clone>(
@@ -248,9 +209,7 @@ pub fn dot_general(lhs: &Value, rhs: &Value, dims: &DotDims) -> Result<Value> {
         (Data::F64(a), Data::F64(b)) => Data::F64(run(a, b, &p, batched_gemm)?),
         (Data::Int(a), Data::Int(b)) => Data::Int(run(a, b, &p, batched_int)?),
         (Data::Bool(_), Data::Bool(_)) => {
-            return Err(Error::invalid(
-                "dot_general is not defined for bool tensors (convert them first)",
-            ));
+            return Err(Error::invalid("dot_general is not defined for bool tensors (convert them first)"));
         }
         _ => return Err(Error::internal("dot_general operands differ in kind")),
     };

@@ -23,10 +23,7 @@ fn check_shapes(op: &Op, a: &[usize], b: &[usize]) -> Result<()> {
     if a == b {
         Ok(())
     } else {
-        Err(Error::internal(format!(
-            "{} operands have shapes {a:?} and {b:?}",
-            op.name()
-        )))
+        Err(Error::internal(format!("{} operands have shapes {a:?} and {b:?}", op.name())))
     }
 }
 
@@ -90,11 +87,7 @@ fn bool_unary(op: &Op, a: Cow<'_, ArrayD<bool>>) -> Result<Data> {
 }
 
 /// `f(a, b)` elementwise, written into whichever operand is owned.
-fn zip_same<T: Elem>(
-    a: Cow<'_, ArrayD<T>>,
-    b: Cow<'_, ArrayD<T>>,
-    f: impl Fn(T, T) -> T + Sync,
-) -> ArrayD<T> {
+fn zip_same<T: Elem>(a: Cow<'_, ArrayD<T>>, b: Cow<'_, ArrayD<T>>, f: impl Fn(T, T) -> T + Sync) -> ArrayD<T> {
     match (a, b) {
         (Cow::Owned(mut a), b) => {
             par::zip_inplace(super::value::elems_mut(&mut a), elems(&b), f);
@@ -140,21 +133,12 @@ pub fn binary(op: &Op, a: Cow<'_, Value>, b: Cow<'_, Value>, out: DType) -> Resu
         (CowData::F64(a), CowData::F64(b)) => Data::F64(float_binary(op, a, b)?),
         (CowData::Int(a), CowData::Int(b)) => Data::Int(int_binary(op, a, b)?),
         (CowData::Bool(a), CowData::Bool(b)) => Data::Bool(bool_binary(op, a, b)?),
-        _ => {
-            return Err(Error::internal(format!(
-                "{} operands differ in kind",
-                op.name()
-            )))
-        }
+        _ => return Err(Error::internal(format!("{} operands differ in kind", op.name()))),
     };
     Ok(Value::new(out, data))
 }
 
-fn float_binary<T: Real>(
-    op: &Op,
-    a: Cow<'_, ArrayD<T>>,
-    b: Cow<'_, ArrayD<T>>,
-) -> Result<ArrayD<T>> {
+fn float_binary<T: Real>(op: &Op, a: Cow<'_, ArrayD<T>>, b: Cow<'_, ArrayD<T>>) -> Result<ArrayD<T>> {
     Ok(match op {
         Op::Add => zip_same(a, b, |x, y| x + y),
         Op::Sub => zip_same(a, b, |x, y| x - y),
@@ -214,11 +198,7 @@ fn int_binary(op: &Op, a: Cow<'_, ArrayD<i64>>, b: Cow<'_, ArrayD<i64>>) -> Resu
     })
 }
 
-fn bool_binary(
-    op: &Op,
-    a: Cow<'_, ArrayD<bool>>,
-    b: Cow<'_, ArrayD<bool>>,
-) -> Result<ArrayD<bool>> {
+fn bool_binary(op: &Op, a: Cow<'_, ArrayD<bool>>, b: Cow<'_, ArrayD<bool>>) -> Result<ArrayD<bool>> {
     Ok(match op {
         Op::And | Op::Mul | Op::Min => zip_same(a, b, |x, y| x & y),
         Op::Or | Op::Add | Op::Max => zip_same(a, b, |x, y| x | y),
@@ -236,12 +216,7 @@ pub fn select(pred: &Value, on_true: &Value, on_false: &Value) -> Result<Value> 
         return Err(Error::internal("select predicate is not bool"));
     };
     fn pick<T: Elem>(p: &ArrayD<bool>, t: &ArrayD<T>, f: &ArrayD<T>) -> Data {
-        let out = par::zip3_map(
-            elems(p),
-            elems(t),
-            elems(f),
-            |p, t, f| if p { t } else { f },
-        );
+        let out = par::zip3_map(elems(p), elems(t), elems(f), |p, t, f| if p { t } else { f });
         T::into_data(array(t.shape(), out))
     }
     let data = match (&on_true.data, &on_false.data) {
@@ -260,9 +235,7 @@ pub fn clamp(lo: &Value, x: &Value, hi: &Value) -> Result<Value> {
     check_shapes(&op, lo.shape(), x.shape())?;
     check_shapes(&op, hi.shape(), x.shape())?;
     fn real<T: Real>(lo: &ArrayD<T>, x: &ArrayD<T>, hi: &ArrayD<T>) -> Data {
-        let out = par::zip3_map(elems(lo), elems(x), elems(hi), |l, v, h| {
-            v.max_nan(l).min_nan(h)
-        });
+        let out = par::zip3_map(elems(lo), elems(x), elems(hi), |l, v, h| v.max_nan(l).min_nan(h));
         T::into_data(array(x.shape(), out))
     }
     fn ord<T: Elem + Ord>(lo: &ArrayD<T>, x: &ArrayD<T>, hi: &ArrayD<T>) -> Data {

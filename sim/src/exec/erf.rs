@@ -59,11 +59,7 @@ impl Cheb {
         let values: Vec<f64> = (0..n).map(|k| f(mid + half * cos_at(2 * k + 1))).collect();
         let coef = (0..n)
             .map(|j| {
-                let s: f64 = values
-                    .iter()
-                    .enumerate()
-                    .map(|(k, v)| v * cos_at(j * (2 * k + 1)))
-                    .sum();
+                let s: f64 = values.iter().enumerate().map(|(k, v)| v * cos_at(j * (2 * k + 1))).sum();
                 let c = 2.0 * s / n as f64;
                 if j == 0 {
                     c / 2.0
@@ -110,20 +106,9 @@ fn tables() -> &'static Tables {
         let small32 = Cheb::fit(0.0, 1.0, 9, g);
         let h = |u: f64| scaled_erfc_cf(1.0 / u, CF_DEPTH);
         let bounds = [1.0, 0.5, 0.3, 1.0 / 6.0 - 1e-9];
-        let large = bounds
-            .windows(2)
-            .map(|w| Cheb::fit(w[1], w[0], 18, h))
-            .collect();
-        let large32 = bounds
-            .windows(2)
-            .map(|w| Cheb::fit(w[1], w[0], 11, h))
-            .collect();
-        Tables {
-            small,
-            large,
-            small32,
-            large32,
-        }
+        let large = bounds.windows(2).map(|w| Cheb::fit(w[1], w[0], 18, h)).collect();
+        let large32 = bounds.windows(2).map(|w| Cheb::fit(w[1], w[0], 11, h)).collect();
+        Tables { small, large, small32, large32 }
     })
 }
 
@@ -139,10 +124,7 @@ fn erf_with(x: f64, small: &Cheb, large: &[Cheb]) -> f64 {
         return 1f64.copysign(x);
     }
     let u = 1.0 / a;
-    let piece = large
-        .iter()
-        .find(|c| u >= c.lo)
-        .unwrap_or(&large[large.len() - 1]);
+    let piece = large.iter().find(|c| u >= c.lo).unwrap_or(&large[large.len() - 1]);
     let r = 1.0 - (-a * a).exp() * piece.eval(u) * u;
     r.copysign(x)
 }
@@ -167,11 +149,7 @@ mod tests {
     /// Exact-to-rounding reference, slow.
     fn reference(x: f64) -> f64 {
         let a = x.abs();
-        let r = if a < 1.0 {
-            erf_series(a)
-        } else {
-            1.0 - (-a * a).exp() * scaled_erfc_cf(a, CF_DEPTH) / a
-        };
+        let r = if a < 1.0 { erf_series(a) } else { 1.0 - (-a * a).exp() * scaled_erfc_cf(a, CF_DEPTH) / a };
         r.copysign(x)
     }
 
@@ -214,10 +192,7 @@ mod tests {
         while x < 5.0 {
             let want = reference(x as f64);
             let got = erf_f32(x);
-            assert!(
-                ((got as f64 - want) / want.abs().max(1e-30)).abs() < 1.2e-7,
-                "erf_f32({x})"
-            );
+            assert!(((got as f64 - want) / want.abs().max(1e-30)).abs() < 1.2e-7, "erf_f32({x})");
             if got != want as f32 {
                 bad += 1;
             }

@@ -12,9 +12,7 @@ use super::par;
 use super::value::{array, elems, Data, Elem, Value};
 
 fn out_of_bounds(index: i64, axis: usize, size: usize) -> Error {
-    Error::invalid(format!(
-        "index {index} is out of bounds for dimension {axis} with size {size}"
-    ))
+    Error::invalid(format!("index {index} is out of bounds for dimension {axis} with size {size}"))
 }
 
 fn indices(v: &Value, axis: usize, size: usize) -> Result<&[i64]> {
@@ -31,15 +29,9 @@ fn indices(v: &Value, axis: usize, size: usize) -> Result<&[i64]> {
 /// (outer, size, inner) of a shape split at `axis`.
 fn split_at(shape: &[usize], axis: usize) -> Result<(usize, usize, usize)> {
     if axis >= shape.len() {
-        return Err(Error::internal(format!(
-            "axis {axis} out of range for {shape:?}"
-        )));
+        return Err(Error::internal(format!("axis {axis} out of range for {shape:?}")));
     }
-    Ok((
-        shape[..axis].iter().product(),
-        shape[axis],
-        shape[axis + 1..].iter().product(),
-    ))
+    Ok((shape[..axis].iter().product(), shape[axis], shape[axis + 1..].iter().product()))
 }
 
 /// `take`: result = table with `axis` replaced by the index shape.
@@ -51,12 +43,7 @@ pub fn take(table: &Value, idx: &Value, axis: usize) -> Result<Value> {
     shape.extend_from_slice(idx.shape());
     shape.extend_from_slice(&ts[axis + 1..]);
     let m = idx_v.len();
-    fn go<T: Elem>(
-        a: &ArrayD<T>,
-        idx: &[i64],
-        dims: (usize, usize, usize),
-        shape: &[usize],
-    ) -> Data {
+    fn go<T: Elem>(a: &ArrayD<T>, idx: &[i64], dims: (usize, usize, usize), shape: &[usize]) -> Data {
         let (size, inner, m) = dims;
         let src = elems(a);
         let mut out = vec![T::default(); shape.iter().product()];
@@ -83,16 +70,9 @@ pub fn take(table: &Value, idx: &Value, axis: usize) -> Result<Value> {
 
 /// Offsets into a row-major `table` for each element of an index tensor of shape `ishape`
 /// whose values select along `axis`: coordinates other than `axis` are the index's own.
-fn along_axis_offsets(
-    tshape: &[usize],
-    ishape: &[usize],
-    axis: usize,
-    idx: &[i64],
-) -> Result<Vec<usize>> {
+fn along_axis_offsets(tshape: &[usize], ishape: &[usize], axis: usize, idx: &[i64]) -> Result<Vec<usize>> {
     if tshape.len() != ishape.len() || axis >= tshape.len() {
-        return Err(Error::internal(format!(
-            "along-axis op on {tshape:?} with indices {ishape:?}"
-        )));
+        return Err(Error::internal(format!("along-axis op on {tshape:?} with indices {ishape:?}")));
     }
     for d in 0..tshape.len() {
         if d != axis && ishape[d] > tshape[d] {
@@ -166,9 +146,7 @@ impl Accumulate for bool {
 
 fn kinds<'a>(base: &'a Value, upd: &'a Value) -> Result<(&'a Data, &'a Data)> {
     if std::mem::discriminant(&base.data) != std::mem::discriminant(&upd.data) {
-        return Err(Error::internal(
-            "scatter updates differ in kind from the base",
-        ));
+        return Err(Error::internal("scatter updates differ in kind from the base"));
     }
     Ok((&base.data, &upd.data))
 }
@@ -182,17 +160,9 @@ pub fn scatter_add(base: &Value, idx: &Value, upd: &Value, axis: usize) -> Resul
     expect.extend_from_slice(idx.shape());
     expect.extend_from_slice(&bs[axis + 1..]);
     if upd.shape() != expect.as_slice() {
-        return Err(Error::internal(format!(
-            "scatter_add updates {:?}, expected {expect:?}",
-            upd.shape()
-        )));
+        return Err(Error::internal(format!("scatter_add updates {:?}, expected {expect:?}", upd.shape())));
     }
-    fn go<T: Accumulate>(
-        b: &ArrayD<T>,
-        u: &ArrayD<T>,
-        idx: &[i64],
-        dims: (usize, usize, usize),
-    ) -> ArrayD<T> {
+    fn go<T: Accumulate>(b: &ArrayD<T>, u: &ArrayD<T>, idx: &[i64], dims: (usize, usize, usize)) -> ArrayD<T> {
         let (outer, size, inner) = dims;
         let mut out = b.clone();
         let dst = super::value::elems_mut(&mut out);
@@ -221,28 +191,15 @@ pub fn scatter_add(base: &Value, idx: &Value, upd: &Value, axis: usize) -> Resul
 }
 
 /// `scatter_along_axis`: base[..., indices[p], ...] (+)= updates[p] for every index position p.
-pub fn scatter_along_axis(
-    base: &Value,
-    idx: &Value,
-    upd: &Value,
-    axis: usize,
-    accumulate: bool,
-) -> Result<Value> {
+pub fn scatter_along_axis(base: &Value, idx: &Value, upd: &Value, axis: usize, accumulate: bool) -> Result<Value> {
     let bs = base.shape();
     let (_, size, _) = split_at(bs, axis)?;
     let idx_v = indices(idx, axis, size)?;
     if upd.shape() != idx.shape() {
-        return Err(Error::internal(
-            "scatter_along_axis updates and indices differ in shape",
-        ));
+        return Err(Error::internal("scatter_along_axis updates and indices differ in shape"));
     }
     let offs = along_axis_offsets(bs, idx.shape(), axis, idx_v)?;
-    fn go<T: Accumulate>(
-        b: &ArrayD<T>,
-        u: &ArrayD<T>,
-        offs: &[usize],
-        accumulate: bool,
-    ) -> ArrayD<T> {
+    fn go<T: Accumulate>(b: &ArrayD<T>, u: &ArrayD<T>, offs: &[usize], accumulate: bool) -> ArrayD<T> {
         let mut out = b.clone();
         let dst = super::value::elems_mut(&mut out);
         for (&o, &v) in offs.iter().zip(elems(u)) {

@@ -36,13 +36,8 @@ fn moves_data(op: &Op) -> bool {
             | Op::IsFinite
             | Op::Max
             | Op::Min
-    ) || matches!(
-        op,
-        Op::ScatterAlongAxis {
-            accumulate: false,
-            ..
-        }
-    ) || matches!(op, Op::Reduce { kind, .. } if matches!(kind, tpudev_core::ir::ReduceKind::Max | tpudev_core::ir::ReduceKind::Min))
+    ) || matches!(op, Op::ScatterAlongAxis { accumulate: false, .. })
+        || matches!(op, Op::Reduce { kind, .. } if matches!(kind, tpudev_core::ir::ReduceKind::Max | tpudev_core::ir::ReduceKind::Min))
 }
 
 fn pop<'a>(args: &mut Vec<Cow<'a, Value>>) -> Result<Cow<'a, Value>> {
@@ -52,11 +47,7 @@ fn pop<'a>(args: &mut Vec<Cow<'a, Value>>) -> Result<Cow<'a, Value>> {
 /// Evaluates one (non-parameter) node.
 fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> {
     let (dtype, shape) = (node.ty.dtype, node.ty.shape.as_slice());
-    let a = |k: usize| -> Result<&Value> {
-        Ok(args
-            .get(k)
-            .ok_or_else(|| Error::internal("missing operand"))?)
-    };
+    let a = |k: usize| -> Result<&Value> { Ok(args.get(k).ok_or_else(|| Error::internal("missing operand"))?) };
     Ok(match &node.op {
         Op::Parameter(_) => return Err(Error::internal("parameters are bound, not evaluated")),
         Op::Constant(l) => Value::full(dtype, shape, *l),
@@ -73,29 +64,18 @@ fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> {
         Op::Reshape => shape_ops::reshape(pop(&mut args)?, shape)?,
         Op::BroadcastInDim { dims } => shape_ops::broadcast_in_dim(a(0)?, shape, dims)?,
         Op::Transpose { perm } => shape_ops::transpose(a(0)?, perm)?,
-        Op::Slice {
-            start,
-            limit,
-            stride,
-        } => shape_ops::slice(a(0)?, start, limit, stride)?,
+        Op::Slice { start, limit, stride } => shape_ops::slice(a(0)?, start, limit, stride)?,
         Op::Concatenate { dim } => {
             let xs: Vec<&Value> = args.iter().map(|c| c.as_ref()).collect();
             shape_ops::concatenate(&xs, *dim)?
         }
-        Op::Pad {
-            low,
-            high,
-            interior,
-        } => shape_ops::pad(a(0)?, a(1)?, low, high, interior)?,
+        Op::Pad { low, high, interior } => shape_ops::pad(a(0)?, a(1)?, low, high, interior)?,
         Op::Reverse { dims } => shape_ops::reverse(a(0)?, dims)?,
         Op::Reduce { kind, dims } => reduce::reduce(a(0)?, *kind, dims)?,
         Op::ArgReduce { kind, dim } => reduce::arg_reduce(a(0)?, *kind, *dim)?,
-        Op::ReduceWindow {
-            kind,
-            window,
-            stride,
-            padding,
-        } => window::reduce_window(a(0)?, *kind, window, stride, padding)?,
+        Op::ReduceWindow { kind, window, stride, padding } => {
+            window::reduce_window(a(0)?, *kind, window, stride, padding)?
+        }
         Op::DotGeneral(d) => dot::dot_general(a(0)?, a(1)?, d)?,
         Op::Convolution(d) => conv::convolution(a(0)?, a(1)?, d)?,
         Op::Take { axis } => gather::take(a(0)?, a(1)?, *axis)?,
@@ -105,12 +85,7 @@ fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> {
             gather::scatter_along_axis(a(0)?, a(1)?, a(2)?, *axis, *accumulate)?
         }
         Op::RngUniform => rng::rng_uniform(a(0)?, dtype, shape)?,
-        other => {
-            return Err(Error::internal(format!(
-                "the simulator cannot run {}",
-                other.name()
-            )))
-        }
+        other => return Err(Error::internal(format!("the simulator cannot run {}", other.name()))),
     })
 }
 
@@ -130,9 +105,7 @@ fn bind(hbm: &Hbm, index: usize, param: &Param, input: &ExecInput) -> Result<Val
                 view_io::load(buf, view)
             }
         }
-        (ParamKind::HostScalar, ExecInput::HostScalar(x)) => {
-            Value::full(ty.dtype, &ty.shape, Literal::Float(*x))
-        }
+        (ParamKind::HostScalar, ExecInput::HostScalar(x)) => Value::full(ty.dtype, &ty.shape, Literal::Float(*x)),
         (ParamKind::RngState, ExecInput::RngState(s)) => {
             if ty.shape != [2] {
                 return Err(Error::internal("rng state parameter must be i64[2]"));
@@ -166,11 +139,7 @@ fn run_nodes(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput]) -> Result<Vec
         } else {
             let mut owned: Vec<Option<Value>> = Vec::with_capacity(node.inputs.len());
             for (k, &j) in node.inputs.iter().enumerate() {
-                owned.push(if plan.take[i][k] {
-                    values[j].take()
-                } else {
-                    None
-                });
+                owned.push(if plan.take[i][k] { values[j].take() } else { None });
             }
             let args = node
                 .inputs
@@ -178,10 +147,7 @@ fn run_nodes(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput]) -> Result<Vec
                 .zip(owned)
                 .map(|(&j, o)| match o {
                     Some(v) => Ok(Cow::Owned(v)),
-                    None => values[j]
-                        .as_ref()
-                        .map(Cow::Borrowed)
-                        .ok_or_else(|| Error::internal("operand missing")),
+                    None => values[j].as_ref().map(Cow::Borrowed).ok_or_else(|| Error::internal("operand missing")),
                 })
                 .collect::<Result<Vec<_>>>()?;
             eval(node, args)?
@@ -208,19 +174,10 @@ fn run_nodes(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput]) -> Result<Vec
 }
 
 /// Runs `exe`, reading all inputs before writing any output.
-pub fn execute(
-    exe: &SimExecutable,
-    hbm: &Hbm,
-    inputs: &[ExecInput],
-    outputs: &[TensorView],
-) -> Result<()> {
+pub fn execute(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
     let g = &*exe.graph;
     if inputs.len() != g.params.len() {
-        return Err(Error::invalid(format!(
-            "the program takes {} inputs, got {}",
-            g.params.len(),
-            inputs.len()
-        )));
+        return Err(Error::invalid(format!("the program takes {} inputs, got {}", g.params.len(), inputs.len())));
     }
     if outputs.len() != g.outputs.len() {
         return Err(Error::invalid(format!(
@@ -229,35 +186,26 @@ pub fn execute(
             outputs.len()
         )));
     }
-    let values =
-        catch_unwind(AssertUnwindSafe(|| run_nodes(exe, hbm, inputs))).map_err(|p| {
-            let msg = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
-            Error::internal(format!(
-                "the simulator failed while running the program: {msg}"
-            ))
-        })??;
+    let values = catch_unwind(AssertUnwindSafe(|| run_nodes(exe, hbm, inputs))).map_err(|p| {
+        let msg = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        Error::internal(format!("the simulator failed while running the program: {msg}"))
+    })??;
     let mut state = hbm.write();
     // Check every output view before writing any.
     for (k, view) in outputs.iter().enumerate() {
         let expected = &g.nodes[g.outputs[k]].ty.shape;
-        let len = if view.numel() == 0 {
-            Some(0)
-        } else {
-            Some(state.buffer(view.buffer)?.len())
-        };
+        let len = if view.numel() == 0 { Some(0) } else { Some(state.buffer(view.buffer)?.len()) };
         view_io::check_view(view, expected, len, || format!("output {k}"))?;
     }
     for (k, view) in outputs.iter().enumerate() {
         if view.numel() == 0 {
             continue;
         }
-        let v = values[g.outputs[k]]
-            .as_ref()
-            .ok_or_else(|| Error::internal("output not computed"))?;
+        let v = values[g.outputs[k]].as_ref().ok_or_else(|| Error::internal("output not computed"))?;
         let v = if v.dtype == view.dtype {
             Cow::Borrowed(v)
         } else {

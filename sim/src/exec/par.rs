@@ -17,13 +17,11 @@ where
 {
     let mut out = vec![U::default(); src.len()];
     if src.len() >= PAR_THRESHOLD {
-        out.par_chunks_mut(CHUNK)
-            .zip(src.par_chunks(CHUNK))
-            .for_each(|(o, s)| {
-                for (o, &x) in o.iter_mut().zip(s) {
-                    *o = f(x);
-                }
-            });
+        out.par_chunks_mut(CHUNK).zip(src.par_chunks(CHUNK)).for_each(|(o, s)| {
+            for (o, &x) in o.iter_mut().zip(s) {
+                *o = f(x);
+            }
+        });
     } else {
         for (o, &x) in out.iter_mut().zip(src) {
             *o = f(x);
@@ -60,13 +58,11 @@ where
     debug_assert_eq!(a.len(), b.len());
     let mut out = vec![U::default(); a.len()];
     if a.len() >= PAR_THRESHOLD {
-        out.par_chunks_mut(CHUNK)
-            .zip(a.par_chunks(CHUNK).zip(b.par_chunks(CHUNK)))
-            .for_each(|(o, (a, b))| {
-                for ((o, &x), &y) in o.iter_mut().zip(a).zip(b) {
-                    *o = f(x, y);
-                }
-            });
+        out.par_chunks_mut(CHUNK).zip(a.par_chunks(CHUNK).zip(b.par_chunks(CHUNK))).for_each(|(o, (a, b))| {
+            for ((o, &x), &y) in o.iter_mut().zip(a).zip(b) {
+                *o = f(x, y);
+            }
+        });
     } else {
         for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
             *o = f(x, y);
@@ -84,13 +80,11 @@ where
 {
     debug_assert_eq!(dst.len(), other.len());
     if dst.len() >= PAR_THRESHOLD {
-        dst.par_chunks_mut(CHUNK)
-            .zip(other.par_chunks(CHUNK))
-            .for_each(|(d, o)| {
-                for (d, &y) in d.iter_mut().zip(o) {
-                    *d = f(*d, y);
-                }
-            });
+        dst.par_chunks_mut(CHUNK).zip(other.par_chunks(CHUNK)).for_each(|(d, o)| {
+            for (d, &y) in d.iter_mut().zip(o) {
+                *d = f(*d, y);
+            }
+        });
     } else {
         for (d, &y) in dst.iter_mut().zip(other) {
             *d = f(*d, y);

@@ -48,11 +48,7 @@ fn arity(op: &Op) -> Option<usize> {
         | Op::ArgReduce { .. }
         | Op::ReduceWindow { .. }
         | Op::RngUniform => 1,
-        Op::Pad { .. }
-        | Op::DotGeneral(_)
-        | Op::Convolution(_)
-        | Op::Take { .. }
-        | Op::TakeAlongAxis { .. } => 2,
+        Op::Pad { .. } | Op::DotGeneral(_) | Op::Convolution(_) | Op::Take { .. } | Op::TakeAlongAxis { .. } => 2,
         Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } => 3,
         // Concatenate takes any number; ops this file does not know are rejected by `validate`.
         _ => return None,
@@ -71,10 +67,7 @@ pub fn validate(graph: &Graph) -> Result<()> {
         }
         match arity(&node.op) {
             Some(n) if n != node.inputs.len() => {
-                return Err(fail(format!(
-                    "{} operands, expected {n}",
-                    node.inputs.len()
-                )));
+                return Err(fail(format!("{} operands, expected {n}", node.inputs.len())));
             }
             None if node.inputs.is_empty() => return Err(fail("no operands".into())),
             _ => {}
@@ -83,15 +76,9 @@ pub fn validate(graph: &Graph) -> Result<()> {
         let (dtype, shape) = (node.ty.dtype, node.ty.shape.clone());
         let id = match &node.op {
             Op::Parameter(p) => {
-                let param = graph
-                    .params
-                    .get(*p)
-                    .ok_or_else(|| fail(format!("parameter {p} does not exist")))?;
+                let param = graph.params.get(*p).ok_or_else(|| fail(format!("parameter {p} does not exist")))?;
                 if param.ty != node.ty {
-                    return Err(fail(format!(
-                        "parameter {p} is {} but the node says {}",
-                        param.ty, node.ty
-                    )));
+                    return Err(fail(format!("parameter {p} is {} but the node says {}", param.ty, node.ty)));
                 }
                 b.param(param.ty.clone())
             }
@@ -105,50 +92,31 @@ pub fn validate(graph: &Graph) -> Result<()> {
             Op::Reshape => b.reshape(x[0], shape)?,
             Op::BroadcastInDim { dims } => b.broadcast_in_dim(x[0], shape, dims.clone())?,
             Op::Transpose { perm } => b.transpose(x[0], perm.clone())?,
-            Op::Slice {
-                start,
-                limit,
-                stride,
-            } => b.slice(x[0], start.clone(), limit.clone(), stride.clone())?,
+            Op::Slice { start, limit, stride } => b.slice(x[0], start.clone(), limit.clone(), stride.clone())?,
             Op::Concatenate { dim } => b.concatenate(&x, *dim)?,
-            Op::Pad {
-                low,
-                high,
-                interior,
-            } => b.pad(x[0], x[1], low.clone(), high.clone(), interior.clone())?,
+            Op::Pad { low, high, interior } => b.pad(x[0], x[1], low.clone(), high.clone(), interior.clone())?,
             Op::Reverse { dims } => b.reverse(x[0], dims.clone())?,
             Op::Reduce { kind, dims } => b.reduce(x[0], *kind, dims.clone())?,
             Op::ArgReduce { kind, dim } => b.arg_reduce(x[0], *kind, *dim)?,
-            Op::ReduceWindow {
-                kind,
-                window,
-                stride,
-                padding,
-            } => b.reduce_window(x[0], *kind, window.clone(), stride.clone(), padding.clone())?,
+            Op::ReduceWindow { kind, window, stride, padding } => {
+                b.reduce_window(x[0], *kind, window.clone(), stride.clone(), padding.clone())?
+            }
             Op::DotGeneral(d) => b.dot_general(x[0], x[1], d.clone())?,
             Op::Convolution(d) => b.convolution(x[0], x[1], d.clone())?,
             Op::Take { axis } => b.take(x[0], x[1], *axis)?,
             Op::TakeAlongAxis { axis } => b.take_along_axis(x[0], x[1], *axis)?,
             Op::ScatterAdd { axis } => b.scatter_add(x[0], x[1], x[2], *axis)?,
-            Op::ScatterAlongAxis { axis, accumulate } => {
-                b.scatter_along_axis(x[0], x[1], x[2], *axis, *accumulate)?
-            }
+            Op::ScatterAlongAxis { axis, accumulate } => b.scatter_along_axis(x[0], x[1], x[2], *axis, *accumulate)?,
             Op::RngUniform => b.rng_uniform(x[0], dtype, shape)?,
             other => return Err(fail(format!("unknown op {other:?}"))),
         };
         if b.ty(id) != &node.ty {
-            return Err(fail(format!(
-                "declared type {} but its operands give {}",
-                node.ty,
-                b.ty(id)
-            )));
+            return Err(fail(format!("declared type {} but its operands give {}", node.ty, b.ty(id))));
         }
         map.push(id);
     }
     if let Some(&bad) = graph.outputs.iter().find(|&&o| o >= graph.nodes.len()) {
-        return Err(Error::internal(format!(
-            "output %{bad} is not a node of the graph"
-        )));
+        return Err(Error::internal(format!("output %{bad} is not a node of the graph")));
     }
     Ok(())
 }
@@ -182,10 +150,8 @@ pub fn plan(graph: &Graph) -> Plan {
     let mut free_after = Vec::with_capacity(n);
     for (i, node) in graph.nodes.iter().enumerate() {
         let ins = &node.inputs;
-        let t: Box<[bool]> = ins
-            .iter()
-            .map(|&j| live[i] && last_use[j] == i && ins.iter().filter(|&&k| k == j).count() == 1)
-            .collect();
+        let t: Box<[bool]> =
+            ins.iter().map(|&j| live[i] && last_use[j] == i && ins.iter().filter(|&&k| k == j).count() == 1).collect();
         let mut f: Vec<NodeId> = ins
             .iter()
             .zip(t.iter())
@@ -197,17 +163,10 @@ pub fn plan(graph: &Graph) -> Plan {
         take.push(t);
         free_after.push(f.into_boxed_slice());
     }
-    Plan {
-        live,
-        take,
-        free_after,
-    }
+    Plan { live, take, free_after }
 }
 
 pub fn compile(graph: &Graph) -> Result<SimExecutable> {
     validate(graph)?;
-    Ok(SimExecutable {
-        graph: Arc::new(graph.clone()),
-        plan: plan(graph),
-    })
+    Ok(SimExecutable { graph: Arc::new(graph.clone()), plan: plan(graph) })
 }

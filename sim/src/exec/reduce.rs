@@ -35,13 +35,7 @@ where
     F: Fn(A) -> T + Sync,
 {
     pub fn new(init: A, step: S, merge: M, finish: F) -> Self {
-        Fold {
-            init,
-            step,
-            merge,
-            finish,
-            _t: std::marker::PhantomData,
-        }
+        Fold { init, step, merge, finish, _t: std::marker::PhantomData }
     }
 
     fn block(&self, xs: &[T]) -> A {
@@ -112,9 +106,7 @@ where
                 if outer >= chunks_per_row {
                     cols(o, 0, row);
                 } else {
-                    row.par_chunks_mut(width)
-                        .enumerate()
-                        .for_each(|(c, ys)| cols(o, c * width, ys));
+                    row.par_chunks_mut(width).enumerate().for_each(|(c, ys)| cols(o, c * width, ys));
                 }
             });
         } else {
@@ -128,10 +120,7 @@ where
 
 /// Arranges `x` as [outer, red, inner] with `dims` in the middle, copying only when the reduced
 /// dims are not adjacent.
-fn arrange<'a, T: Elem>(
-    a: &'a ArrayD<T>,
-    dims: &[usize],
-) -> (std::borrow::Cow<'a, [T]>, usize, usize, usize) {
+fn arrange<'a, T: Elem>(a: &'a ArrayD<T>, dims: &[usize]) -> (std::borrow::Cow<'a, [T]>, usize, usize, usize) {
     let shape = a.shape();
     let reduced: Vec<usize> = dims.iter().copied().filter(|&d| shape[d] != 1).collect();
     let red: usize = dims.iter().map(|&d| shape[d]).product();
@@ -155,47 +144,31 @@ fn arrange<'a, T: Elem>(
     order.extend(dims.iter().copied());
     let pshape: Vec<usize> = order.iter().map(|&d| shape[d]).collect();
     let pstrides: Vec<isize> = order.iter().map(|&d| st[d]).collect();
-    (
-        gather(elems(a), 0, &pshape, &pstrides).into(),
-        outer,
-        red,
-        1,
-    )
+    (gather(elems(a), 0, &pshape, &pstrides).into(), outer, red, 1)
 }
 
 fn out_shape(shape: &[usize], dims: &[usize]) -> Vec<usize> {
-    (0..shape.len())
-        .filter(|d| !dims.contains(d))
-        .map(|d| shape[d])
-        .collect()
+    (0..shape.len()).filter(|d| !dims.contains(d)).map(|d| shape[d]).collect()
 }
 
 fn float_reduce<T: Real>(a: &ArrayD<T>, kind: ReduceKind, dims: &[usize]) -> Result<ArrayD<T>> {
     let shape = out_shape(a.shape(), dims);
     let (x, outer, red, inner) = arrange(a, dims);
     let out = match kind {
-        ReduceKind::Sum => Fold::new(0.0f64, |s, v: T| s + v.to_f64(), |s, t| s + t, T::from_f64)
-            .run(&x, outer, red, inner),
-        ReduceKind::Prod => Fold::new(1.0f64, |s, v: T| s * v.to_f64(), |s, t| s * t, T::from_f64)
-            .run(&x, outer, red, inner),
-        ReduceKind::Max => Fold::new(
-            T::NEG_INFINITY,
-            |s: T, v| s.max_nan(v),
-            |s, t| s.max_nan(t),
-            |s| s,
-        )
-        .run(&x, outer, red, inner),
-        ReduceKind::Min => Fold::new(
-            T::INFINITY,
-            |s: T, v| s.min_nan(v),
-            |s, t| s.min_nan(t),
-            |s| s,
-        )
-        .run(&x, outer, red, inner),
+        ReduceKind::Sum => {
+            Fold::new(0.0f64, |s, v: T| s + v.to_f64(), |s, t| s + t, T::from_f64).run(&x, outer, red, inner)
+        }
+        ReduceKind::Prod => {
+            Fold::new(1.0f64, |s, v: T| s * v.to_f64(), |s, t| s * t, T::from_f64).run(&x, outer, red, inner)
+        }
+        ReduceKind::Max => {
+            Fold::new(T::NEG_INFINITY, |s: T, v| s.max_nan(v), |s, t| s.max_nan(t), |s| s).run(&x, outer, red, inner)
+        }
+        ReduceKind::Min => {
+            Fold::new(T::INFINITY, |s: T, v| s.min_nan(v), |s, t| s.min_nan(t), |s| s).run(&x, outer, red, inner)
+        }
         ReduceKind::And | ReduceKind::Or => {
-            return Err(Error::invalid(format!(
-                "reduce {kind:?} is not defined for floating-point tensors"
-            )));
+            return Err(Error::invalid(format!("reduce {kind:?} is not defined for floating-point tensors")));
         }
     };
     Ok(array(&shape, out))
@@ -207,20 +180,12 @@ fn int_reduce(a: &ArrayD<i64>, kind: ReduceKind, dims: &[usize], dtype: DType) -
     let (min, max) = int_range(dtype);
     let id = |s| s;
     let out = match kind {
-        ReduceKind::Sum => {
-            Fold::new(0i64, i64::wrapping_add, i64::wrapping_add, id).run(&x, outer, red, inner)
-        }
-        ReduceKind::Prod => {
-            Fold::new(1i64, i64::wrapping_mul, i64::wrapping_mul, id).run(&x, outer, red, inner)
-        }
+        ReduceKind::Sum => Fold::new(0i64, i64::wrapping_add, i64::wrapping_add, id).run(&x, outer, red, inner),
+        ReduceKind::Prod => Fold::new(1i64, i64::wrapping_mul, i64::wrapping_mul, id).run(&x, outer, red, inner),
         ReduceKind::Max => Fold::new(min, i64::max, i64::max, id).run(&x, outer, red, inner),
         ReduceKind::Min => Fold::new(max, i64::min, i64::min, id).run(&x, outer, red, inner),
-        ReduceKind::And => {
-            Fold::new(-1i64, |s, v| s & v, |s, t| s & t, id).run(&x, outer, red, inner)
-        }
-        ReduceKind::Or => {
-            Fold::new(0i64, |s, v| s | v, |s, t| s | t, id).run(&x, outer, red, inner)
-        }
+        ReduceKind::And => Fold::new(-1i64, |s, v| s & v, |s, t| s & t, id).run(&x, outer, red, inner),
+        ReduceKind::Or => Fold::new(0i64, |s, v| s | v, |s, t| s | t, id).run(&x, outer, red, inner),
     };
     array(&shape, out)
 }
@@ -247,9 +212,7 @@ pub fn reduce(x: &Value, kind: ReduceKind, dims: &[usize]) -> Result<Value> {
     dims.sort_unstable();
     dims.dedup();
     if dims.iter().any(|&d| d >= rank) {
-        return Err(Error::internal(format!(
-            "reduce dims {dims:?} of rank {rank}"
-        )));
+        return Err(Error::internal(format!("reduce dims {dims:?} of rank {rank}")));
     }
     let data = match &x.data {
         Data::F32(a) => Data::F32(float_reduce(a, kind, &dims)?),
@@ -295,13 +258,7 @@ macro_rules! arg_ord_total {
     };
 }
 
-fn arg_kernel<T: Elem>(
-    x: &[T],
-    outer: usize,
-    n: usize,
-    inner: usize,
-    beats: fn(T, T) -> bool,
-) -> Vec<i64> {
+fn arg_kernel<T: Elem>(x: &[T], outer: usize, n: usize, inner: usize, beats: fn(T, T) -> bool) -> Vec<i64> {
     let mut out = vec![0i64; outer * inner];
     if n == 0 {
         return out;
@@ -320,9 +277,7 @@ fn arg_kernel<T: Elem>(
         }
     };
     if outer * n * inner >= PAR_THRESHOLD && outer > 1 && inner > 0 {
-        out.par_chunks_mut(inner)
-            .enumerate()
-            .for_each(|(o, ys)| run(o, ys));
+        out.par_chunks_mut(inner).enumerate().for_each(|(o, ys)| run(o, ys));
     } else if inner > 0 {
         for (o, ys) in out.chunks_mut(inner).enumerate() {
             run(o, ys);
@@ -334,15 +289,10 @@ fn arg_kernel<T: Elem>(
 pub fn arg_reduce(x: &Value, kind: ReduceKind, dim: usize) -> Result<Value> {
     let shape = x.shape().to_vec();
     if dim >= shape.len() {
-        return Err(Error::internal(format!(
-            "arg_reduce dim {dim} of {shape:?}"
-        )));
+        return Err(Error::internal(format!("arg_reduce dim {dim} of {shape:?}")));
     }
-    let (outer, n, inner) = (
-        shape[..dim].iter().product::<usize>(),
-        shape[dim],
-        shape[dim + 1..].iter().product::<usize>(),
-    );
+    let (outer, n, inner) =
+        (shape[..dim].iter().product::<usize>(), shape[dim], shape[dim + 1..].iter().product::<usize>());
     let is_max = match kind {
         ReduceKind::Max => true,
         ReduceKind::Min => false,

@@ -11,20 +11,13 @@ use super::par;
 use super::strided::{self, row_major};
 use super::value::{array, elems, elems_mut, standard, Data, Elem, Value};
 
-fn gather_arr<T: Elem>(
-    a: &ArrayD<T>,
-    offset: isize,
-    shape: &[usize],
-    strides: &[isize],
-) -> ArrayD<T> {
+fn gather_arr<T: Elem>(a: &ArrayD<T>, offset: isize, shape: &[usize], strides: &[isize]) -> ArrayD<T> {
     array(shape, strided::gather(elems(a), offset, shape, strides))
 }
 
 pub fn iota(dtype: DType, shape: &[usize], dim: usize) -> Result<Value> {
     let n: usize = shape.iter().product();
-    let len = *shape
-        .get(dim)
-        .ok_or_else(|| Error::internal("iota dim out of range"))?;
+    let len = *shape.get(dim).ok_or_else(|| Error::internal("iota dim out of range"))?;
     let inner: usize = shape[dim + 1..].iter().product();
     let coord = move |i: usize| (i / inner.max(1)) % len.max(1);
     let data = match dtype.compute_kind() {
@@ -56,16 +49,11 @@ pub fn iota(dtype: DType, shape: &[usize], dim: usize) -> Result<Value> {
 pub fn reshape(x: Cow<'_, Value>, shape: &[usize]) -> Result<Value> {
     let n: usize = shape.iter().product();
     if x.numel() != n {
-        return Err(Error::internal(format!(
-            "reshape of {:?} to {shape:?}",
-            x.shape()
-        )));
+        return Err(Error::internal(format!("reshape of {:?} to {shape:?}", x.shape())));
     }
     let v = x.into_owned();
     fn go<T: Elem>(a: ArrayD<T>, shape: &[usize]) -> Result<ArrayD<T>> {
-        standard(a)
-            .into_shape_with_order(IxDyn(shape))
-            .map_err(|e| Error::internal(format!("reshape: {e}")))
+        standard(a).into_shape_with_order(IxDyn(shape)).map_err(|e| Error::internal(format!("reshape: {e}")))
     }
     Ok(Value::new(v.dtype, map_data!(v.data, a => go(a, shape)?)))
 }
@@ -73,9 +61,7 @@ pub fn reshape(x: Cow<'_, Value>, shape: &[usize]) -> Result<Value> {
 pub fn broadcast_in_dim(x: &Value, shape: &[usize], dims: &[usize]) -> Result<Value> {
     let src = x.shape();
     if dims.len() != src.len() || dims.iter().any(|&d| d >= shape.len()) {
-        return Err(Error::internal(format!(
-            "broadcast_in_dim {src:?} to {shape:?} via {dims:?}"
-        )));
+        return Err(Error::internal(format!("broadcast_in_dim {src:?} to {shape:?} via {dims:?}")));
     }
     let src_strides = row_major(src);
     let mut strides = vec![0isize; shape.len()];
@@ -83,15 +69,10 @@ pub fn broadcast_in_dim(x: &Value, shape: &[usize], dims: &[usize]) -> Result<Va
         if src[i] == shape[d] {
             strides[d] += src_strides[i];
         } else if src[i] != 1 {
-            return Err(Error::internal(format!(
-                "broadcast_in_dim {src:?} to {shape:?} via {dims:?}"
-            )));
+            return Err(Error::internal(format!("broadcast_in_dim {src:?} to {shape:?} via {dims:?}")));
         }
     }
-    Ok(Value::new(
-        x.dtype,
-        map_data!(&x.data, a => gather_arr(a, 0, shape, &strides)),
-    ))
+    Ok(Value::new(x.dtype, map_data!(&x.data, a => gather_arr(a, 0, shape, &strides))))
 }
 
 pub fn transpose(x: &Value, perm: &[usize]) -> Result<Value> {
@@ -102,10 +83,7 @@ pub fn transpose(x: &Value, perm: &[usize]) -> Result<Value> {
     let st = row_major(src);
     let shape: Vec<usize> = perm.iter().map(|&p| src[p]).collect();
     let strides: Vec<isize> = perm.iter().map(|&p| st[p]).collect();
-    Ok(Value::new(
-        x.dtype,
-        map_data!(&x.data, a => gather_arr(a, 0, &shape, &strides)),
-    ))
+    Ok(Value::new(x.dtype, map_data!(&x.data, a => gather_arr(a, 0, &shape, &strides))))
 }
 
 pub fn slice(x: &Value, start: &[usize], limit: &[usize], stride: &[usize]) -> Result<Value> {
@@ -116,20 +94,13 @@ pub fn slice(x: &Value, start: &[usize], limit: &[usize], stride: &[usize]) -> R
         && stride.len() == r
         && (0..r).all(|d| start[d] <= limit[d] && limit[d] <= src[d] && stride[d] > 0);
     if !ok {
-        return Err(Error::internal(format!(
-            "slice {start:?}..{limit:?} step {stride:?} of {src:?}"
-        )));
+        return Err(Error::internal(format!("slice {start:?}..{limit:?} step {stride:?} of {src:?}")));
     }
     let st = row_major(src);
-    let shape: Vec<usize> = (0..r)
-        .map(|d| (limit[d] - start[d]).div_ceil(stride[d]))
-        .collect();
+    let shape: Vec<usize> = (0..r).map(|d| (limit[d] - start[d]).div_ceil(stride[d])).collect();
     let offset: isize = (0..r).map(|d| start[d] as isize * st[d]).sum();
     let strides: Vec<isize> = (0..r).map(|d| st[d] * stride[d] as isize).collect();
-    Ok(Value::new(
-        x.dtype,
-        map_data!(&x.data, a => gather_arr(a, offset, &shape, &strides)),
-    ))
+    Ok(Value::new(x.dtype, map_data!(&x.data, a => gather_arr(a, offset, &shape, &strides))))
 }
 
 pub fn reverse(x: &Value, dims: &[usize]) -> Result<Value> {
@@ -147,16 +118,11 @@ pub fn reverse(x: &Value, dims: &[usize]) -> Result<Value> {
             strides[d] = -strides[d];
         }
     }
-    Ok(Value::new(
-        x.dtype,
-        map_data!(&x.data, a => gather_arr(a, offset, &shape, &strides)),
-    ))
+    Ok(Value::new(x.dtype, map_data!(&x.data, a => gather_arr(a, offset, &shape, &strides))))
 }
 
 pub fn concatenate(xs: &[&Value], dim: usize) -> Result<Value> {
-    let first = xs
-        .first()
-        .ok_or_else(|| Error::internal("concatenate of nothing"))?;
+    let first = xs.first().ok_or_else(|| Error::internal("concatenate of nothing"))?;
     let rank = first.shape().len();
     if dim >= rank {
         return Err(Error::internal("concatenate dim out of range"));
@@ -166,22 +132,13 @@ pub fn concatenate(xs: &[&Value], dim: usize) -> Result<Value> {
     for x in xs {
         let s = x.shape();
         if s.len() != rank || (0..rank).any(|d| d != dim && s[d] != first.shape()[d]) {
-            return Err(Error::internal(format!(
-                "concatenate {:?} with {s:?}",
-                first.shape()
-            )));
+            return Err(Error::internal(format!("concatenate {:?} with {s:?}", first.shape())));
         }
         shape[dim] += s[dim];
     }
     let outer: usize = shape[..dim].iter().product();
     let inner: usize = shape[dim + 1..].iter().product();
-    fn cat<T: Elem>(
-        parts: &[&ArrayD<T>],
-        shape: &[usize],
-        outer: usize,
-        inner: usize,
-        dim: usize,
-    ) -> ArrayD<T> {
+    fn cat<T: Elem>(parts: &[&ArrayD<T>], shape: &[usize], outer: usize, inner: usize, dim: usize) -> ArrayD<T> {
         let row = shape[dim] * inner;
         let mut out = vec![T::default(); outer * row];
         let mut start = 0;
@@ -189,8 +146,7 @@ pub fn concatenate(xs: &[&Value], dim: usize) -> Result<Value> {
             let len = p.shape()[dim] * inner;
             let src = elems(p);
             for o in 0..outer {
-                out[o * row + start..o * row + start + len]
-                    .copy_from_slice(&src[o * len..(o + 1) * len]);
+                out[o * row + start..o * row + start + len].copy_from_slice(&src[o * len..(o + 1) * len]);
             }
             start += len;
         }
@@ -198,18 +154,9 @@ pub fn concatenate(xs: &[&Value], dim: usize) -> Result<Value> {
     }
     macro_rules! go {
         ($variant:ident) => {{
-            let parts: Option<Vec<_>> = xs
-                .iter()
-                .map(|x| {
-                    if let Data::$variant(a) = &x.data {
-                        Some(a)
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            let parts =
-                parts.ok_or_else(|| Error::internal("concatenate operands differ in kind"))?;
+            let parts: Option<Vec<_>> =
+                xs.iter().map(|x| if let Data::$variant(a) = &x.data { Some(a) } else { None }).collect();
+            let parts = parts.ok_or_else(|| Error::internal("concatenate operands differ in kind"))?;
             Data::$variant(cat(&parts, &shape, outer, inner, dim))
         }};
     }
@@ -223,56 +170,30 @@ pub fn concatenate(xs: &[&Value], dim: usize) -> Result<Value> {
 }
 
 /// `stablehlo.pad`: negative low/high crop, interior inserts padding between elements.
-pub fn pad(
-    x: &Value,
-    value: &Value,
-    low: &[i64],
-    high: &[i64],
-    interior: &[usize],
-) -> Result<Value> {
+pub fn pad(x: &Value, value: &Value, low: &[i64], high: &[i64], interior: &[usize]) -> Result<Value> {
     let src = x.shape().to_vec();
     let r = src.len();
     if low.len() != r || high.len() != r || interior.len() != r || value.numel() != 1 {
-        return Err(Error::internal(
-            "pad: one low/high/interior per dim and a scalar value",
-        ));
+        return Err(Error::internal("pad: one low/high/interior per dim and a scalar value"));
     }
     let mut shape = Vec::with_capacity(r);
     // Per dim: first input index kept, count kept, output position of the first kept.
     let (mut first, mut count, mut out_start) = (vec![0usize; r], vec![0usize; r], vec![0usize; r]);
     for d in 0..r {
         let step = interior[d] as i64 + 1;
-        let base = if src[d] == 0 {
-            0
-        } else {
-            (src[d] as i64 - 1) * step + 1
-        };
+        let base = if src[d] == 0 { 0 } else { (src[d] as i64 - 1) * step + 1 };
         let n = base + low[d] + high[d];
         if n < 0 {
-            return Err(Error::internal(format!(
-                "pad crops more than {src:?} holds"
-            )));
+            return Err(Error::internal(format!("pad crops more than {src:?} holds")));
         }
         shape.push(n as usize);
         // Input i lands at low + i * step; keep those in [0, n).
-        let lo_i = if low[d] >= 0 {
-            0
-        } else {
-            (-low[d] + step - 1) / step
-        };
-        let hi_i = if src[d] == 0 {
-            0
-        } else {
-            ((n - 1 - low[d]).div_euclid(step) + 1).min(src[d] as i64)
-        };
+        let lo_i = if low[d] >= 0 { 0 } else { (-low[d] + step - 1) / step };
+        let hi_i = if src[d] == 0 { 0 } else { ((n - 1 - low[d]).div_euclid(step) + 1).min(src[d] as i64) };
         let c = (hi_i - lo_i).max(0);
         first[d] = lo_i as usize;
         count[d] = c as usize;
-        out_start[d] = if c > 0 {
-            (low[d] + lo_i * step) as usize
-        } else {
-            0
-        };
+        out_start[d] = if c > 0 { (low[d] + lo_i * step) as usize } else { 0 };
     }
     let (ss, ds) = (row_major(&src), row_major(&shape));
     let src_off: isize = (0..r).map(|d| first[d] as isize * ss[d]).sum();
@@ -289,35 +210,17 @@ pub fn pad(
         let fill = elems(v)[0];
         let mut out = ArrayD::from_elem(IxDyn(shape), fill);
         if n > 0 {
-            strided::copy(
-                elems(a),
-                src_off,
-                ss,
-                elems_mut(&mut out),
-                dst_off,
-                ds,
-                count,
-            );
+            strided::copy(elems(a), src_off, ss, elems_mut(&mut out), dst_off, ds, count);
         }
         out
     }
-    let args = (
-        count.as_slice(),
-        src_off,
-        ss.as_slice(),
-        dst_off,
-        dst_strides.as_slice(),
-    );
+    let args = (count.as_slice(), src_off, ss.as_slice(), dst_off, dst_strides.as_slice());
     let data = match (&x.data, &value.data) {
         (Data::Bool(a), Data::Bool(v)) => Data::Bool(go(a, v, &shape, args)),
         (Data::Int(a), Data::Int(v)) => Data::Int(go(a, v, &shape, args)),
         (Data::F32(a), Data::F32(v)) => Data::F32(go(a, v, &shape, args)),
         (Data::F64(a), Data::F64(v)) => Data::F64(go(a, v, &shape, args)),
-        _ => {
-            return Err(Error::internal(
-                "pad value differs in kind from the operand",
-            ))
-        }
+        _ => return Err(Error::internal("pad value differs in kind from the operand")),
     };
     Ok(Value::new(x.dtype, data))
 }

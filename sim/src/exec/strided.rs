@@ -8,13 +8,9 @@ use super::par::{CHUNK, PAR_THRESHOLD};
 
 /// Drops size-1 dims and merges neighbours that are laid out back to back in every one of the
 /// stride lists. Always returns at least one dim.
-pub fn coalesce<const K: usize>(
-    shape: &[usize],
-    strides: [&[isize]; K],
-) -> (Vec<usize>, [Vec<isize>; K]) {
+pub fn coalesce<const K: usize>(shape: &[usize], strides: [&[isize]; K]) -> (Vec<usize>, [Vec<isize>; K]) {
     let mut out_shape: Vec<usize> = Vec::with_capacity(shape.len().max(1));
-    let mut out_strides: [Vec<isize>; K] =
-        std::array::from_fn(|_| Vec::with_capacity(shape.len().max(1)));
+    let mut out_strides: [Vec<isize>; K] = std::array::from_fn(|_| Vec::with_capacity(shape.len().max(1)));
     for (d, &n) in shape.iter().enumerate() {
         if n == 1 {
             continue;
@@ -65,14 +61,7 @@ fn copy_row<T: Copy>(src: &[T], off: isize, stride: isize, out: &mut [T]) {
 
 /// Walks the rows (all dims but the last) of a strided layout starting at row `first`, calling
 /// `f(offset_of_row)` for `count` rows.
-fn walk_rows(
-    shape: &[usize],
-    strides: &[isize],
-    offset: isize,
-    first: usize,
-    count: usize,
-    mut f: impl FnMut(isize),
-) {
+fn walk_rows(shape: &[usize], strides: &[isize], offset: isize, first: usize, count: usize, mut f: impl FnMut(isize)) {
     let outer = &shape[..shape.len() - 1];
     let mut idx = vec![0usize; outer.len()];
     let mut off = offset;
@@ -97,12 +86,7 @@ fn walk_rows(
 }
 
 /// The elements of the strided layout (`offset`, `shape`, `strides`) over `src`, row-major.
-pub fn gather<T: Copy + Default + Send + Sync>(
-    src: &[T],
-    offset: isize,
-    shape: &[usize],
-    strides: &[isize],
-) -> Vec<T> {
+pub fn gather<T: Copy + Default + Send + Sync>(src: &[T], offset: isize, shape: &[usize], strides: &[isize]) -> Vec<T> {
     let n: usize = shape.iter().product();
     let mut out = vec![T::default(); n];
     if n > 0 {
@@ -112,13 +96,7 @@ pub fn gather<T: Copy + Default + Send + Sync>(
 }
 
 /// Like [`gather`], into a contiguous `out` of the layout's element count.
-pub fn gather_into<T: Copy + Send + Sync>(
-    src: &[T],
-    offset: isize,
-    shape: &[usize],
-    strides: &[isize],
-    out: &mut [T],
-) {
+pub fn gather_into<T: Copy + Send + Sync>(src: &[T], offset: isize, shape: &[usize], strides: &[isize], out: &mut [T]) {
     let n = out.len();
     if n == 0 {
         return;
@@ -140,9 +118,7 @@ pub fn gather_into<T: Copy + Send + Sync>(
     };
     if n >= PAR_THRESHOLD && rows > 1 {
         let rows_per = (CHUNK / inner).max(1);
-        out.par_chunks_mut(rows_per * inner)
-            .enumerate()
-            .for_each(|(c, o)| run(c * rows_per, o));
+        out.par_chunks_mut(rows_per * inner).enumerate().for_each(|(c, o)| run(c * rows_per, o));
     } else {
         run(0, out);
     }
@@ -153,13 +129,7 @@ const TILE: usize = 32;
 
 /// `gather_into` for layouts whose last two dims are a transpose (the second-to-last has
 /// stride 1): each [a, b] matrix is copied in cache-sized tiles.
-fn transpose_tiles<T: Copy + Send + Sync>(
-    src: &[T],
-    offset: isize,
-    shape: &[usize],
-    strides: &[isize],
-    out: &mut [T],
-) {
+fn transpose_tiles<T: Copy + Send + Sync>(src: &[T], offset: isize, shape: &[usize], strides: &[isize], out: &mut [T]) {
     let r = shape.len();
     let (a, b, sb) = (shape[r - 2], shape[r - 1], strides[r - 1]);
     let outer = &shape[..r - 2];
@@ -192,9 +162,7 @@ fn transpose_tiles<T: Copy + Send + Sync>(
     let run_matrix = |m: usize, ys: &mut [T]| {
         let base = matrix_offset(m);
         if parallel && per_matrix >= PAR_THRESHOLD {
-            ys.par_chunks_mut(TILE * b)
-                .enumerate()
-                .for_each(|(t, y)| band(base, t * TILE, y));
+            ys.par_chunks_mut(TILE * b).enumerate().for_each(|(t, y)| band(base, t * TILE, y));
         } else {
             for (t, y) in ys.chunks_mut(TILE * b).enumerate() {
                 band(base, t * TILE, y);
@@ -202,9 +170,7 @@ fn transpose_tiles<T: Copy + Send + Sync>(
         }
     };
     if parallel {
-        out.par_chunks_mut(per_matrix)
-            .enumerate()
-            .for_each(|(m, ys)| run_matrix(m, ys));
+        out.par_chunks_mut(per_matrix).enumerate().for_each(|(m, ys)| run_matrix(m, ys));
     } else {
         for (m, ys) in out.chunks_mut(per_matrix).enumerate() {
             run_matrix(m, ys);
@@ -213,13 +179,7 @@ fn transpose_tiles<T: Copy + Send + Sync>(
 }
 
 /// Writes the contiguous `src` into the strided layout (`offset`, `shape`, `strides`) of `dst`.
-pub fn scatter<T: Copy>(
-    src: &[T],
-    dst: &mut [T],
-    offset: isize,
-    shape: &[usize],
-    strides: &[isize],
-) {
+pub fn scatter<T: Copy>(src: &[T], dst: &mut [T], offset: isize, shape: &[usize], strides: &[isize]) {
     if src.is_empty() {
         return;
     }

@@ -42,9 +42,7 @@ macro_rules! map_data {
 pub(crate) use map_data;
 
 /// Element types a value can hold.
-pub trait Elem:
-    Copy + Default + PartialEq + PartialOrd + Send + Sync + std::fmt::Debug + 'static
-{
+pub trait Elem: Copy + Default + PartialEq + PartialOrd + Send + Sync + std::fmt::Debug + 'static {
     fn into_data(a: ArrayD<Self>) -> Data;
 }
 
@@ -131,8 +129,7 @@ pub fn elems<T>(a: &ArrayD<T>) -> &[T] {
 }
 
 pub fn elems_mut<T>(a: &mut ArrayD<T>) -> &mut [T] {
-    a.as_slice_mut()
-        .expect("values are kept in standard layout")
+    a.as_slice_mut().expect("values are kept in standard layout")
 }
 
 pub fn round_bf16(x: f32) -> f32 {
@@ -285,11 +282,7 @@ impl Value {
         if ok {
             Ok(())
         } else {
-            Err(Error::internal(format!(
-                "value of dtype {} holds {} data",
-                self.dtype,
-                self.kind_name()
-            )))
+            Err(Error::internal(format!("value of dtype {} holds {} data", self.dtype, self.kind_name())))
         }
     }
 
@@ -327,34 +320,17 @@ fn convert_data(src: &Data, shape: &[usize], kind: ComputeKind, to: DType) -> Da
     use par::map;
     match (src, kind) {
         (Data::Bool(a), ComputeKind::Int) => Data::Int(array(shape, map(elems(a), |b| b as i64))),
-        (Data::Bool(a), ComputeKind::Float32) => {
-            Data::F32(array(shape, map(elems(a), |b| b as u8 as f32)))
-        }
-        (Data::Bool(a), ComputeKind::Float64) => {
-            Data::F64(array(shape, map(elems(a), |b| b as u8 as f64)))
-        }
+        (Data::Bool(a), ComputeKind::Float32) => Data::F32(array(shape, map(elems(a), |b| b as u8 as f32))),
+        (Data::Bool(a), ComputeKind::Float64) => Data::F64(array(shape, map(elems(a), |b| b as u8 as f64))),
         (Data::Int(a), ComputeKind::Bool) => Data::Bool(array(shape, map(elems(a), |x| x != 0))),
-        (Data::Int(a), ComputeKind::Float32) => {
-            Data::F32(array(shape, map(elems(a), |x| x as f32)))
-        }
-        (Data::Int(a), ComputeKind::Float64) => {
-            Data::F64(array(shape, map(elems(a), |x| x as f64)))
-        }
+        (Data::Int(a), ComputeKind::Float32) => Data::F32(array(shape, map(elems(a), |x| x as f32))),
+        (Data::Int(a), ComputeKind::Float64) => Data::F64(array(shape, map(elems(a), |x| x as f64))),
         (Data::F32(a), ComputeKind::Bool) => Data::Bool(array(shape, map(elems(a), |x| x != 0.0))),
-        (Data::F32(a), ComputeKind::Int) => Data::Int(array(
-            shape,
-            map(elems(a), move |x| float_to_int(x as f64, to)),
-        )),
-        (Data::F32(a), ComputeKind::Float64) => {
-            Data::F64(array(shape, map(elems(a), |x| x as f64)))
-        }
+        (Data::F32(a), ComputeKind::Int) => Data::Int(array(shape, map(elems(a), move |x| float_to_int(x as f64, to)))),
+        (Data::F32(a), ComputeKind::Float64) => Data::F64(array(shape, map(elems(a), |x| x as f64))),
         (Data::F64(a), ComputeKind::Bool) => Data::Bool(array(shape, map(elems(a), |x| x != 0.0))),
-        (Data::F64(a), ComputeKind::Int) => {
-            Data::Int(array(shape, map(elems(a), move |x| float_to_int(x, to))))
-        }
-        (Data::F64(a), ComputeKind::Float32) => {
-            Data::F32(array(shape, map(elems(a), |x| x as f32)))
-        }
+        (Data::F64(a), ComputeKind::Int) => Data::Int(array(shape, map(elems(a), move |x| float_to_int(x, to)))),
+        (Data::F64(a), ComputeKind::Float32) => Data::F32(array(shape, map(elems(a), |x| x as f32))),
         // Same kind: handled by the caller without a copy.
         (d, _) => d.clone(),
     }
@@ -366,11 +342,7 @@ mod tests {
 
     #[test]
     fn rounding_and_wrapping() {
-        let v = Value::from_f64s(
-            DType::BF16,
-            &[3],
-            &[1.0 + 1.0 / 256.0, 1.0 + 3.0 / 256.0, 3.2],
-        );
+        let v = Value::from_f64s(DType::BF16, &[3], &[1.0 + 1.0 / 256.0, 1.0 + 3.0 / 256.0, 3.2]);
         assert_eq!(v.to_f64s(), vec![1.0, 1.015625, 3.203125]);
         let v = Value::from_f64s(DType::F16, &[1], &[0.1]);
         assert_eq!(v.to_f64s(), vec![f16::from_f64(0.1).to_f64()]);
@@ -383,30 +355,15 @@ mod tests {
     #[test]
     fn conversions() {
         let f = Value::from_f64s(DType::F32, &[5], &[-2.7, 2.7, f64::NAN, 0.0, 1e10]);
-        assert_eq!(
-            f.clone().convert(DType::I64).to_f64s(),
-            vec![-2.0, 2.0, 0.0, 0.0, 1e10]
-        );
-        assert_eq!(
-            f.clone().convert(DType::Bool).to_f64s(),
-            vec![1.0, 1.0, 1.0, 0.0, 1.0]
-        );
+        assert_eq!(f.clone().convert(DType::I64).to_f64s(), vec![-2.0, 2.0, 0.0, 0.0, 1e10]);
+        assert_eq!(f.clone().convert(DType::Bool).to_f64s(), vec![1.0, 1.0, 1.0, 0.0, 1.0]);
         assert_eq!(f.clone().convert(DType::I32).to_f64s()[4], 1410065408.0);
         let b = f.convert(DType::BF16);
         assert_eq!(b.to_f64s()[0], -2.703125);
         let i = Value::from_f64s(DType::I64, &[2], &[16777217.0, -3.0]);
-        assert_eq!(
-            i.clone().convert(DType::F32).to_f64s(),
-            vec![16777216.0, -3.0]
-        );
+        assert_eq!(i.clone().convert(DType::F32).to_f64s(), vec![16777216.0, -3.0]);
         assert_eq!(i.convert(DType::U8).to_f64s(), vec![1.0, 253.0]);
-        assert_eq!(
-            Value::full(DType::I8, &[2], Literal::Float(-3.9)).to_f64s(),
-            vec![-3.0, -3.0]
-        );
-        assert_eq!(
-            Value::full(DType::Bool, &[1], Literal::Int(2)).to_f64s(),
-            vec![1.0]
-        );
+        assert_eq!(Value::full(DType::I8, &[2], Literal::Float(-3.9)).to_f64s(), vec![-3.0, -3.0]);
+        assert_eq!(Value::full(DType::Bool, &[1], Literal::Int(2)).to_f64s(), vec![1.0]);
     }
 }

@@ -53,7 +53,11 @@ pub fn check_view(
         return Err(Error::invalid(format!(
             "{} (offset {}, shape {:?}, strides {:?}, {}) reaches outside its buffer {:#x} of {len} bytes",
             what(),
-            view.offset, view.shape, view.strides, view.dtype, view.buffer
+            view.offset,
+            view.shape,
+            view.strides,
+            view.dtype,
+            view.buffer
         )));
     }
     Ok(())
@@ -72,12 +76,7 @@ where
     if is_contiguous(&view.shape, &view.strides) {
         Cow::Borrowed(&all[view.offset..view.offset + n])
     } else {
-        Cow::Owned(strided::gather(
-            all,
-            view.offset as isize,
-            &view.shape,
-            &view.strides,
-        ))
+        Cow::Owned(strided::gather(all, view.offset as isize, &view.shape, &view.strides))
     }
 }
 
@@ -85,50 +84,22 @@ where
 pub fn load(buf: &[u8], view: &TensorView) -> Value {
     let shape = &view.shape;
     let data = match view.dtype {
-        DType::Bool => Data::Bool(array(
-            shape,
-            par::map(&cells::<1>(buf, view), |c| c[0] != 0),
-        )),
-        DType::U8 => Data::Int(array(
-            shape,
-            par::map(&cells::<1>(buf, view), |c| c[0] as i64),
-        )),
-        DType::I8 => Data::Int(array(
-            shape,
-            par::map(&cells::<1>(buf, view), |c| c[0] as i8 as i64),
-        )),
-        DType::I16 => Data::Int(array(
-            shape,
-            par::map(&cells::<2>(buf, view), |c| i16::from_le_bytes(c) as i64),
-        )),
-        DType::I32 => Data::Int(array(
-            shape,
-            par::map(&cells::<4>(buf, view), |c| i32::from_le_bytes(c) as i64),
-        )),
-        DType::I64 => Data::Int(array(
-            shape,
-            par::map(&cells::<8>(buf, view), i64::from_le_bytes),
-        )),
+        DType::Bool => Data::Bool(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] != 0))),
+        DType::U8 => Data::Int(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] as i64))),
+        DType::I8 => Data::Int(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] as i8 as i64))),
+        DType::I16 => Data::Int(array(shape, par::map(&cells::<2>(buf, view), |c| i16::from_le_bytes(c) as i64))),
+        DType::I32 => Data::Int(array(shape, par::map(&cells::<4>(buf, view), |c| i32::from_le_bytes(c) as i64))),
+        DType::I64 => Data::Int(array(shape, par::map(&cells::<8>(buf, view), i64::from_le_bytes))),
         DType::F16 => Data::F32(array(
             shape,
-            par::map(&cells::<2>(buf, view), |c| {
-                f16::from_bits(u16::from_le_bytes(c)).to_f32()
-            }),
+            par::map(&cells::<2>(buf, view), |c| f16::from_bits(u16::from_le_bytes(c)).to_f32()),
         )),
         DType::BF16 => Data::F32(array(
             shape,
-            par::map(&cells::<2>(buf, view), |c| {
-                bf16::from_bits(u16::from_le_bytes(c)).to_f32()
-            }),
+            par::map(&cells::<2>(buf, view), |c| bf16::from_bits(u16::from_le_bytes(c)).to_f32()),
         )),
-        DType::F32 => Data::F32(array(
-            shape,
-            par::map(&cells::<4>(buf, view), f32::from_le_bytes),
-        )),
-        DType::F64 => Data::F64(array(
-            shape,
-            par::map(&cells::<8>(buf, view), f64::from_le_bytes),
-        )),
+        DType::F32 => Data::F32(array(shape, par::map(&cells::<4>(buf, view), f32::from_le_bytes))),
+        DType::F64 => Data::F64(array(shape, par::map(&cells::<8>(buf, view), f64::from_le_bytes))),
     };
     Value::new(view.dtype, data)
 }
@@ -147,11 +118,7 @@ fn store_cells<const N: usize, T: Copy + Sync>(
         return;
     }
     if is_contiguous(&view.shape, &view.strides) {
-        par::zip_inplace(
-            &mut all[view.offset..view.offset + src.len()],
-            src,
-            |_, x| enc(x),
-        );
+        par::zip_inplace(&mut all[view.offset..view.offset + src.len()], src, |_, x| enc(x));
     } else {
         let tmp = par::map(src, enc);
         strided::scatter(&tmp, all, view.offset as isize, &view.shape, &view.strides);
@@ -161,37 +128,24 @@ fn store_cells<const N: usize, T: Copy + Sync>(
 /// Writes `v`, whose dtype must be the view's, into a view checked with [`check_view`].
 pub fn store(v: &Value, buf: &mut [u8], view: &TensorView) -> Result<()> {
     if v.dtype != view.dtype {
-        return Err(Error::internal(format!(
-            "storing a {} value into a {} view",
-            v.dtype, view.dtype
-        )));
+        return Err(Error::internal(format!("storing a {} value into a {} view", v.dtype, view.dtype)));
     }
     match (&v.data, view.dtype) {
         (Data::Bool(a), DType::Bool) => store_cells::<1, _>(buf, view, elems(a), |x| [x as u8]),
         (Data::Int(a), DType::U8) => store_cells::<1, _>(buf, view, elems(a), |x| [x as u8]),
         (Data::Int(a), DType::I8) => store_cells::<1, _>(buf, view, elems(a), |x| [x as i8 as u8]),
-        (Data::Int(a), DType::I16) => {
-            store_cells::<2, _>(buf, view, elems(a), |x| (x as i16).to_le_bytes())
-        }
-        (Data::Int(a), DType::I32) => {
-            store_cells::<4, _>(buf, view, elems(a), |x| (x as i32).to_le_bytes())
-        }
+        (Data::Int(a), DType::I16) => store_cells::<2, _>(buf, view, elems(a), |x| (x as i16).to_le_bytes()),
+        (Data::Int(a), DType::I32) => store_cells::<4, _>(buf, view, elems(a), |x| (x as i32).to_le_bytes()),
         (Data::Int(a), DType::I64) => store_cells::<8, _>(buf, view, elems(a), |x| x.to_le_bytes()),
-        (Data::F32(a), DType::F16) => store_cells::<2, _>(buf, view, elems(a), |x| {
-            f16::from_f32(x).to_bits().to_le_bytes()
-        }),
-        (Data::F32(a), DType::BF16) => store_cells::<2, _>(buf, view, elems(a), |x| {
-            bf16::from_f32(x).to_bits().to_le_bytes()
-        }),
+        (Data::F32(a), DType::F16) => {
+            store_cells::<2, _>(buf, view, elems(a), |x| f16::from_f32(x).to_bits().to_le_bytes())
+        }
+        (Data::F32(a), DType::BF16) => {
+            store_cells::<2, _>(buf, view, elems(a), |x| bf16::from_f32(x).to_bits().to_le_bytes())
+        }
         (Data::F32(a), DType::F32) => store_cells::<4, _>(buf, view, elems(a), |x| x.to_le_bytes()),
         (Data::F64(a), DType::F64) => store_cells::<8, _>(buf, view, elems(a), |x| x.to_le_bytes()),
-        _ => {
-            return Err(Error::internal(format!(
-                "{} value holds {} data",
-                v.dtype,
-                v.kind_name()
-            )))
-        }
+        _ => return Err(Error::internal(format!("{} value holds {} data", v.dtype, v.kind_name()))),
     }
     Ok(())
 }

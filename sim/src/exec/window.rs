@@ -61,23 +61,13 @@ impl Geometry {
         for d in (0..last).rev() {
             let o = rest % self.out_shape[d];
             rest /= self.out_shape[d];
-            (base[d], lo[d], hi[d]) = span(
-                o,
-                self.stride[d],
-                self.pad_lo[d],
-                self.window[d],
-                self.in_shape[d],
-            );
+            (base[d], lo[d], hi[d]) = span(o, self.stride[d], self.pad_lo[d], self.window[d], self.in_shape[d]);
             empty |= lo[d] >= hi[d];
         }
         acc.clear();
         acc.resize(ys.len(), init);
-        let (sl, pl, wl, nl) = (
-            self.stride[last],
-            self.pad_lo[last] as isize,
-            self.window[last],
-            self.in_shape[last] as isize,
-        );
+        let (sl, pl, wl, nl) =
+            (self.stride[last], self.pad_lo[last] as isize, self.window[last], self.in_shape[last] as isize);
         let ow = ys.len() as isize;
         let origin = (b * self.in_strides[0] * self.in_shape[0]) as isize;
         let mut w = lo;
@@ -89,16 +79,8 @@ impl Geometry {
             for kw in 0..wl as isize {
                 // Outputs ox whose input index ox * sl + kw - pl lies in [0, nl).
                 let shift = kw - pl;
-                let first = if shift >= 0 {
-                    0
-                } else {
-                    (-shift + sl as isize - 1) / sl as isize
-                };
-                let end = if nl - 1 - shift < 0 {
-                    0
-                } else {
-                    ((nl - 1 - shift) / sl as isize + 1).min(ow)
-                };
+                let first = if shift >= 0 { 0 } else { (-shift + sl as isize - 1) / sl as isize };
+                let end = if nl - 1 - shift < 0 { 0 } else { ((nl - 1 - shift) / sl as isize + 1).min(ow) };
                 for ox in first..end {
                     let v = x[(off + ox * sl as isize + shift) as usize];
                     acc[ox as usize] = step(acc[ox as usize], v);
@@ -123,13 +105,7 @@ impl Geometry {
         }
     }
 
-    fn run<T, A>(
-        &self,
-        x: &[T],
-        init: A,
-        step: impl Fn(A, T) -> A + Sync,
-        finish: impl Fn(A) -> T + Sync,
-    ) -> Vec<T>
+    fn run<T, A>(&self, x: &[T], init: A, step: impl Fn(A, T) -> A + Sync, finish: impl Fn(A) -> T + Sync) -> Vec<T>
     where
         T: Copy + Default + Send + Sync,
         A: Copy + Send + Sync,
@@ -146,9 +122,7 @@ impl Geometry {
             out.par_chunks_mut(row_len)
                 .with_min_len(min_rows)
                 .enumerate()
-                .for_each_init(Vec::new, |acc, (r, ys)| {
-                    self.row(x, r, ys, acc, init, &step, &finish)
-                });
+                .for_each_init(Vec::new, |acc, (r, ys)| self.row(x, r, ys, acc, init, &step, &finish));
         } else {
             let mut acc = Vec::new();
             for (r, ys) in out.chunks_mut(row_len).enumerate() {
@@ -159,48 +133,29 @@ impl Geometry {
     }
 }
 
-fn geometry(
-    shape: &[usize],
-    window: &[usize],
-    stride: &[usize],
-    padding: &[(usize, usize)],
-) -> Result<Geometry> {
+fn geometry(shape: &[usize], window: &[usize], stride: &[usize], padding: &[(usize, usize)]) -> Result<Geometry> {
     let r = shape.len();
     if window.len() != r || stride.len() != r || padding.len() != r {
-        return Err(Error::internal(
-            "reduce_window: one window/stride/padding per dim",
-        ));
+        return Err(Error::internal("reduce_window: one window/stride/padding per dim"));
     }
     let mut split = 0;
-    while split < r
-        && window[split] == 1
-        && stride[split] == 1
-        && padding[split] == (0, 0)
-        && split + 1 < r
-    {
+    while split < r && window[split] == 1 && stride[split] == 1 && padding[split] == (0, 0) && split + 1 < r {
         split += 1;
     }
     let mut out_shape = Vec::with_capacity(r - split);
     for d in split..r {
         let padded = shape[d] + padding[d].0 + padding[d].1;
         if window[d] == 0 || stride[d] == 0 || padded < window[d] {
-            return Err(Error::internal(format!(
-                "reduce_window {window:?} larger than padded {shape:?}"
-            )));
+            return Err(Error::internal(format!("reduce_window {window:?} larger than padded {shape:?}")));
         }
         out_shape.push((padded - window[d]) / stride[d] + 1);
     }
     if r - split > MAX_RANK {
-        return Err(Error::invalid(format!(
-            "reduce_window over more than {MAX_RANK} dims is not supported"
-        )));
+        return Err(Error::invalid(format!("reduce_window over more than {MAX_RANK} dims is not supported")));
     }
     Ok(Geometry {
         batch: shape[..split].iter().product(),
-        in_strides: super::strided::row_major(&shape[split..])
-            .iter()
-            .map(|&s| s as usize)
-            .collect(),
+        in_strides: super::strided::row_major(&shape[split..]).iter().map(|&s| s as usize).collect(),
         in_shape: shape[split..].to_vec(),
         out_shape,
         window: window[split..].to_vec(),
@@ -215,11 +170,7 @@ fn float_window<T: Real>(g: &Geometry, x: &[T], kind: ReduceKind) -> Result<Vec<
         ReduceKind::Prod => g.run(x, 1.0f64, |s, v: T| s * v.to_f64(), T::from_f64),
         ReduceKind::Max => g.run(x, T::NEG_INFINITY, |s: T, v| s.max_nan(v), |s| s),
         ReduceKind::Min => g.run(x, T::INFINITY, |s: T, v| s.min_nan(v), |s| s),
-        other => {
-            return Err(Error::invalid(format!(
-                "reduce_window {other:?} on floating-point tensors"
-            )))
-        }
+        other => return Err(Error::invalid(format!("reduce_window {other:?} on floating-point tensors"))),
     })
 }
 
@@ -255,12 +206,8 @@ pub fn reduce_window(
         Data::Bool(a) => {
             let xs = elems(a);
             let out = match kind {
-                ReduceKind::And | ReduceKind::Min | ReduceKind::Prod => {
-                    g.run(xs, true, |s, v| s & v, |s| s)
-                }
-                ReduceKind::Or | ReduceKind::Max | ReduceKind::Sum => {
-                    g.run(xs, false, |s, v| s | v, |s| s)
-                }
+                ReduceKind::And | ReduceKind::Min | ReduceKind::Prod => g.run(xs, true, |s, v| s & v, |s| s),
+                ReduceKind::Or | ReduceKind::Max | ReduceKind::Sum => g.run(xs, false, |s, v| s | v, |s| s),
             };
             Data::Bool(array(&shape, out))
         }

@@ -26,43 +26,18 @@ fn strided_inputs_of_every_dtype() {
         let g = add_one(dtype, &[4, 3]);
         let exe = compile(&dev, &g);
         let out = upload(&dev, dtype, &[12], &[0.0; 12]);
-        let input = TensorView {
-            shape: vec![4, 3],
-            strides: vec![1, 4],
-            ..base.clone()
-        };
+        let input = TensorView { shape: vec![4, 3], strides: vec![1, 4], ..base.clone() };
         let output = TensorView::contiguous(out.buffer, dtype, vec![4, 3]);
-        dev.execute(
-            exe.as_ref(),
-            &[ExecInput::Tensor(input)],
-            std::slice::from_ref(&output),
-        )
-        .unwrap();
-        let want: Vec<f64> = (0..4)
-            .flat_map(|i| (0..3).map(move |j| (j * 4 + i + 1) as f64))
-            .collect();
+        dev.execute(exe.as_ref(), &[ExecInput::Tensor(input)], std::slice::from_ref(&output)).unwrap();
+        let want: Vec<f64> = (0..4).flat_map(|i| (0..3).map(move |j| (j * 4 + i + 1) as f64)).collect();
         assert_eq!(download(&dev, &output), want, "{dtype}");
 
         let g = add_one(dtype, &[2, 2]);
         let exe = compile(&dev, &g);
-        let input = TensorView {
-            offset: 1,
-            shape: vec![2, 2],
-            strides: vec![8, 1],
-            ..base.clone()
-        };
+        let input = TensorView { offset: 1, shape: vec![2, 2], strides: vec![8, 1], ..base.clone() };
         let output = TensorView::contiguous(out.buffer, dtype, vec![2, 2]);
-        dev.execute(
-            exe.as_ref(),
-            &[ExecInput::Tensor(input)],
-            std::slice::from_ref(&output),
-        )
-        .unwrap();
-        assert_eq!(
-            download(&dev, &output),
-            vec![2.0, 3.0, 10.0, 11.0],
-            "{dtype}"
-        );
+        dev.execute(exe.as_ref(), &[ExecInput::Tensor(input)], std::slice::from_ref(&output)).unwrap();
+        assert_eq!(download(&dev, &output), vec![2.0, 3.0, 10.0, 11.0], "{dtype}");
     }
 }
 
@@ -74,40 +49,17 @@ fn strided_outputs_and_broadcast_inputs() {
     let g = add_one(F32, &[2, 2]);
     let exe = compile(&dev, &g);
     // Expanded input (stride 0), output into every other element in transposed order.
-    let input = TensorView {
-        shape: vec![2, 2],
-        strides: vec![0, 0],
-        ..src.clone()
-    };
-    let output = TensorView {
-        buffer: buf.buffer,
-        offset: 1,
-        shape: vec![2, 2],
-        strides: vec![2, 4],
-        dtype: F32,
-    };
-    dev.execute(exe.as_ref(), &[ExecInput::Tensor(input)], &[output])
-        .unwrap();
-    assert_eq!(
-        download(&dev, &buf),
-        vec![-1.0, 6.0, -1.0, 6.0, -1.0, 6.0, -1.0, 6.0]
-    );
+    let input = TensorView { shape: vec![2, 2], strides: vec![0, 0], ..src.clone() };
+    let output = TensorView { buffer: buf.buffer, offset: 1, shape: vec![2, 2], strides: vec![2, 4], dtype: F32 };
+    dev.execute(exe.as_ref(), &[ExecInput::Tensor(input)], &[output]).unwrap();
+    assert_eq!(download(&dev, &buf), vec![-1.0, 6.0, -1.0, 6.0, -1.0, 6.0, -1.0, 6.0]);
     // Negative strides (never made by PyTorch, but valid views).
     let g = graph(&[(F32, &[4])], |_, p| vec![p[0]]);
     let exe = compile(&dev, &g);
     let data = upload(&dev, F32, &[4], &[1.0, 2.0, 3.0, 4.0]);
-    let rev = TensorView {
-        offset: 3,
-        strides: vec![-1],
-        ..data.clone()
-    };
+    let rev = TensorView { offset: 3, strides: vec![-1], ..data.clone() };
     let out = upload(&dev, F32, &[4], &[0.0; 4]);
-    dev.execute(
-        exe.as_ref(),
-        &[ExecInput::Tensor(rev)],
-        std::slice::from_ref(&out),
-    )
-    .unwrap();
+    dev.execute(exe.as_ref(), &[ExecInput::Tensor(rev)], std::slice::from_ref(&out)).unwrap();
     assert_eq!(download(&dev, &out), vec![4.0, 3.0, 2.0, 1.0]);
 }
 
@@ -117,25 +69,13 @@ fn outputs_may_alias_inputs() {
     // In-place add.
     let x = upload(&dev, I32, &[3], &[1.0, 2.0, 3.0]);
     let exe = compile(&dev, &add_one(I32, &[3]));
-    dev.execute(
-        exe.as_ref(),
-        &[ExecInput::Tensor(x.clone())],
-        std::slice::from_ref(&x),
-    )
-    .unwrap();
+    dev.execute(exe.as_ref(), &[ExecInput::Tensor(x.clone())], std::slice::from_ref(&x)).unwrap();
     assert_eq!(download(&dev, &x), vec![2.0, 3.0, 4.0]);
     // In-place transpose of a 2x2: the output view is the input's transpose.
     let m = upload(&dev, F32, &[2, 2], &[1.0, 2.0, 3.0, 4.0]);
-    let g = graph(&[(F32, &[2, 2])], |b, p| {
-        vec![b.transpose(p[0], vec![1, 0]).unwrap()]
-    });
+    let g = graph(&[(F32, &[2, 2])], |b, p| vec![b.transpose(p[0], vec![1, 0]).unwrap()]);
     let exe = compile(&dev, &g);
-    dev.execute(
-        exe.as_ref(),
-        &[ExecInput::Tensor(m.clone())],
-        std::slice::from_ref(&m),
-    )
-    .unwrap();
+    dev.execute(exe.as_ref(), &[ExecInput::Tensor(m.clone())], std::slice::from_ref(&m)).unwrap();
     assert_eq!(download(&dev, &m), vec![1.0, 3.0, 2.0, 4.0]);
     // Two outputs, one of them the input.
     let v = upload(&dev, F32, &[2], &[1.0, 2.0]);
@@ -146,38 +86,20 @@ fn outputs_may_alias_inputs() {
         vec![d, m]
     });
     let exe = compile(&dev, &g);
-    dev.execute(
-        exe.as_ref(),
-        &[ExecInput::Tensor(v.clone())],
-        &[v.clone(), w.clone()],
-    )
-    .unwrap();
-    assert_eq!(
-        (download(&dev, &v), download(&dev, &w)),
-        (vec![2.0, 4.0], vec![1.0, 4.0])
-    );
+    dev.execute(exe.as_ref(), &[ExecInput::Tensor(v.clone())], &[v.clone(), w.clone()]).unwrap();
+    assert_eq!((download(&dev, &v), download(&dev, &w)), (vec![2.0, 4.0], vec![1.0, 4.0]));
 }
 
 #[test]
 fn outputs_convert_to_the_view_dtype() {
     let dev = device();
-    let x = upload(
-        &dev,
-        F32,
-        &[3],
-        &[1.5, -2.7, 1.0 + 1.0 / 256.0 + 1.0 / 1024.0],
-    );
+    let x = upload(&dev, F32, &[3], &[1.5, -2.7, 1.0 + 1.0 / 256.0 + 1.0 / 1024.0]);
     let g = graph(&[(F32, &[3])], |_, p| vec![p[0], p[0], p[0]]);
     let exe = compile(&dev, &g);
     let o_bf = upload(&dev, BF16, &[3], &[0.0; 3]);
     let o_i = upload(&dev, I32, &[3], &[0.0; 3]);
     let o_f64 = upload(&dev, F64, &[3], &[0.0; 3]);
-    dev.execute(
-        exe.as_ref(),
-        &[ExecInput::Tensor(x)],
-        &[o_bf.clone(), o_i.clone(), o_f64.clone()],
-    )
-    .unwrap();
+    dev.execute(exe.as_ref(), &[ExecInput::Tensor(x)], &[o_bf.clone(), o_i.clone(), o_f64.clone()]).unwrap();
     assert_eq!(download(&dev, &o_bf), vec![1.5, -2.703125, 1.0078125]);
     assert_eq!(download(&dev, &o_i), vec![1.0, -2.0, 1.0]);
     assert_eq!(download(&dev, &o_f64)[1], -2.7f32 as f64);
@@ -185,34 +107,19 @@ fn outputs_convert_to_the_view_dtype() {
     let ints = upload(&dev, I64, &[3], &[1.0, 2.0, 3.0]);
     let exe = compile(&dev, &add_one(F32, &[3]));
     let out = upload(&dev, F32, &[3], &[0.0; 3]);
-    dev.execute(
-        exe.as_ref(),
-        &[ExecInput::Tensor(ints)],
-        std::slice::from_ref(&out),
-    )
-    .unwrap();
+    dev.execute(exe.as_ref(), &[ExecInput::Tensor(ints)], std::slice::from_ref(&out)).unwrap();
     assert_eq!(download(&dev, &out), vec![2.0, 3.0, 4.0]);
 }
 
 #[test]
 fn empty_views_need_no_buffer() {
     let dev = device();
-    let g = graph(&[(F32, &[0, 3])], |b, p| {
-        vec![
-            b.reduce(p[0], tpudev_core::ir::ReduceKind::Sum, vec![0])
-                .unwrap(),
-            p[0],
-        ]
-    });
+    let g =
+        graph(&[(F32, &[0, 3])], |b, p| vec![b.reduce(p[0], tpudev_core::ir::ReduceKind::Sum, vec![0]).unwrap(), p[0]]);
     let exe = compile(&dev, &g);
     let empty = TensorView::contiguous(0, F32, vec![0, 3]);
     let out = upload(&dev, F32, &[3], &[9.0; 3]);
-    dev.execute(
-        exe.as_ref(),
-        &[ExecInput::Tensor(empty.clone())],
-        &[out.clone(), empty],
-    )
-    .unwrap();
+    dev.execute(exe.as_ref(), &[ExecInput::Tensor(empty.clone())], &[out.clone(), empty]).unwrap();
     assert_eq!(download(&dev, &out), vec![0.0; 3]);
 }
 
@@ -222,39 +129,16 @@ fn memory_accounting_and_out_of_memory() {
     let a = dev.alloc(400).unwrap();
     let b = dev.alloc(0).unwrap();
     assert_ne!(a, b);
-    assert_eq!(
-        dev.memory_stats(),
-        MemoryStats {
-            allocated: 400,
-            peak: 400,
-            capacity: 1000
-        }
-    );
+    assert_eq!(dev.memory_stats(), MemoryStats { allocated: 400, peak: 400, capacity: 1000 });
     let before = dev.memory_stats();
     let err = dev.alloc(601).unwrap_err();
-    assert!(matches!(
-        err,
-        Error::OutOfMemory {
-            requested: 601,
-            free: 600,
-            capacity: 1000,
-            allocated: 400,
-            ..
-        }
-    ));
+    assert!(matches!(err, Error::OutOfMemory { requested: 601, free: 600, capacity: 1000, allocated: 400, .. }));
     assert_eq!(dev.memory_stats(), before);
     let c = dev.alloc(600).unwrap();
     assert!(c > a && c >= b + 256);
     dev.free(a);
     dev.free(a);
-    assert_eq!(
-        dev.memory_stats(),
-        MemoryStats {
-            allocated: 600,
-            peak: 1000,
-            capacity: 1000
-        }
-    );
+    assert_eq!(dev.memory_stats(), MemoryStats { allocated: 600, peak: 1000, capacity: 1000 });
     dev.reset_peak_memory();
     assert_eq!(dev.memory_stats().peak, 600);
     // Execution's intermediates are host memory, not HBM.
@@ -262,8 +146,7 @@ fn memory_accounting_and_out_of_memory() {
     let g = add_one(F32, &[4]);
     let exe = dev.compile(&g).unwrap();
     let v = TensorView::contiguous(x, F32, vec![4]);
-    dev.execute(exe.as_ref(), &[ExecInput::Tensor(v.clone())], &[v])
-        .unwrap();
+    dev.execute(exe.as_ref(), &[ExecInput::Tensor(v.clone())], &[v]).unwrap();
     assert_eq!(dev.memory_stats().allocated, 616);
 }
 
@@ -276,65 +159,25 @@ fn bad_buffers_and_views_are_errors() {
     // Freed input buffer.
     let gone = upload(&dev, F32, &[4], &[1.0; 4]);
     dev.free(gone.buffer);
-    let err = dev
-        .execute(
-            exe.as_ref(),
-            &[ExecInput::Tensor(gone.clone())],
-            std::slice::from_ref(&out),
-        )
-        .unwrap_err();
+    let err = dev.execute(exe.as_ref(), &[ExecInput::Tensor(gone.clone())], std::slice::from_ref(&out)).unwrap_err();
     assert_eq!(err, Error::UnknownBuffer(gone.buffer));
     // Unknown output buffer: nothing is written anywhere.
-    let err = dev
-        .execute(
-            exe.as_ref(),
-            &[ExecInput::Tensor(x.clone())],
-            std::slice::from_ref(&gone),
-        )
-        .unwrap_err();
+    let err = dev.execute(exe.as_ref(), &[ExecInput::Tensor(x.clone())], std::slice::from_ref(&gone)).unwrap_err();
     assert_eq!(err, Error::UnknownBuffer(gone.buffer));
     // A view reaching past its buffer.
-    let past = TensorView {
-        offset: 1,
-        ..x.clone()
-    };
-    let err = dev
-        .execute(
-            exe.as_ref(),
-            &[ExecInput::Tensor(past)],
-            std::slice::from_ref(&out),
-        )
-        .unwrap_err();
+    let past = TensorView { offset: 1, ..x.clone() };
+    let err = dev.execute(exe.as_ref(), &[ExecInput::Tensor(past)], std::slice::from_ref(&out)).unwrap_err();
     assert!(err.to_string().contains("outside its buffer"), "{err}");
     let wrong_shape = TensorView::contiguous(x.buffer, F32, vec![2]);
-    assert!(dev
-        .execute(
-            exe.as_ref(),
-            &[ExecInput::Tensor(wrong_shape)],
-            std::slice::from_ref(&out)
-        )
-        .is_err());
+    assert!(dev.execute(exe.as_ref(), &[ExecInput::Tensor(wrong_shape)], std::slice::from_ref(&out)).is_err());
     // Wrong number or kind of inputs.
-    assert!(dev
-        .execute(exe.as_ref(), &[], std::slice::from_ref(&out))
-        .is_err());
-    assert!(dev
-        .execute(
-            exe.as_ref(),
-            &[ExecInput::HostScalar(1.0)],
-            std::slice::from_ref(&out)
-        )
-        .is_err());
-    assert!(dev
-        .execute(exe.as_ref(), &[ExecInput::Tensor(x.clone())], &[])
-        .is_err());
+    assert!(dev.execute(exe.as_ref(), &[], std::slice::from_ref(&out)).is_err());
+    assert!(dev.execute(exe.as_ref(), &[ExecInput::HostScalar(1.0)], std::slice::from_ref(&out)).is_err());
+    assert!(dev.execute(exe.as_ref(), &[ExecInput::Tensor(x.clone())], &[]).is_err());
     // Byte access.
     let mut b = [0u8; 4];
     assert!(dev.read_bytes(x.buffer, 14, &mut b).is_err());
-    assert_eq!(
-        dev.read_bytes(gone.buffer, 0, &mut b),
-        Err(Error::UnknownBuffer(gone.buffer))
-    );
+    assert_eq!(dev.read_bytes(gone.buffer, 0, &mut b), Err(Error::UnknownBuffer(gone.buffer)));
     // A foreign executable.
     struct Foreign;
     impl Executable for Foreign {
@@ -359,11 +202,7 @@ fn compile_rejects_malformed_graphs() {
     g.nodes[2].ty.shape = vec![3];
     assert!(matches!(dev.compile(&g), Err(Error::Internal(m)) if m.contains("declared type")));
     let mut g = good.clone();
-    g.nodes.push(Node {
-        op: Op::Neg,
-        inputs: vec![],
-        ty: g.nodes[0].ty.clone(),
-    });
+    g.nodes.push(Node { op: Op::Neg, inputs: vec![], ty: g.nodes[0].ty.clone() });
     assert!(matches!(dev.compile(&g), Err(Error::Internal(m)) if m.contains("operands")));
     let mut g = good;
     g.outputs = vec![7];

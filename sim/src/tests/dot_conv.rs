@@ -4,12 +4,7 @@ use tpudev_core::DType::{self, *};
 use super::*;
 
 fn dims(lb: &[usize], rb: &[usize], lc: &[usize], rc: &[usize]) -> DotDims {
-    DotDims {
-        lhs_batch: lb.to_vec(),
-        rhs_batch: rb.to_vec(),
-        lhs_contract: lc.to_vec(),
-        rhs_contract: rc.to_vec(),
-    }
+    DotDims { lhs_batch: lb.to_vec(), rhs_batch: rb.to_vec(), lhs_contract: lc.to_vec(), rhs_contract: rc.to_vec() }
 }
 
 fn naive_matmul(a: &[f64], b: &[f64], m: usize, k: usize, n: usize) -> Vec<f64> {
@@ -24,22 +19,14 @@ fn naive_matmul(a: &[f64], b: &[f64], m: usize, k: usize, n: usize) -> Vec<f64> 
 
 fn matmul(dtype: DType, m: usize, k: usize, n: usize, a: &[f64], b: &[f64]) -> Vec<f64> {
     let g = graph(&[(dtype, &[m, k]), (dtype, &[k, n])], |bl, p| {
-        vec![bl
-            .dot_general(p[0], p[1], dims(&[], &[], &[1], &[0]))
-            .unwrap()]
+        vec![bl.dot_general(p[0], p[1], dims(&[], &[], &[1], &[0])).unwrap()]
     });
     run1(&g, &[t(dtype, &[m, k], a), t(dtype, &[k, n], b)])
 }
 
 #[test]
 fn matmul_matches_naive_loops() {
-    for (m, k, n) in [
-        (1, 1, 1),
-        (3, 5, 2),
-        (17, 33, 9),
-        (70, 80, 90),
-        (130, 64, 257),
-    ] {
+    for (m, k, n) in [(1, 1, 1), (3, 5, 2), (17, 33, 9), (70, 80, 90), (130, 64, 257)] {
         let a = noise(m * k, 1);
         let b = noise(k * n, 2);
         let got = matmul(F64, m, k, n, &a, &b);
@@ -52,23 +39,15 @@ fn matmul_matches_naive_loops() {
     // Integers: exact, wrapping.
     let got = matmul(I32, 2, 2, 2, &[1.0, 2.0, 3.0, 4.0], &[5.0, 6.0, 7.0, 8.0]);
     assert_eq!(got, vec![19.0, 22.0, 43.0, 50.0]);
-    assert_eq!(
-        matmul(I32, 1, 2, 1, &[65536.0, 65536.0], &[32768.0, 32768.0]),
-        vec![0.0]
-    );
+    assert_eq!(matmul(I32, 1, 2, 1, &[65536.0, 65536.0], &[32768.0, 32768.0]), vec![0.0]);
     // bf16: the f32 result is rounded once.
     let got = matmul(BF16, 1, 3, 1, &[1.0, 1.0, 1.0], &[256.0, 1.0, 1.0]);
     assert_eq!(got, vec![258.0]);
     // Empty contraction gives zeros; empty results are fine.
     let g = graph(&[(F32, &[2, 0]), (F32, &[0, 3])], |b, p| {
-        vec![b
-            .dot_general(p[0], p[1], dims(&[], &[], &[1], &[0]))
-            .unwrap()]
+        vec![b.dot_general(p[0], p[1], dims(&[], &[], &[1], &[0])).unwrap()]
     });
-    assert_eq!(
-        run1(&g, &[t(F32, &[2, 0], &[]), t(F32, &[0, 3], &[])]),
-        vec![0.0; 6]
-    );
+    assert_eq!(run1(&g, &[t(F32, &[2, 0], &[]), t(F32, &[0, 3], &[])]), vec![0.0; 6]);
 }
 
 #[test]
@@ -78,51 +57,35 @@ fn general_dimension_numbers() {
     let lhs = noise(k * bs * m, 3);
     let rhs = noise(n * bs * k, 4);
     let g = graph(&[(F64, &[k, bs, m]), (F64, &[n, bs, k])], |b, p| {
-        vec![b
-            .dot_general(p[0], p[1], dims(&[1], &[1], &[0], &[2]))
-            .unwrap()]
+        vec![b.dot_general(p[0], p[1], dims(&[1], &[1], &[0], &[2])).unwrap()]
     });
     let got = run1(&g, &[t(F64, &[k, bs, m], &lhs), t(F64, &[n, bs, k], &rhs)]);
     for bi in 0..bs {
         for i in 0..m {
             for j in 0..n {
-                let want: f64 = (0..k)
-                    .map(|p| lhs[(p * bs + bi) * m + i] * rhs[(j * bs + bi) * k + p])
-                    .sum();
+                let want: f64 = (0..k).map(|p| lhs[(p * bs + bi) * m + i] * rhs[(j * bs + bi) * k + p]).sum();
                 assert!((got[(bi * m + i) * n + j] - want).abs() < 1e-12);
             }
         }
     }
     // Two contracting dims and no free dims: a full inner product.
     let g = graph(&[(F64, &[2, 3]), (F64, &[3, 2])], |b, p| {
-        vec![b
-            .dot_general(p[0], p[1], dims(&[], &[], &[0, 1], &[1, 0]))
-            .unwrap()]
+        vec![b.dot_general(p[0], p[1], dims(&[], &[], &[0, 1], &[1, 0])).unwrap()]
     });
     let got = run1(&g, &[t(F64, &[2, 3], &iota(6)), t(F64, &[3, 2], &iota(6))]);
     // sum_{i,j} a[i,j] * b[j,i]
-    let want: f64 = (0..2)
-        .flat_map(|i| (0..3).map(move |j| ((i * 3 + j) * (j * 2 + i)) as f64))
-        .sum();
+    let want: f64 = (0..2).flat_map(|i| (0..3).map(move |j| ((i * 3 + j) * (j * 2 + i)) as f64)).sum();
     assert_eq!(got, vec![want]);
     // Many small batched products (parallel over the batch).
     let (bs, m, k, n) = (64, 24, 16, 20);
     let a = noise(bs * m * k, 5);
     let b = noise(bs * k * n, 6);
     let g = graph(&[(F64, &[bs, m, k]), (F64, &[bs, k, n])], |bl, p| {
-        vec![bl
-            .dot_general(p[0], p[1], dims(&[0], &[0], &[2], &[1]))
-            .unwrap()]
+        vec![bl.dot_general(p[0], p[1], dims(&[0], &[0], &[2], &[1])).unwrap()]
     });
     let got = run1(&g, &[t(F64, &[bs, m, k], &a), t(F64, &[bs, k, n], &b)]);
     for bi in 0..bs {
-        let want = naive_matmul(
-            &a[bi * m * k..(bi + 1) * m * k],
-            &b[bi * k * n..(bi + 1) * k * n],
-            m,
-            k,
-            n,
-        );
+        let want = naive_matmul(&a[bi * m * k..(bi + 1) * m * k], &b[bi * k * n..(bi + 1) * k * n], m, k, n);
         assert_close(&got[bi * m * n..(bi + 1) * m * n], &want, 1e-12);
     }
 }
@@ -133,22 +96,13 @@ fn large_matmul_is_thread_count_independent() {
     let a = noise(m * k, 7);
     let b = noise(k * n, 8);
     let par = matmul(F32, m, k, n, &a, &b);
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     let ser = one.install(|| matmul(F32, m, k, n, &a, &b));
     assert_eq!(par, ser);
 }
 
 /// Naive N-d convolution with every ConvDims feature.
-fn naive_conv(
-    x: &[f64],
-    xs: &[usize],
-    w: &[f64],
-    ws: &[usize],
-    d: &ConvDims,
-) -> (Vec<f64>, Vec<usize>) {
+fn naive_conv(x: &[f64], xs: &[usize], w: &[f64], ws: &[usize], d: &ConvDims) -> (Vec<f64>, Vec<usize>) {
     let sp = xs.len() - 2;
     let (n, c, o, g) = (xs[0], xs[1], ws[0], d.groups);
     let (cg, og) = (c / g, o / g);
@@ -180,8 +134,7 @@ fn naive_conv(
                 let mut idx = vec![ni, gi * cg + ci];
                 let mut ok = true;
                 for i in 0..sp {
-                    let pos = (oi[2 + i] * d.stride[i] + kk[i] * d.rhs_dilation[i]) as isize
-                        - d.padding[i].0 as isize;
+                    let pos = (oi[2 + i] * d.stride[i] + kk[i] * d.rhs_dilation[i]) as isize - d.padding[i].0 as isize;
                     if pos < 0
                         || !(pos as usize).is_multiple_of(d.lhs_dilation[i])
                         || pos as usize / d.lhs_dilation[i] >= xs[2 + i]
@@ -203,19 +156,11 @@ fn naive_conv(
 }
 
 fn conv(dtype: DType, xs: &[usize], ws: &[usize], d: &ConvDims, x: &[f64], w: &[f64]) -> Vec<f64> {
-    let g = graph(&[(dtype, xs), (dtype, ws)], |b, p| {
-        vec![b.convolution(p[0], p[1], d.clone()).unwrap()]
-    });
+    let g = graph(&[(dtype, xs), (dtype, ws)], |b, p| vec![b.convolution(p[0], p[1], d.clone()).unwrap()]);
     run1(&g, &[t(dtype, xs, x), t(dtype, ws, w)])
 }
 
-fn cd(
-    stride: &[usize],
-    padding: &[(usize, usize)],
-    ld: &[usize],
-    rd: &[usize],
-    groups: usize,
-) -> ConvDims {
+fn cd(stride: &[usize], padding: &[(usize, usize)], ld: &[usize], rd: &[usize], groups: usize) -> ConvDims {
     ConvDims {
         stride: stride.to_vec(),
         padding: padding.to_vec(),
@@ -228,43 +173,15 @@ fn cd(
 #[test]
 fn conv2d_matches_naive_with_every_option() {
     let cases: Vec<(Vec<usize>, Vec<usize>, ConvDims)> = vec![
-        (
-            vec![2, 3, 7, 6],
-            vec![4, 3, 3, 3],
-            cd(&[1, 1], &[(0, 0), (0, 0)], &[1, 1], &[1, 1], 1),
-        ),
-        (
-            vec![2, 4, 8, 8],
-            vec![6, 2, 3, 3],
-            cd(&[2, 2], &[(1, 1), (1, 1)], &[1, 1], &[1, 1], 2),
-        ),
-        (
-            vec![1, 3, 9, 7],
-            vec![2, 3, 3, 2],
-            cd(&[2, 1], &[(2, 1), (0, 3)], &[1, 1], &[2, 3], 1),
-        ),
+        (vec![2, 3, 7, 6], vec![4, 3, 3, 3], cd(&[1, 1], &[(0, 0), (0, 0)], &[1, 1], &[1, 1], 1)),
+        (vec![2, 4, 8, 8], vec![6, 2, 3, 3], cd(&[2, 2], &[(1, 1), (1, 1)], &[1, 1], &[1, 1], 2)),
+        (vec![1, 3, 9, 7], vec![2, 3, 3, 2], cd(&[2, 1], &[(2, 1), (0, 3)], &[1, 1], &[2, 3], 1)),
         // Transposed convolution: input dilation with padding of kernel - 1.
-        (
-            vec![1, 2, 4, 5],
-            vec![3, 2, 3, 3],
-            cd(&[1, 1], &[(2, 2), (2, 2)], &[2, 2], &[1, 1], 1),
-        ),
+        (vec![1, 2, 4, 5], vec![3, 2, 3, 3], cd(&[1, 1], &[(2, 2), (2, 2)], &[2, 2], &[1, 1], 1)),
         // Depthwise, pointwise.
-        (
-            vec![2, 4, 5, 5],
-            vec![4, 1, 3, 3],
-            cd(&[1, 1], &[(1, 1), (1, 1)], &[1, 1], &[1, 1], 4),
-        ),
-        (
-            vec![3, 8, 4, 4],
-            vec![5, 8, 1, 1],
-            cd(&[1, 1], &[(0, 0), (0, 0)], &[1, 1], &[1, 1], 1),
-        ),
-        (
-            vec![1, 6, 5, 4],
-            vec![4, 3, 1, 1],
-            cd(&[2, 2], &[(0, 0), (0, 0)], &[1, 1], &[1, 1], 2),
-        ),
+        (vec![2, 4, 5, 5], vec![4, 1, 3, 3], cd(&[1, 1], &[(1, 1), (1, 1)], &[1, 1], &[1, 1], 4)),
+        (vec![3, 8, 4, 4], vec![5, 8, 1, 1], cd(&[1, 1], &[(0, 0), (0, 0)], &[1, 1], &[1, 1], 1)),
+        (vec![1, 6, 5, 4], vec![4, 3, 1, 1], cd(&[2, 2], &[(0, 0), (0, 0)], &[1, 1], &[1, 1], 2)),
     ];
     for (xs, ws, d) in cases {
         let x = noise(xs.iter().product(), 11);
@@ -275,37 +192,19 @@ fn conv2d_matches_naive_with_every_option() {
         let xi: Vec<f64> = x.iter().map(|v| (v * 10.0).round()).collect();
         let wi: Vec<f64> = w.iter().map(|v| (v * 10.0).round()).collect();
         let (want, _) = naive_conv(&xi, &xs, &wi, &ws, &d);
-        assert_eq!(
-            conv(I64, &xs, &ws, &d, &xi, &wi),
-            want,
-            "{xs:?} {ws:?} {d:?}"
-        );
+        assert_eq!(conv(I64, &xs, &ws, &d, &xi, &wi), want, "{xs:?} {ws:?} {d:?}");
     }
 }
 
 #[test]
 fn conv1d_and_conv3d_match_naive() {
     let cases: Vec<(Vec<usize>, Vec<usize>, ConvDims)> = vec![
-        (
-            vec![2, 3, 10],
-            vec![4, 3, 3],
-            cd(&[2], &[(1, 2)], &[1], &[2], 1),
-        ),
-        (
-            vec![1, 2, 6],
-            vec![2, 1, 4],
-            cd(&[1], &[(3, 3)], &[3], &[1], 2),
-        ),
+        (vec![2, 3, 10], vec![4, 3, 3], cd(&[2], &[(1, 2)], &[1], &[2], 1)),
+        (vec![1, 2, 6], vec![2, 1, 4], cd(&[1], &[(3, 3)], &[3], &[1], 2)),
         (
             vec![1, 2, 4, 3, 5],
             vec![2, 2, 2, 2, 3],
-            cd(
-                &[1, 2, 1],
-                &[(1, 0), (0, 1), (1, 1)],
-                &[1, 1, 1],
-                &[1, 1, 2],
-                1,
-            ),
+            cd(&[1, 2, 1], &[(1, 0), (0, 1), (1, 1)], &[1, 1, 1], &[1, 1, 2], 1),
         ),
     ];
     for (xs, ws, d) in cases {
@@ -326,9 +225,6 @@ fn large_conv_runs_in_parallel_and_matches() {
     let (want, _) = naive_conv(&x, &xs, &w, &ws, &d);
     let got = conv(F32, &xs, &ws, &d, &x, &w);
     assert_close(&got, &want, 2e-5);
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     assert_eq!(got, one.install(|| conv(F32, &xs, &ws, &d, &x, &w)));
 }

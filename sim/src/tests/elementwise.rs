@@ -11,9 +11,7 @@ fn unary(op: Op, dtype: DType, xs: &[f64]) -> Vec<f64> {
 
 fn binary(op: Op, dtype: DType, a: &[f64], b: &[f64]) -> Vec<f64> {
     let n = a.len();
-    let g = graph(&[(dtype, &[n]), (dtype, &[n])], |bl, p| {
-        vec![bl.binary(op, p[0], p[1]).unwrap()]
-    });
+    let g = graph(&[(dtype, &[n]), (dtype, &[n])], |bl, p| vec![bl.binary(op, p[0], p[1]).unwrap()]);
     run1(&g, &[t(dtype, &[n], a), t(dtype, &[n], b)])
 }
 
@@ -39,24 +37,10 @@ fn float_unary_ops_match_std() {
     assert_close(&got, &pos.map(f64::ln), 0.0);
     assert_close(&unary(Op::Log1p, F64, &pos), &pos.map(f64::ln_1p), 0.0);
     assert_close(&unary(Op::Sqrt, F64, &pos), &pos.map(f64::sqrt), 0.0);
-    assert_close(
-        &unary(Op::Rsqrt, F64, &pos),
-        &pos.map(|x| 1.0 / x.sqrt()),
-        0.0,
-    );
-    assert_close(
-        &unary(Op::Logistic, F64, &[0.0, 2.0, -800.0]),
-        &[0.5, 1.0 / (1.0 + (-2f64).exp()), 0.0],
-        1e-16,
-    );
-    assert_eq!(
-        unary(Op::RoundEven, F32, &[0.5, 1.5, 2.5, -0.5, -1.7]),
-        vec![0.0, 2.0, 2.0, 0.0, -2.0]
-    );
-    assert_eq!(
-        unary(Op::IsFinite, F32, &[1.0, f64::NAN, f64::INFINITY]),
-        vec![1.0, 0.0, 0.0]
-    );
+    assert_close(&unary(Op::Rsqrt, F64, &pos), &pos.map(|x| 1.0 / x.sqrt()), 0.0);
+    assert_close(&unary(Op::Logistic, F64, &[0.0, 2.0, -800.0]), &[0.5, 1.0 / (1.0 + (-2f64).exp()), 0.0], 1e-16);
+    assert_eq!(unary(Op::RoundEven, F32, &[0.5, 1.5, 2.5, -0.5, -1.7]), vec![0.0, 2.0, 2.0, 0.0, -2.0]);
+    assert_eq!(unary(Op::IsFinite, F32, &[1.0, f64::NAN, f64::INFINITY]), vec![1.0, 0.0, 0.0]);
     assert!(unary(Op::Sign, F32, &[f64::NAN])[0].is_nan());
 }
 
@@ -99,10 +83,7 @@ fn bf16_and_f16_round_after_every_op() {
 
 #[test]
 fn integers_wrap_to_their_width() {
-    assert_eq!(
-        binary(Op::Add, I32, &[2147483647.0], &[1.0]),
-        vec![-2147483648.0]
-    );
+    assert_eq!(binary(Op::Add, I32, &[2147483647.0], &[1.0]), vec![-2147483648.0]);
     assert_eq!(binary(Op::Add, U8, &[200.0], &[100.0]), vec![44.0]);
     assert_eq!(binary(Op::Sub, U8, &[1.0], &[2.0]), vec![255.0]);
     assert_eq!(binary(Op::Mul, I8, &[64.0], &[4.0]), vec![0.0]);
@@ -117,37 +98,16 @@ fn integers_wrap_to_their_width() {
 fn integer_division_remainder_and_power() {
     let a = [7.0, -7.0, 7.0, -7.0, 5.0];
     let b = [2.0, 2.0, -2.0, -2.0, 0.0];
+    assert_eq!(binary(Op::Div, I64, &a, &b), vec![3.0, -3.0, -3.0, 3.0, 0.0]);
+    assert_eq!(binary(Op::Rem, I32, &a, &b), vec![1.0, -1.0, 1.0, -1.0, 0.0]);
+    assert_eq!(binary(Op::Rem, F32, &[-7.5, 7.5], &[2.0, -2.0]), vec![-1.5, 1.5]);
     assert_eq!(
-        binary(Op::Div, I64, &a, &b),
-        vec![3.0, -3.0, -3.0, 3.0, 0.0]
-    );
-    assert_eq!(
-        binary(Op::Rem, I32, &a, &b),
-        vec![1.0, -1.0, 1.0, -1.0, 0.0]
-    );
-    assert_eq!(
-        binary(Op::Rem, F32, &[-7.5, 7.5], &[2.0, -2.0]),
-        vec![-1.5, 1.5]
-    );
-    assert_eq!(
-        binary(
-            Op::Pow,
-            I64,
-            &[3.0, 2.0, -1.0, 1.0, 2.0, 0.0],
-            &[4.0, -1.0, -3.0, -5.0, 62.0, 0.0]
-        ),
+        binary(Op::Pow, I64, &[3.0, 2.0, -1.0, 1.0, 2.0, 0.0], &[4.0, -1.0, -3.0, -5.0, 62.0, 0.0]),
         vec![81.0, 0.0, -1.0, 1.0, (1u64 << 62) as f64, 1.0]
     );
     assert_eq!(binary(Op::Pow, I32, &[2.0], &[31.0]), vec![-2147483648.0]);
-    assert_close(
-        &binary(Op::Pow, F64, &[2.0, 9.0], &[0.5, 0.5]),
-        &[2f64.sqrt(), 3.0],
-        0.0,
-    );
-    assert_eq!(
-        binary(Op::Div, F32, &[1.0, 0.0], &[0.0, 0.0])[0],
-        f64::INFINITY
-    );
+    assert_close(&binary(Op::Pow, F64, &[2.0, 9.0], &[0.5, 0.5]), &[2f64.sqrt(), 3.0], 0.0);
+    assert_eq!(binary(Op::Div, F32, &[1.0, 0.0], &[0.0, 0.0])[0], f64::INFINITY);
 }
 
 #[test]
@@ -157,98 +117,45 @@ fn max_min_propagate_nan_and_compare_follows_ieee() {
     assert!(got[0].is_nan() && got[1].is_nan() && got[2] == 3.0);
     let got = binary(Op::Min, F64, &[1.0, nan, 3.0], &[nan, 2.0, -1.0]);
     assert!(got[0].is_nan() && got[1].is_nan() && got[2] == -1.0);
-    assert_eq!(
-        binary(Op::Max, I32, &[-3.0, 4.0], &[2.0, 1.0]),
-        vec![2.0, 4.0]
-    );
+    assert_eq!(binary(Op::Max, I32, &[-3.0, 4.0], &[2.0, 1.0]), vec![2.0, 4.0]);
     let a = [1.0, nan, 2.0];
     let b = [1.0, nan, 3.0];
-    assert_eq!(
-        binary(Op::Compare(CompareDir::Eq), F32, &a, &b),
-        vec![1.0, 0.0, 0.0]
-    );
-    assert_eq!(
-        binary(Op::Compare(CompareDir::Ne), F32, &a, &b),
-        vec![0.0, 1.0, 1.0]
-    );
-    assert_eq!(
-        binary(Op::Compare(CompareDir::Lt), F32, &a, &b),
-        vec![0.0, 0.0, 1.0]
-    );
-    assert_eq!(
-        binary(Op::Compare(CompareDir::Ge), I64, &[1.0, 2.0], &[2.0, 2.0]),
-        vec![0.0, 1.0]
-    );
-    assert_eq!(
-        binary(Op::Compare(CompareDir::Gt), Bool, &[1.0, 0.0], &[0.0, 0.0]),
-        vec![1.0, 0.0]
-    );
-    assert_close(
-        &binary(Op::Atan2, F64, &[1.0, -1.0], &[0.0, -1.0]),
-        &[1f64.atan2(0.0), (-1f64).atan2(-1.0)],
-        0.0,
-    );
+    assert_eq!(binary(Op::Compare(CompareDir::Eq), F32, &a, &b), vec![1.0, 0.0, 0.0]);
+    assert_eq!(binary(Op::Compare(CompareDir::Ne), F32, &a, &b), vec![0.0, 1.0, 1.0]);
+    assert_eq!(binary(Op::Compare(CompareDir::Lt), F32, &a, &b), vec![0.0, 0.0, 1.0]);
+    assert_eq!(binary(Op::Compare(CompareDir::Ge), I64, &[1.0, 2.0], &[2.0, 2.0]), vec![0.0, 1.0]);
+    assert_eq!(binary(Op::Compare(CompareDir::Gt), Bool, &[1.0, 0.0], &[0.0, 0.0]), vec![1.0, 0.0]);
+    assert_close(&binary(Op::Atan2, F64, &[1.0, -1.0], &[0.0, -1.0]), &[1f64.atan2(0.0), (-1f64).atan2(-1.0)], 0.0);
 }
 
 #[test]
 fn logical_and_bitwise_ops() {
-    assert_eq!(
-        binary(Op::And, Bool, &[1.0, 1.0, 0.0], &[1.0, 0.0, 0.0]),
-        vec![1.0, 0.0, 0.0]
-    );
-    assert_eq!(
-        binary(Op::Or, Bool, &[1.0, 1.0, 0.0], &[1.0, 0.0, 0.0]),
-        vec![1.0, 1.0, 0.0]
-    );
-    assert_eq!(
-        binary(Op::Xor, Bool, &[1.0, 1.0, 0.0], &[1.0, 0.0, 0.0]),
-        vec![0.0, 1.0, 0.0]
-    );
+    assert_eq!(binary(Op::And, Bool, &[1.0, 1.0, 0.0], &[1.0, 0.0, 0.0]), vec![1.0, 0.0, 0.0]);
+    assert_eq!(binary(Op::Or, Bool, &[1.0, 1.0, 0.0], &[1.0, 0.0, 0.0]), vec![1.0, 1.0, 0.0]);
+    assert_eq!(binary(Op::Xor, Bool, &[1.0, 1.0, 0.0], &[1.0, 0.0, 0.0]), vec![0.0, 1.0, 0.0]);
     assert_eq!(unary(Op::Not, Bool, &[1.0, 0.0]), vec![0.0, 1.0]);
     assert_eq!(binary(Op::And, I32, &[12.0], &[10.0]), vec![8.0]);
     assert_eq!(binary(Op::Or, U8, &[12.0], &[10.0]), vec![14.0]);
     assert_eq!(binary(Op::Xor, I64, &[12.0], &[10.0]), vec![6.0]);
     let err = try_run(
-        &graph(&[(F32, &[1]), (F32, &[1])], |b, p| {
-            vec![b.binary(Op::And, p[0], p[1]).unwrap()]
-        }),
+        &graph(&[(F32, &[1]), (F32, &[1])], |b, p| vec![b.binary(Op::And, p[0], p[1]).unwrap()]),
         &[t(F32, &[1], &[1.0]), t(F32, &[1], &[1.0])],
     )
     .unwrap_err();
-    assert!(
-        err.to_string().contains("not defined for floating-point"),
-        "{err}"
-    );
+    assert!(err.to_string().contains("not defined for floating-point"), "{err}");
 }
 
 #[test]
 fn select_clamp_and_convert() {
-    let g = graph(&[(Bool, &[3]), (F32, &[3]), (F32, &[3])], |b, p| {
-        vec![b.select(p[0], p[1], p[2]).unwrap()]
-    });
-    let out = run1(
-        &g,
-        &[
-            t(Bool, &[3], &[1.0, 0.0, 1.0]),
-            t(F32, &[3], &[1.0, 2.0, 3.0]),
-            t(F32, &[3], &[4.0, 5.0, 6.0]),
-        ],
-    );
+    let g = graph(&[(Bool, &[3]), (F32, &[3]), (F32, &[3])], |b, p| vec![b.select(p[0], p[1], p[2]).unwrap()]);
+    let out =
+        run1(&g, &[t(Bool, &[3], &[1.0, 0.0, 1.0]), t(F32, &[3], &[1.0, 2.0, 3.0]), t(F32, &[3], &[4.0, 5.0, 6.0])]);
     assert_eq!(out, vec![1.0, 5.0, 3.0]);
 
-    let g = graph(&[(F32, &[4]), (F32, &[4]), (F32, &[4])], |b, p| {
-        vec![b.clamp(p[0], p[1], p[2]).unwrap()]
-    });
+    let g = graph(&[(F32, &[4]), (F32, &[4]), (F32, &[4])], |b, p| vec![b.clamp(p[0], p[1], p[2]).unwrap()]);
     let lo = [0.0; 4];
     let hi = [1.0; 4];
-    let out = run1(
-        &g,
-        &[
-            t(F32, &[4], &lo),
-            t(F32, &[4], &[-1.0, 0.5, 2.0, f64::NAN]),
-            t(F32, &[4], &hi),
-        ],
-    );
+    let out = run1(&g, &[t(F32, &[4], &lo), t(F32, &[4], &[-1.0, 0.5, 2.0, f64::NAN]), t(F32, &[4], &hi)]);
     assert_eq!(&out[..3], &[0.0, 0.5, 1.0]);
     assert!(out[3].is_nan());
 
@@ -257,20 +164,11 @@ fn select_clamp_and_convert() {
         let g = graph(&[(from, &[n])], |b, p| vec![b.convert(p[0], to)]);
         run1(&g, &[t(from, &[n], xs)])
     };
-    assert_eq!(
-        conv(F32, I32, &[-2.9, 2.9, f64::NAN, -0.5]),
-        vec![-2.0, 2.0, 0.0, 0.0]
-    );
+    assert_eq!(conv(F32, I32, &[-2.9, 2.9, f64::NAN, -0.5]), vec![-2.0, 2.0, 0.0, 0.0]);
     assert_eq!(conv(F64, U8, &[300.0, -1.0]), vec![44.0, 255.0]);
-    assert_eq!(
-        conv(F32, Bool, &[0.0, -0.0, 0.1, f64::NAN]),
-        vec![0.0, 0.0, 1.0, 1.0]
-    );
+    assert_eq!(conv(F32, Bool, &[0.0, -0.0, 0.1, f64::NAN]), vec![0.0, 0.0, 1.0, 1.0]);
     assert_eq!(conv(I64, BF16, &[257.0]), vec![256.0]);
-    assert_eq!(
-        conv(F32, BF16, &[1.0 + 1.0 / 256.0 + 1.0 / 4096.0]),
-        vec![1.0078125]
-    );
+    assert_eq!(conv(F32, BF16, &[1.0 + 1.0 / 256.0 + 1.0 / 4096.0]), vec![1.0078125]);
     assert_eq!(conv(Bool, F32, &[1.0, 0.0]), vec![1.0, 0.0]);
     assert_eq!(conv(I32, I8, &[200.0]), vec![-56.0]);
 }

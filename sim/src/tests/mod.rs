@@ -69,12 +69,7 @@ pub fn download(dev: &SimDevice, view: &TensorView) -> Vec<f64> {
         return vec![];
     }
     let hi: isize = view.offset as isize
-        + view
-            .shape
-            .iter()
-            .zip(&view.strides)
-            .map(|(&d, &s)| (d as isize - 1) * s.max(0))
-            .sum::<isize>();
+        + view.shape.iter().zip(&view.strides).map(|(&d, &s)| (d as isize - 1) * s.max(0)).sum::<isize>();
     let mut bytes = vec![0u8; (hi as usize + 1) * view.dtype.size_bytes()];
     dev.read_bytes(view.buffer, 0, &mut bytes).unwrap();
     view_io::load(&bytes, view).to_f64s()
@@ -117,15 +112,9 @@ pub fn run(g: &Graph, inputs: &[In]) -> Vec<Vec<f64>> {
 }
 
 /// Builds a graph whose params are tensors of the given types, with `f` adding the body.
-pub fn graph(
-    params: &[(DType, &[usize])],
-    f: impl FnOnce(&mut GraphBuilder, &[NodeId]) -> Vec<NodeId>,
-) -> Graph {
+pub fn graph(params: &[(DType, &[usize])], f: impl FnOnce(&mut GraphBuilder, &[NodeId]) -> Vec<NodeId>) -> Graph {
     let mut b = GraphBuilder::new();
-    let ps: Vec<NodeId> = params
-        .iter()
-        .map(|(d, s)| b.param(TensorType::new(*d, s.to_vec())))
-        .collect();
+    let ps: Vec<NodeId> = params.iter().map(|(d, s)| b.param(TensorType::new(*d, s.to_vec()))).collect();
     let outs = f(&mut b, &ps);
     b.finish(outs)
 }
@@ -139,9 +128,6 @@ pub fn assert_close(got: &[f64], want: &[f64], tol: f64) {
     assert_eq!(got.len(), want.len(), "lengths differ");
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
         let ok = (g - w).abs() <= tol * (1.0 + w.abs()) || (g.is_nan() && w.is_nan()) || g == w;
-        assert!(
-            ok,
-            "element {i}: got {g}, want {w} (tolerance {tol})\n got: {got:?}\nwant: {want:?}"
-        );
+        assert!(ok, "element {i}: got {g}, want {w} (tolerance {tol})\n got: {got:?}\nwant: {want:?}");
     }
 }

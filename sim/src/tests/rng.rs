@@ -21,10 +21,7 @@ fn deterministic_and_counter_based() {
     assert_ne!(a[..10], b[..10]);
     // Independent of the thread count.
     let big = draw(F64, 100_000, 1, 5);
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     assert_eq!(big, one.install(|| draw(F64, 100_000, 1, 5)));
 }
 
@@ -43,10 +40,7 @@ fn uniform_in_unit_interval_for_every_float_dtype() {
             bins[(x * 10.0) as usize] += 1;
         }
         for b in bins {
-            assert!(
-                (b as f64 - 20_000.0).abs() < 1_000.0,
-                "{dtype} bins {bins:?}"
-            );
+            assert!((b as f64 - 20_000.0).abs() < 1_000.0, "{dtype} bins {bins:?}");
         }
     }
     // Many distinct values (24 bits for f32).

@@ -22,18 +22,13 @@ fn reshape_transpose_broadcast() {
             b.broadcast_in_dim(p[1], vec![2, 4], vec![0, 1]).unwrap(),
         ]
     });
-    let out = run(
-        &g,
-        &[t(I64, &[3], &[1.0, 2.0, 3.0]), t(I64, &[2, 1], &[7.0, 8.0])],
-    );
+    let out = run(&g, &[t(I64, &[3], &[1.0, 2.0, 3.0]), t(I64, &[2, 1], &[7.0, 8.0])]);
     assert_eq!(out[0], vec![1.0, 2.0, 3.0, 1.0, 2.0, 3.0]);
     assert_eq!(out[1], vec![1.0, 1.0, 2.0, 2.0, 3.0, 3.0]);
     assert_eq!(out[2], vec![7.0, 7.0, 7.0, 7.0, 8.0, 8.0, 8.0, 8.0]);
 
     // A transposing broadcast: operand dims go to result dims [2, 0].
-    let g = graph(&[(F32, &[2, 3])], |b, p| {
-        vec![b.broadcast_in_dim(p[0], vec![3, 4, 2], vec![2, 0]).unwrap()]
-    });
+    let g = graph(&[(F32, &[2, 3])], |b, p| vec![b.broadcast_in_dim(p[0], vec![3, 4, 2], vec![2, 0]).unwrap()]);
     let out = run1(&g, &[t(F32, &[2, 3], &iota(6))]);
     for i in 0..3 {
         for j in 0..4 {
@@ -43,9 +38,7 @@ fn reshape_transpose_broadcast() {
         }
     }
     // 3-d transpose.
-    let g = graph(&[(F64, &[2, 3, 4])], |b, p| {
-        vec![b.transpose(p[0], vec![2, 0, 1]).unwrap()]
-    });
+    let g = graph(&[(F64, &[2, 3, 4])], |b, p| vec![b.transpose(p[0], vec![2, 0, 1]).unwrap()]);
     let out = run1(&g, &[t(F64, &[2, 3, 4], &iota(24))]);
     for i in 0..4 {
         for j in 0..2 {
@@ -71,24 +64,12 @@ fn slice_reverse_concatenate() {
     assert_eq!(out[2], iota(20).into_iter().rev().collect::<Vec<_>>());
 
     let g = graph(&[(F32, &[2, 2]), (F32, &[2, 1]), (F32, &[1, 2])], |b, p| {
-        vec![
-            b.concatenate(&[p[0], p[1]], 1).unwrap(),
-            b.concatenate(&[p[0], p[2], p[0]], 0).unwrap(),
-        ]
+        vec![b.concatenate(&[p[0], p[1]], 1).unwrap(), b.concatenate(&[p[0], p[2], p[0]], 0).unwrap()]
     });
-    let out = run(
-        &g,
-        &[
-            t(F32, &[2, 2], &[1.0, 2.0, 3.0, 4.0]),
-            t(F32, &[2, 1], &[8.0, 9.0]),
-            t(F32, &[1, 2], &[5.0, 6.0]),
-        ],
-    );
+    let out =
+        run(&g, &[t(F32, &[2, 2], &[1.0, 2.0, 3.0, 4.0]), t(F32, &[2, 1], &[8.0, 9.0]), t(F32, &[1, 2], &[5.0, 6.0])]);
     assert_eq!(out[0], vec![1.0, 2.0, 8.0, 3.0, 4.0, 9.0]);
-    assert_eq!(
-        out[1],
-        vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 1.0, 2.0, 3.0, 4.0]
-    );
+    assert_eq!(out[1], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 1.0, 2.0, 3.0, 4.0]);
 }
 
 #[test]
@@ -97,17 +78,12 @@ fn pad_with_negative_and_interior() {
         let n = xs.len();
         let g = graph(&[(F32, &[n])], |b, p| {
             let v = b.constant(Literal::Float(-1.0), F32, vec![]);
-            vec![b
-                .pad(p[0], v, vec![low], vec![high], vec![interior])
-                .unwrap()]
+            vec![b.pad(p[0], v, vec![low], vec![high], vec![interior]).unwrap()]
         });
         run1(&g, &[t(F32, &[n], xs)])
     };
     assert_eq!(pad(1, 2, 0, &[1.0, 2.0]), vec![-1.0, 1.0, 2.0, -1.0, -1.0]);
-    assert_eq!(
-        pad(0, 0, 2, &[1.0, 2.0, 3.0]),
-        vec![1.0, -1.0, -1.0, 2.0, -1.0, -1.0, 3.0]
-    );
+    assert_eq!(pad(0, 0, 2, &[1.0, 2.0, 3.0]), vec![1.0, -1.0, -1.0, 2.0, -1.0, -1.0, 3.0]);
     assert_eq!(pad(-1, 0, 0, &[1.0, 2.0, 3.0]), vec![2.0, 3.0]);
     assert_eq!(pad(-2, -1, 1, &[1.0, 2.0, 3.0]), vec![2.0, -1.0]);
     assert_eq!(pad(-1, 1, 1, &[1.0, 2.0]), vec![-1.0, 2.0, -1.0]);
@@ -118,10 +94,7 @@ fn pad_with_negative_and_interior() {
         vec![b.pad(p[0], v, vec![1, 0], vec![0, 1], vec![0, 1]).unwrap()]
     });
     let out = run1(&g, &[t(I64, &[2, 2], &[1.0, 2.0, 3.0, 4.0])]);
-    assert_eq!(
-        out,
-        vec![0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 2.0, 0.0, 3.0, 0.0, 4.0, 0.0]
-    );
+    assert_eq!(out, vec![0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 2.0, 0.0, 3.0, 0.0, 4.0, 0.0]);
 }
 
 #[test]
