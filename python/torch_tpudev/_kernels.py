@@ -93,7 +93,7 @@ def to_copy(self, dtype=None, layout=None, device=None, pin_memory=None, non_blo
         out = _storage.empty(tuple(self.shape), dtype or self.dtype)
         return _upload(self, out)
     if target.type == "tpu":
-        return _ops.plan_for(torch.ops.aten._to_copy.default)((self,), {"dtype": dtype})
+        return _ops.plan_for(torch.ops.aten._to_copy.default)(self, dtype=dtype)
     host = download(self)
     return host.to(device=target, dtype=dtype or self.dtype, memory_format=memory_format or torch.preserve_format)
 

@@ -128,7 +128,7 @@ class OpPlan:
                 raise TypeError(f"aten::{self.functional}: missing argument '{name}'")
         return full
 
-    def __call__(self, args, kwargs):
+    def __call__(self, *args, **kwargs):
         tail = None if kwargs else self.tails.get(len(args))
         full = args + tail if tail is not None else tuple(self.full_args(args, kwargs))
         if not self.mutated:
@@ -219,7 +219,7 @@ class _NativeBatchNormPlan(OpPlan):
     def __init__(self, op):
         self.op = op
 
-    def __call__(self, args, kwargs):
+    def __call__(self, *args, **kwargs):
         inp, weight, bias, rmean, rvar, training, momentum, eps = _NativeBatchNormPlan.bind(args, kwargs)
         if rmean is None or rvar is None:
             outs = _C.run("_native_batch_norm_legit.no_stats", (inp, weight, bias, training, momentum, eps), ())
@@ -259,7 +259,7 @@ class _IndexPlan(OpPlan):
     def __init__(self, op):
         self.op = op
 
-    def __call__(self, args, kwargs):
+    def __call__(self, *args, **kwargs):
         self_, indices = (list(args) + [kwargs.get("indices")])[:2]
         return _wrap(_C.run("index.Tensor", (self_, _expand_masks(indices)), ())[0])
 
@@ -273,7 +273,7 @@ class _IndexPutPlan(OpPlan):
         self.inplace = overload_name(op).split(".")[0].endswith("_")
         self.names = ["self", "indices", "values", "accumulate", "unsafe"]
 
-    def __call__(self, args, kwargs):
+    def __call__(self, *args, **kwargs):
         full = list(args) + [kwargs.get(n, False) for n in self.names[len(args):]]
         self_, indices, values, accumulate = full[:4]
         call = (self_, _expand_masks(indices), values, bool(accumulate))
@@ -302,17 +302,13 @@ def fallback(op, *args, **kwargs):
     host = _HOST_OPS.get(op._schema.name)
     if host is not None:
         return host(op, args, kwargs)
-    return plan_for(op)(args, kwargs)
+    return plan_for(op)(*args, **kwargs)
 
 
 def kernel_for(op):
-    """An explicit kernel for `op` (skips the fallback's routing on the hot path)."""
-    plan = plan_for(op)
-
-    def kernel(*args, **kwargs):
-        return plan(args, kwargs)
-
-    return kernel
+    """An explicit kernel for `op` (skips the fallback's routing on the hot path): the plan
+    itself is the kernel."""
+    return plan_for(op)
 
 
 # Ops that only read or write tensor metadata; PyTorch's CPU kernels are device-agnostic.
