@@ -1,7 +1,6 @@
 """Registers the "tpu" device with PyTorch: PrivateUse1 renamed, hooks, the device module,
 explicit kernels, the fallback, and a direct kernel for every op the runtime lowers."""
 
-import sys
 import threading
 import warnings
 
@@ -72,7 +71,3 @@ def _resolve(name):
 
 def _is_composite_implicit(op):
     return torch._C._dispatch_has_kernel_for_dispatch_key(op.name(), "CompositeImplicitAutograd")
-
-
-def module():
-    return sys.modules[__name__]

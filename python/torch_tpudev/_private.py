@@ -6,7 +6,7 @@ tests/test_private_api.py so that an upgrade fails loudly here and nowhere else.
 
 import torch
 
-DEVICE = torch.device("tpu", 0) if False else None  # set by bind_device() after the rename
+DEVICE = None  # torch.device("tpu", 0), which exists only after the rename (bind_device)
 _CPU_KEYS = torch._C.DispatchKeySet(torch._C.DispatchKey.CPU)
 _set_storage = torch.ops.aten.set_.source_Storage_storage_offset
 # The handle's boxed redispatch skips OpOverload's Python wrapper (hot path: every new tensor).
@@ -76,7 +76,3 @@ def redispatch_to_cpu(op, args, kwargs):
     """Runs a metadata-only op (views, set_) with PyTorch's CPU kernel, which never touches
     the data, so views share the tpu storage."""
     return op.redispatch(_CPU_KEYS, *args, **kwargs)
-
-
-def storage_nbytes(t):
-    return t.untyped_storage().nbytes()

@@ -1,7 +1,5 @@
 """Tensors whose storage is a device buffer owned by the Rust runtime."""
 
-import math
-
 from . import _C, _private
 
 
@@ -20,14 +18,9 @@ def contiguous_strides(size):
     return tuple(reversed(strides))
 
 
-def wrap(buffer, size, stride, dtype):
-    """A tensor over a buffer the runtime just allocated."""
-    return _private.tensor_on(_private.storage_for(buffer), dtype, size, stride)
-
-
 def empty_strided(size, stride, dtype):
     nbytes = storage_bytes(size, stride, dtype.itemsize)
-    return wrap(_C.alloc(nbytes), tuple(size), tuple(stride), dtype)
+    return _private.new_tensor(_C.alloc(nbytes), tuple(size), tuple(stride), dtype)
 
 
 def empty(size, dtype):
@@ -49,12 +42,3 @@ def resize(t, size):
         storage = new_storage
     _private.set_storage(t, storage, t.storage_offset(), size, stride)
     return t
-
-
-def is_dense_row_major(t):
-    """True when the tensor's elements are one contiguous byte range in row-major order."""
-    return t.is_contiguous()
-
-
-def numel(size):
-    return math.prod(size)
