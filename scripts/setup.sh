@@ -3,9 +3,10 @@
 #   1. checks the prerequisites (python3 >= 3.11 with venv, cargo, a C compiler),
 #   2. creates the virtual environment .venv in the repo root (once),
 #   3. installs requirements.txt into it (again only when requirements.txt changed),
-#   4. builds the Rust runtime and installs the Python package torch_tpudev (python/) into
+#   4. installs OpenBLAS from Debian's packages when it is missing and apt-get is usable (optional),
+#   5. builds the Rust runtime and installs the Python package torch_tpudev (python/) into
 #      .venv with `maturin develop --release` (cargo rebuilds only what changed),
-#   5. checks that `import torch` brings up the "tpu" device.
+#   6. checks that `import torch` brings up the "tpu" device.
 # Environment: CARGO_TARGET_DIR (default: target/ in the repo root), PYTHON (default: python3).
 set -euo pipefail
 
@@ -67,6 +68,18 @@ else
     "$PY" -m pip install --disable-pip-version-check -r requirements.txt ||
         die "pip could not install requirements.txt into $VENV (see pip's message above: no network access to PyPI, or no wheel for this Python/platform?)."
     echo "$want" >"$STAMP"
+fi
+
+step "system BLAS (optional: OpenBLAS doubles f32/f64 matmul speed; without it the gemm crate runs them)"
+if ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so\.0'; then
+    echo "OpenBLAS found"
+elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    { apt-get install -y -q libopenblas0-pthread >/dev/null 2>&1 ||
+        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q libopenblas0-pthread >/dev/null 2>&1; }; } &&
+        echo "installed libopenblas0-pthread" ||
+        echo "could not install libopenblas0-pthread with apt-get; matmuls use the gemm crate"
+else
+    echo "OpenBLAS not found; matmuls use the gemm crate. To add it: sudo apt-get install libopenblas0-pthread"
 fi
 
 step "building and installing torch_tpudev (maturin develop --release, target dir $CARGO_TARGET_DIR)"

@@ -1,6 +1,7 @@
 //! `dot_general` and the matrix multiply that convolution shares: operands are brought to
 //! [batch, M, K] x [batch, K, N] (as strided views where possible) and handed to the `gemm`
-//! crate for f32/f64; bf16/f16 values are already f32 and the interpreter rounds the result.
+//! crate for f32/f64, or to the system's OpenBLAS where there is one (`blas.rs`); bf16/f16
+//! values are already f32 and the interpreter rounds the result.
 //! Integer products use plain wrapping loops.
 
 use ndarray::{ArrayD, ArrayView3, Order};
@@ -8,24 +9,16 @@ use rayon::prelude::*;
 use tpudev_core::ir::DotDims;
 use tpudev_core::{Error, Result};
 
+use super::blas::{system_blas, BlasElem};
 use super::value::{array, Data, Value};
 
 /// Products with at least this many multiply-adds run on several threads.
 const PAR_FLOPS: usize = 64 * 64 * 64;
 
-/// Element types the `gemm` crate multiplies.
-pub trait GemmElem: Copy + Default + Send + Sync + 'static {
-    const ZERO: Self;
-    const ONE: Self;
-}
-impl GemmElem for f32 {
-    const ZERO: Self = 0.0;
-    const ONE: Self = 1.0;
-}
-impl GemmElem for f64 {
-    const ZERO: Self = 0.0;
-    const ONE: Self = 1.0;
-}
+/// Element types the `gemm` crate and CBLAS multiply.
+pub trait GemmElem: BlasElem + Default + Send + Sync + 'static {}
+impl GemmElem for f32 {}
+impl GemmElem for f64 {}
 
 /// A row-major-or-not matrix: pointer plus row and column strides in elements.
 #[derive(Clone, Copy)]
@@ -72,6 +65,12 @@ pub unsafe fn gemm_into<T: GemmElem>(
     if k == 0 {
         out.fill(T::ZERO);
         return;
+    }
+    // The system BLAS when present (chosen by layout only, so results never depend on threads).
+    if let Some(blas) = system_blas() {
+        if blas.gemm(out, m, n, k, lhs, rhs) {
+            return;
+        }
     }
     let par = if parallel && threads() > 1 { gemm::Parallelism::Rayon(threads()) } else { gemm::Parallelism::None };
     gemm::gemm(

@@ -1,0 +1,238 @@
+//! The system's OpenBLAS, loaded at run time when the machine has it. Its hand-tuned SGEMM/DGEMM
+//! kernels run large f32/f64 products about twice as fast as the `gemm` crate on AVX-512
+//! machines; without it (or with `TPUDEV_BLAS=gemm`) every product uses the crate.
+//!
+//! Loading at run time rather than linking keeps the build free of a C library and lets a
+//! machine without OpenBLAS run unchanged. Which kernel multiplies a product depends only on
+//! its operands' layout, never on thread counts, and OpenBLAS always runs with at least two
+//! threads (see `open`), so results do not depend on the machine's thread count.
+//!
+//! `TPUDEV_BLAS`: `auto` (default: OpenBLAS if found), `gemm` (never load it), or the path of
+//! a CBLAS library to load instead.
+
+use std::ffi::c_int;
+use std::sync::OnceLock;
+
+use libloading::Library;
+
+use super::dot::Mat;
+
+const ROW_MAJOR: c_int = 101;
+const NO_TRANS: c_int = 111;
+const TRANS: c_int = 112;
+
+/// `cblas_?gemm(layout, trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)`.
+type CblasGemm<T> = unsafe extern "C" fn(
+    c_int,
+    c_int,
+    c_int,
+    c_int,
+    c_int,
+    c_int,
+    T,
+    *const T,
+    c_int,
+    *const T,
+    c_int,
+    T,
+    *mut T,
+    c_int,
+);
+
+pub struct SystemBlas {
+    sgemm: CblasGemm<f32>,
+    dgemm: CblasGemm<f64>,
+    /// Where the library came from, for diagnostics.
+    pub name: String,
+    // Keeps the function pointers valid.
+    _lib: Library,
+}
+
+/// The loaded library, or None when there is none (or `TPUDEV_BLAS=gemm`).
+pub fn system_blas() -> Option<&'static SystemBlas> {
+    static BLAS: OnceLock<Option<SystemBlas>> = OnceLock::new();
+    BLAS.get_or_init(load).as_ref()
+}
+
+fn load() -> Option<SystemBlas> {
+    let choice = std::env::var("TPUDEV_BLAS").unwrap_or_default();
+    let candidates: Vec<&str> = match choice.as_str() {
+        "gemm" => return None,
+        "" | "auto" => vec!["libopenblas.so.0", "libopenblas.so", "libopenblas.dylib"],
+        path => vec![path],
+    };
+    for name in &candidates {
+        if let Some(blas) = open(name) {
+            return Some(blas);
+        }
+    }
+    if !matches!(choice.as_str(), "" | "auto") {
+        eprintln!("tpudev: TPUDEV_BLAS={choice}: no CBLAS library with cblas_sgemm there; using the gemm crate");
+    }
+    None
+}
+
+/// OpenBLAS picks its kernels from the CPU model, and on virtual CPUs with generic model
+/// names it falls back to SSE3 kernels (a third of the speed). Name the core from the CPU's
+/// features instead, unless the user already chose one.
+fn choose_openblas_core() {
+    if std::env::var_os("OPENBLAS_CORETYPE").is_some() {
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        let core = if has!("avx512f") && has!("avx512cd") && has!("avx512bw") && has!("avx512dq") && has!("avx512vl") {
+            "SkylakeX"
+        } else if has!("avx2") && has!("fma") {
+            "Haswell"
+        } else {
+            return;
+        };
+        // Read by OpenBLAS's initialiser when the library loads, which happens right after.
+        std::env::set_var("OPENBLAS_CORETYPE", core);
+    }
+}
+
+fn open(name: &str) -> Option<SystemBlas> {
+    choose_openblas_core();
+    // SAFETY: loading a shared library runs its initialisers; OpenBLAS's only start its pool.
+    let lib = unsafe { Library::new(name) }.ok()?;
+    // SAFETY: the symbols have the CBLAS signatures declared above.
+    unsafe {
+        let sgemm = *lib.get::<CblasGemm<f32>>(b"cblas_sgemm\0").ok()?;
+        let dgemm = *lib.get::<CblasGemm<f64>>(b"cblas_dgemm\0").ok()?;
+        // Match rayon's pool, but never below 2: single-threaded OpenBLAS blocks the contraction
+        // differently for some shapes, while 2 to 8 threads were measured to agree bit for bit.
+        if let Ok(set) = lib.get::<unsafe extern "C" fn(c_int)>(b"openblas_set_num_threads\0") {
+            set(rayon::current_num_threads().max(2) as c_int);
+        }
+        Some(SystemBlas { sgemm, dgemm, name: name.to_string(), _lib: lib })
+    }
+}
+
+/// How CBLAS reads one row-major operand: (transpose flag, leading dimension), or None when
+/// neither stride is 1 (broadcast or doubly strided views go to the gemm crate).
+fn operand(mat: Mat<impl Sized>, rows: usize, cols: usize) -> Option<(c_int, c_int)> {
+    let fits = |ld: isize, min: usize| ld >= min.max(1) as isize && ld <= c_int::MAX as isize;
+    if mat.cs == 1 && fits(mat.rs, cols) {
+        Some((NO_TRANS, mat.rs as c_int))
+    } else if mat.rs == 1 && fits(mat.cs, rows) {
+        Some((TRANS, mat.cs as c_int))
+    } else {
+        None
+    }
+}
+
+/// Element types with a CBLAS GEMM.
+pub trait BlasElem: Sized + Copy {
+    fn cblas(blas: &SystemBlas) -> CblasGemm<Self>;
+    const ZERO: Self;
+    const ONE: Self;
+}
+impl BlasElem for f32 {
+    fn cblas(blas: &SystemBlas) -> CblasGemm<f32> {
+        blas.sgemm
+    }
+    const ZERO: Self = 0.0;
+    const ONE: Self = 1.0;
+}
+impl BlasElem for f64 {
+    fn cblas(blas: &SystemBlas) -> CblasGemm<f64> {
+        blas.dgemm
+    }
+    const ZERO: Self = 0.0;
+    const ONE: Self = 1.0;
+}
+
+impl SystemBlas {
+    /// out[M, N] (row-major, contiguous) = lhs[M, K] x rhs[K, N]; false when the operands'
+    /// layout or sizes do not suit CBLAS (nothing was written then).
+    ///
+    /// # Safety
+    /// `lhs` and `rhs` must address valid M x K and K x N matrices; `out` holds M x N.
+    pub unsafe fn gemm<T: BlasElem>(
+        &self,
+        out: &mut [T],
+        m: usize,
+        n: usize,
+        k: usize,
+        lhs: Mat<T>,
+        rhs: Mat<T>,
+    ) -> bool {
+        let dims_fit = [m, n, k].iter().all(|&d| d >= 1 && d <= c_int::MAX as usize);
+        let (Some((ta, lda)), Some((tb, ldb))) = (operand(lhs, m, k), operand(rhs, k, n)) else {
+            return false;
+        };
+        if !dims_fit {
+            return false;
+        }
+        let f = T::cblas(self);
+        f(
+            ROW_MAJOR,
+            ta,
+            tb,
+            m as c_int,
+            n as c_int,
+            k as c_int,
+            T::ONE,
+            lhs.ptr,
+            lda,
+            rhs.ptr,
+            ldb,
+            T::ZERO,
+            out.as_mut_ptr(),
+            n as c_int,
+        );
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mat(rs: isize, cs: isize) -> Mat<f32> {
+        Mat { ptr: std::ptr::null(), rs, cs }
+    }
+
+    #[test]
+    fn operands_map_to_cblas_layouts() {
+        assert_eq!(operand(mat(8, 1), 4, 8), Some((NO_TRANS, 8)));
+        // Row pitch wider than the row (a slice of a larger matrix).
+        assert_eq!(operand(mat(16, 1), 4, 8), Some((NO_TRANS, 16)));
+        // A transposed view reads as the transpose of a row-major matrix.
+        assert_eq!(operand(mat(1, 4), 4, 8), Some((TRANS, 4)));
+        // Broadcast (stride 0) and doubly strided views are not expressible.
+        assert_eq!(operand(mat(0, 1), 4, 8), None);
+        assert_eq!(operand(mat(16, 2), 4, 8), None);
+    }
+
+    #[test]
+    fn system_blas_agrees_with_a_naive_product() {
+        let Some(blas) = system_blas() else {
+            eprintln!("no system BLAS on this machine; nothing to compare");
+            return;
+        };
+        let (m, k, n) = (37, 53, 29);
+        let a: Vec<f32> = (0..m * k).map(|i| ((i * 7 % 13) as f32 - 6.0) / 4.0).collect();
+        let b: Vec<f32> = (0..k * n).map(|i| ((i * 5 % 11) as f32 - 5.0) / 8.0).collect();
+        let mut want = vec![0f32; m * n];
+        for i in 0..m {
+            for j in 0..n {
+                want[i * n + j] = (0..k).map(|p| a[i * k + p] as f64 * b[p * n + j] as f64).sum::<f64>() as f32;
+            }
+        }
+        // Row-major lhs, and the same rhs read through a transposed (column-major) copy.
+        let bt: Vec<f32> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
+        for rhs in [Mat { ptr: b.as_ptr(), rs: n as isize, cs: 1 }, Mat { ptr: bt.as_ptr(), rs: 1, cs: k as isize }] {
+            let mut out = vec![0f32; m * n];
+            let lhs = Mat { ptr: a.as_ptr(), rs: k as isize, cs: 1 };
+            // SAFETY: a is m x k, b and bt are k x n, out is m x n.
+            assert!(unsafe { blas.gemm(&mut out, m, n, k, lhs, rhs) });
+            for (g, w) in out.iter().zip(&want) {
+                assert!((g - w).abs() <= 1e-5 * (1.0 + w.abs()), "{g} vs {w}");
+            }
+        }
+    }
+}
