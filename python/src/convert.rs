@@ -64,49 +64,78 @@ fn mixed_devices(op: &str, other: &str) -> PyErr {
     ))
 }
 
-/// Whether a non-CPU tensor lives on another accelerator (or meta). Tensor property getters
-/// are much cheaper than building `tensor.device`, so the common case asks only these.
-fn on_other_device(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    let py = obj.py();
-    for flag in [intern!(py, "is_cpu"), intern!(py, "is_cuda"), intern!(py, "is_meta")] {
-        if obj.getattr(flag)?.extract::<bool>()? {
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
 /// The strided view of a tpu tensor. `op` names the call for error messages.
 pub fn tensor_view(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<TensorView> {
-    let py = obj.py();
-    if on_other_device(obj)? {
-        let dev = device_type(obj)?;
-        if dev != "tpu" {
-            return Err(mixed_devices(op, &dev));
-        }
+    if obj.getattr(intern!(obj.py(), "is_cpu"))?.extract::<bool>()? {
+        return Err(mixed_devices(op, "cpu"));
     }
+    device_view(op, obj)
+}
+
+/// The view of a tensor known not to be on the CPU. Only the hot path's cheapest questions
+/// are asked: a tensor of another accelerator (or meta) is caught by `foreign_device` when its
+/// data pointer turns out not to be a tpu buffer.
+fn device_view(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<TensorView> {
+    let py = obj.py();
     let dtype = dtype_of(&obj.getattr(intern!(py, "dtype"))?)?;
     let shape: Vec<usize> = obj.getattr(intern!(py, "shape"))?.extract()?;
     let strides: Vec<isize> = obj.call_method0(intern!(py, "stride"))?.extract()?;
     let offset: usize = obj.call_method0(intern!(py, "storage_offset"))?.extract()?;
     let buffer = if numel(&shape) == 0 {
+        // No buffer is read, so the device must be asked directly.
+        if let Some(err) = foreign_device(op, obj) {
+            return Err(err);
+        }
         0
     } else {
-        let ptr: u64 = obj.call_method0(intern!(py, "data_ptr"))?.extract()?;
-        ptr - (offset * dtype.size_bytes()) as u64
+        match obj.call_method0(intern!(py, "data_ptr")) {
+            Ok(ptr) => ptr.extract::<u64>()? - (offset * dtype.size_bytes()) as u64,
+            Err(e) => return Err(foreign_device(op, obj).unwrap_or(e)),
+        }
     };
     Ok(TensorView { buffer, offset, shape, strides, dtype })
+}
+
+/// The mixed-devices error for a tensor that is not on the tpu, if it is not.
+pub fn foreign_device(op: &str, obj: &Bound<'_, PyAny>) -> Option<PyErr> {
+    match device_type(obj) {
+        Ok(dev) if dev != "tpu" => Some(mixed_devices(op, &dev)),
+        _ => None,
+    }
+}
+
+/// After the device reported an unknown buffer: the mixed-devices error of the first argument
+/// (tensors, or lists of them) that is not on the tpu, if that is the cause.
+pub fn first_foreign(op: &str, objs: &Bound<'_, PyTuple>) -> Option<PyErr> {
+    objs.iter().find_map(|o| {
+        if let Ok(seq) = o.cast::<PyList>() {
+            return seq.iter().find_map(|i| foreign_tensor(op, &i));
+        }
+        if let Ok(seq) = o.cast::<PyTuple>() {
+            return first_foreign(op, seq);
+        }
+        foreign_tensor(op, &o)
+    })
+}
+
+fn foreign_tensor(op: &str, obj: &Bound<'_, PyAny>) -> Option<PyErr> {
+    if is_tensor(obj).unwrap_or(false) {
+        foreign_device(op, obj)
+    } else {
+        None
+    }
 }
 
 /// A tensor argument: a tpu view, or a number for a zero-dim CPU tensor.
 fn tensor_arg(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
     let py = obj.py();
-    if obj.getattr(intern!(py, "is_cpu"))?.extract::<bool>()?
-        && obj.call_method0(intern!(py, "dim"))?.extract::<usize>()? == 0
-    {
-        return number_arg(&obj.call_method0(intern!(py, "item"))?);
+    if obj.getattr(intern!(py, "is_cpu"))?.extract::<bool>()? {
+        if obj.call_method0(intern!(py, "dim"))?.extract::<usize>()? == 0 {
+            return number_arg(&obj.call_method0(intern!(py, "item"))?);
+        }
+        return Err(mixed_devices(op, "cpu"));
     }
-    Ok(Arg::Tensor(tensor_view(op, obj)?))
+    Ok(Arg::Tensor(device_view(op, obj)?))
 }
 
 fn number_arg(obj: &Bound<'_, PyAny>) -> PyResult<Arg> {

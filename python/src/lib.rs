@@ -13,10 +13,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 use tpudev_core::dispatch::EagerMode;
 use tpudev_core::lower::{self, Arg};
-use tpudev_core::TensorView;
+use tpudev_core::{Error, TensorView};
 
 use buffer::Buffer;
-use convert::{tensor_view, to_arg, torch_dtype, TorchTypes};
+use convert::{first_foreign, tensor_view, to_arg, torch_dtype, TorchTypes};
 use errors::{guard, to_pyerr};
 use runtime::runtime;
 
@@ -50,17 +50,22 @@ fn new_output<'py>(py: Python<'py>, v: TensorView) -> PyResult<Bound<'py, PyTupl
 fn run<'py>(
     py: Python<'py>,
     op: &str,
-    args: Bound<'py, PyTuple>,
-    dests: Bound<'py, PyTuple>,
+    py_args: Bound<'py, PyTuple>,
+    py_dests: Bound<'py, PyTuple>,
 ) -> PyResult<Bound<'py, PyList>> {
     guard(|| {
         let rt = runtime()?;
-        let args: Vec<Arg> = args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
-        let dests: Vec<Option<TensorView>> = dests
+        let args: Vec<Arg> = py_args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
+        let dests: Vec<Option<TensorView>> = py_dests
             .iter()
             .map(|d| if d.is_none() { Ok(None) } else { tensor_view(op, &d).map(Some) })
             .collect::<PyResult<_>>()?;
-        let outs = rt.dispatcher.run(op, &args, &dests).map_err(|e| to_pyerr(py, e))?;
+        let outs = rt.dispatcher.run(op, &args, &dests).map_err(|e| match e {
+            Error::UnknownBuffer(_) => {
+                first_foreign(op, &py_args).or_else(|| first_foreign(op, &py_dests)).unwrap_or_else(|| to_pyerr(py, e))
+            }
+            e => to_pyerr(py, e),
+        })?;
         let list = PyList::empty(py);
         for o in outs {
             match o {

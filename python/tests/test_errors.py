@@ -15,6 +15,21 @@ def test_mixed_devices_raise():
     assert (a + torch.tensor(2.0)).cpu().tolist() == [3.0] * 4
 
 
+@pytest.mark.parametrize("shape", [(4,), (0,)])
+def test_runtime_names_a_foreign_device(shape):
+    """Tensors of other devices are caught by the runtime itself too (PyTorch's own checks
+    usually come first), also when they have no data to look up."""
+    from torch_tpudev import _C
+
+    a = torch.ones(shape, device="tpu")
+    m = torch.empty(shape, device="meta")
+    with pytest.raises(RuntimeError, match="found at least two devices, tpu:0 and meta"):
+        _C.run("add.Tensor", (a, m, 1), ())
+    with pytest.raises(RuntimeError, match="tpu:0 and meta"):
+        _C.run("add.Tensor", (a, a, 1), (m,))
+    assert (a + a).cpu().tolist() == [2.0] * shape[0]
+
+
 def test_out_of_memory_is_resource_exhausted_and_recoverable():
     before = torch.tpu.memory_allocated()
     with pytest.raises(torch.OutOfMemoryError) as e:
