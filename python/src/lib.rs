@@ -12,6 +12,7 @@ mod runtime;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 use tpudev_core::dispatch::EagerMode;
+use tpudev_core::ir::Precision;
 use tpudev_core::lower::{self, Arg};
 use tpudev_core::{Error, TensorView};
 
@@ -223,6 +224,28 @@ fn set_eager_mode(py: Python<'_>, name: &str) -> PyResult<()> {
     runtime()?.dispatcher.set_mode(mode).map_err(|e| to_pyerr(py, e))
 }
 
+/// The f32 matmul/convolution precision: "DEFAULT", "HIGH" or "HIGHEST".
+#[pyfunction]
+fn matmul_precision() -> PyResult<&'static str> {
+    Ok(runtime()?.dispatcher.precision().name())
+}
+
+#[pyfunction]
+fn set_matmul_precision(name: &str) -> PyResult<()> {
+    let precision = match name {
+        "DEFAULT" => Precision::Default,
+        "HIGH" => Precision::High,
+        "HIGHEST" => Precision::Highest,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "unknown precision {other:?}: expected DEFAULT, HIGH or HIGHEST"
+            )))
+        }
+    };
+    runtime()?.dispatcher.set_precision(precision);
+    Ok(())
+}
+
 /// Functional ATen overloads the lowering table supports.
 #[pyfunction]
 fn supported_ops() -> Vec<&'static str> {
@@ -254,5 +277,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eager_mode, m)?)?;
     m.add_function(wrap_pyfunction!(set_eager_mode, m)?)?;
     m.add_function(wrap_pyfunction!(supported_ops, m)?)?;
+    m.add_function(wrap_pyfunction!(matmul_precision, m)?)?;
+    m.add_function(wrap_pyfunction!(set_matmul_precision, m)?)?;
     Ok(())
 }

@@ -41,3 +41,17 @@ def test_backend_registration_helpers_exist():
     from torch.utils.backend_registration import _setup_privateuseone_for_python_backend  # noqa: F401
 
     assert hasattr(torch._C._acc, "PrivateUse1Hooks") and hasattr(torch._C._acc, "DeviceGuard")
+
+
+def test_float32_matmul_precision_setter_is_followed():
+    seen = []
+    before = torch.get_float32_matmul_precision()
+    _private.follow_float32_matmul_precision(lambda: seen.append(torch.get_float32_matmul_precision()))
+    try:
+        torch.set_float32_matmul_precision("high")
+        # Already followed by the device (installed at import), so this second hook is refused.
+        assert seen == []
+        assert torch.tpu.get_precision() == torch.tpu.Precision.HIGH
+    finally:
+        torch.set_float32_matmul_precision(before)
+    assert torch._C._set_float32_matmul_precision._tpudev_follows

@@ -4,6 +4,8 @@ PyTorch is pinned (2.15) because these change between releases; each has a test 
 tests/test_private_api.py so that an upgrade fails loudly here and nowhere else.
 """
 
+import functools
+
 import torch
 
 DEVICE = None  # torch.device("tpu", 0), which exists only after the rename (bind_device)
@@ -70,6 +72,23 @@ def new_tensor(buffer, size, stride, dtype):
 def set_storage(t, storage, offset, size, stride):
     """Points an existing tpu tensor at another storage (resize_ that needs more memory)."""
     _set_storage.redispatch(_CPU_KEYS, t, storage, offset, size, stride)
+
+
+def follow_float32_matmul_precision(after):
+    """Calls `after()` each time the float32 matmul precision is set: every Python caller of
+    `torch.set_float32_matmul_precision` goes through `torch._C._set_float32_matmul_precision`,
+    which is looked up at call time. Idempotent."""
+    original = torch._C._set_float32_matmul_precision
+    if getattr(original, "_tpudev_follows", False):
+        return
+
+    @functools.wraps(original)
+    def set_float32_matmul_precision(value):
+        original(value)
+        after()
+
+    set_float32_matmul_precision._tpudev_follows = True
+    torch._C._set_float32_matmul_precision = set_float32_matmul_precision
 
 
 def redispatch_to_cpu(op, args, kwargs):

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import torch
 
-from . import _C
+from . import _C, _precision
+from ._precision import Precision, precision  # noqa: F401  (public: torch.tpu.Precision, precision)
 
 
 class EagerMode(enum.Enum):
@@ -206,5 +207,11 @@ class _TpuModule(types.ModuleType):
         _set_eager_mode_now(mode)
 
 
+def get_precision() -> Precision:
+    """The precision f32 matmuls and convolutions run at now (see torch.tpu.precision)."""
+    return _precision.current()
+
+
 def _install():
     sys.modules[__name__].__class__ = _TpuModule
+    _precision.install()

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use tpudev_core::device::{ExecInput, TensorView};
-use tpudev_core::ir::{ConvDims, DotDims, GraphBuilder, NodeId, Op, ReduceKind, TensorType};
+use tpudev_core::ir::{ConvDims, DotDims, GraphBuilder, NodeId, Op, Precision, ReduceKind, TensorType};
 use tpudev_core::{DType, Device};
 use tpudev_sim::exec::{view_io, Value};
 use tpudev_sim::SimDevice;
@@ -69,7 +69,13 @@ fn main() {
         |b, p| b.binary(Op::Add, p[0], p[1]).unwrap(),
         200_000,
     );
-    let mm = DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![1], rhs_contract: vec![0] };
+    let mm = DotDims {
+        lhs_batch: vec![],
+        rhs_batch: vec![],
+        lhs_contract: vec![1],
+        rhs_contract: vec![0],
+        precision: Precision::Highest,
+    };
     for n in [256usize, 512, 1024] {
         let reps = if n == 1024 { 20 } else { 100 };
         let d = mm.clone();
@@ -91,7 +97,13 @@ fn main() {
         |b, p| b.dot_general(p[0], p[1], d).unwrap(),
         10,
     );
-    let bmm = DotDims { lhs_batch: vec![0], rhs_batch: vec![0], lhs_contract: vec![2], rhs_contract: vec![1] };
+    let bmm = DotDims {
+        lhs_batch: vec![0],
+        rhs_batch: vec![0],
+        lhs_contract: vec![2],
+        rhs_contract: vec![1],
+        precision: Precision::Highest,
+    };
     bench(
         &only,
         "bmm f32 [64,128,64]x[64,64,128]",
@@ -158,6 +170,7 @@ fn main() {
         lhs_dilation: vec![1, 1],
         rhs_dilation: vec![1, 1],
         groups: 1,
+        precision: Precision::Highest,
     };
     bench(
         &only,

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::device::Executable;
 use crate::dtype::DType;
-use crate::ir::{Graph, TensorType};
+use crate::ir::{Graph, Precision, TensorType};
 use crate::lower::{Arg, ArgKey, Binding, Lowered};
 
 /// What decides the program an op call runs: the op, its tensor types and every non-float
@@ -14,18 +14,20 @@ use crate::lower::{Arg, ArgKey, Binding, Lowered};
 pub struct SignatureKey {
     op: String,
     args: Vec<ArgKey>,
+    precision: Precision,
 }
 
 impl SignatureKey {
-    pub fn new(op: &str, args: &[Arg], static_floats: &[usize]) -> Self {
+    pub fn new(op: &str, args: &[Arg], static_floats: &[usize], precision: Precision) -> Self {
         let args = args.iter().enumerate().map(|(i, a)| a.key(static_floats.contains(&i))).collect();
-        SignatureKey { op: op.to_string(), args }
+        SignatureKey { op: op.to_string(), args, precision }
     }
 
     /// The key of the device-to-device copy program (the destination dtype is applied when
     /// writing the output, so it is not part of the program).
     pub fn copy(dtype: DType, shape: &[usize]) -> Self {
-        SignatureKey { op: "<copy>".into(), args: vec![ArgKey::Tensor(dtype, shape.to_vec())] }
+        let args = vec![ArgKey::Tensor(dtype, shape.to_vec())];
+        SignatureKey { op: "<copy>".into(), args, precision: Precision::default() }
     }
 }
 

@@ -15,7 +15,7 @@ pub use mode::EagerMode;
 use crate::device::{Device, ExecInput, TensorView};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::ir::{Graph, GraphBuilder, TensorType};
+use crate::ir::{Graph, GraphBuilder, Precision, TensorType};
 use crate::lower::{self, Arg, Binding, LowerCtx, Lowered};
 
 /// Counters a user can read through `torch.tpu`.
@@ -46,6 +46,8 @@ pub struct Dispatcher {
     rng: Mutex<RngState>,
     stats: Mutex<DispatchStats>,
     mode: Mutex<EagerMode>,
+    /// f32 matmul/convolution precision for programs lowered from now on.
+    precision: Mutex<Precision>,
 }
 
 impl Dispatcher {
@@ -56,6 +58,7 @@ impl Dispatcher {
             rng: Mutex::new(RngState::default()),
             stats: Mutex::new(DispatchStats::default()),
             mode: Mutex::new(EagerMode::DeferNever),
+            precision: Mutex::new(Precision::default()),
         }
     }
 
@@ -76,6 +79,16 @@ impl Dispatcher {
         mode.check_available()?;
         *self.mode.lock().unwrap() = mode;
         Ok(())
+    }
+
+    pub fn precision(&self) -> Precision {
+        *self.precision.lock().unwrap()
+    }
+
+    /// Sets the precision of f32 matmuls and convolutions (`torch.set_float32_matmul_precision`).
+    /// It is part of every program's cache key, so programs of either setting stay cached.
+    pub fn set_precision(&self, precision: Precision) {
+        *self.precision.lock().unwrap() = precision;
     }
 
     pub fn manual_seed(&self, seed: i64) {
@@ -99,14 +112,14 @@ impl Dispatcher {
     /// The lowered graph an op would run, for inspection and snapshot tests.
     pub fn lower(&self, op: &str, args: &[Arg]) -> Result<Lowered> {
         let entry = lower::lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
-        let mut ctx = LowerCtx::new(op, args);
+        let mut ctx = LowerCtx::with_precision(op, args, self.precision());
         let outputs = (entry.lower)(&mut ctx)?;
         Ok(ctx.finish(outputs))
     }
 
     fn compiled(&self, op: &str, args: &[Arg]) -> Result<Arc<CompiledOp>> {
         let entry = lower::lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
-        let key = SignatureKey::new(op, args, entry.static_floats);
+        let key = SignatureKey::new(op, args, entry.static_floats, self.precision());
         if let Some(hit) = self.cache.get(&key) {
             self.stats.lock().unwrap().cache_hits += 1;
             return Ok(hit);

@@ -416,13 +416,20 @@ impl GraphBuilder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::Precision;
 
     #[test]
     fn infers_dot_and_conv_shapes() {
         let mut b = GraphBuilder::new();
         let x = b.param(TensorType::new(DType::F32, vec![2, 3, 4]));
         let y = b.param(TensorType::new(DType::F32, vec![2, 4, 5]));
-        let dims = DotDims { lhs_batch: vec![0], rhs_batch: vec![0], lhs_contract: vec![2], rhs_contract: vec![1] };
+        let dims = DotDims {
+            lhs_batch: vec![0],
+            rhs_batch: vec![0],
+            lhs_contract: vec![2],
+            rhs_contract: vec![1],
+            precision: Precision::Highest,
+        };
         let z = b.dot_general(x, y, dims).unwrap();
         assert_eq!(b.shape(z), &[2, 3, 5]);
 
@@ -434,6 +441,7 @@ mod tests {
             lhs_dilation: vec![1, 1],
             rhs_dilation: vec![1, 1],
             groups: 2,
+            precision: Precision::Highest,
         };
         let c = b.convolution(img, k, conv).unwrap();
         assert_eq!(b.shape(c), &[1, 6, 4, 4]);

@@ -43,13 +43,48 @@ pub enum ReduceKind {
     Or,
 }
 
-/// `stablehlo.dot_general` dimension numbers. Result dims: batch, lhs free, rhs free.
+/// StableHLO `precision_config` of a dot or convolution: how many bf16 MXU passes an f32
+/// (or f16) product takes. `Default` rounds both operands to bf16 (1 pass); `High` splits each
+/// into a bf16 high and low part and sums hi·hi + hi·lo + lo·hi (3 passes, "bf16_3x");
+/// `Highest` uses three parts and six products ("bf16_6x"), which is f32 accuracy. bf16
+/// operands are exact in every mode. Accumulation is f32 throughout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Precision {
+    Default,
+    High,
+    #[default]
+    Highest,
+}
+
+impl Precision {
+    /// bf16 MXU passes per f32 product.
+    pub fn passes(self) -> u32 {
+        match self {
+            Precision::Default => 1,
+            Precision::High => 3,
+            Precision::Highest => 6,
+        }
+    }
+
+    /// StableHLO's spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Precision::Default => "DEFAULT",
+            Precision::High => "HIGH",
+            Precision::Highest => "HIGHEST",
+        }
+    }
+}
+
+/// `stablehlo.dot_general` dimension numbers and precision. Result dims: batch, lhs free, rhs
+/// free.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DotDims {
     pub lhs_batch: Vec<usize>,
     pub rhs_batch: Vec<usize>,
     pub lhs_contract: Vec<usize>,
     pub rhs_contract: Vec<usize>,
+    pub precision: Precision,
 }
 
 /// `stablehlo.convolution` attributes. Layouts are fixed to PyTorch's: input
@@ -64,6 +99,7 @@ pub struct ConvDims {
     /// Dilation of the kernel (StableHLO rhs_dilation; PyTorch's `dilation`).
     pub rhs_dilation: Vec<usize>,
     pub groups: usize,
+    pub precision: Precision,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -115,6 +115,7 @@ fn conv_plain(ctx: &mut LowerCtx, x: NodeId, w: NodeId, p: &Params) -> Result<No
         lhs_dilation: vec![1; k],
         rhs_dilation: p.dilation.clone(),
         groups: p.groups,
+        precision: ctx.precision,
     };
     ctx.b.convolution(x, w, dims)
 }
@@ -170,6 +171,7 @@ fn conv_transposed(ctx: &mut LowerCtx, x: NodeId, w: NodeId, p: &Params) -> Resu
         lhs_dilation: p.stride.clone(),
         rhs_dilation: p.dilation.clone(),
         groups: g,
+        precision: ctx.precision,
     };
     let y = ctx.b.convolution(x, wt, dims)?;
     // Negative padding (padding larger than the dilated kernel) crops the output.
@@ -220,6 +222,7 @@ fn conv_weight_grad(ctx: &mut LowerCtx, input: NodeId, gout: NodeId, ksize: &[us
         lhs_dilation: vec![1; k],
         rhs_dilation: p.stride.clone(),
         groups: g,
+        precision: ctx.precision,
     };
     let gw = ctx.b.convolution(l, r, dims)?;
     // [Ci/g, Co, K'..]: keep the first k positions, then -> [Co, Ci/g, k..].

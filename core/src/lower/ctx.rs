@@ -8,7 +8,7 @@ use super::promote::{result_type, Operand};
 use crate::device::TensorView;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::ir::{Graph, GraphBuilder, Literal, NodeId, Op, TensorType};
+use crate::ir::{Graph, GraphBuilder, Literal, NodeId, Op, Precision, TensorType};
 use crate::shape::{broadcast_shapes, wrap_dim};
 
 /// Where a graph parameter's value comes from, in `Graph::params` order.
@@ -37,11 +37,25 @@ pub struct LowerCtx<'a> {
     params: HashMap<Binding, NodeId>,
     /// Generator counters drawn so far by `uniform`.
     rng_drawn: u64,
+    /// Precision of the f32 matmuls and convolutions the user asked for.
+    pub precision: Precision,
 }
 
 impl<'a> LowerCtx<'a> {
     pub fn new(op: &'a str, args: &'a [Arg]) -> Self {
-        LowerCtx { op, args, b: GraphBuilder::new(), bindings: Vec::new(), params: HashMap::new(), rng_drawn: 0 }
+        LowerCtx::with_precision(op, args, Precision::default())
+    }
+
+    pub fn with_precision(op: &'a str, args: &'a [Arg], precision: Precision) -> Self {
+        LowerCtx {
+            op,
+            args,
+            b: GraphBuilder::new(),
+            bindings: Vec::new(),
+            params: HashMap::new(),
+            rng_drawn: 0,
+            precision,
+        }
     }
 
     pub fn finish(self, outputs: Vec<NodeId>) -> Lowered {

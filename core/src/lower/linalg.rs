@@ -9,7 +9,7 @@ use super::helpers::opmath;
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, DotDims, NodeId, Op, ReduceKind};
+use crate::ir::{CompareDir, DotDims, NodeId, Op, Precision, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("mm", mm),
@@ -33,11 +33,14 @@ fn dims(lhs_batch: &[usize], rhs_batch: &[usize], lhs_contract: &[usize], rhs_co
         rhs_batch: rhs_batch.to_vec(),
         lhs_contract: lhs_contract.to_vec(),
         rhs_contract: rhs_contract.to_vec(),
+        precision: Precision::Highest,
     }
 }
 
-/// `dot_general` computed in opmath; the result stays in opmath (callers convert).
-pub(super) fn dot_opmath(ctx: &mut LowerCtx, a: NodeId, b: NodeId, d: DotDims) -> Result<NodeId> {
+/// `dot_general` computed in opmath, at the session's matmul precision; the result stays in
+/// opmath (callers convert).
+pub(super) fn dot_opmath(ctx: &mut LowerCtx, a: NodeId, b: NodeId, mut d: DotDims) -> Result<NodeId> {
+    d.precision = ctx.precision;
     let (da, db) = (ctx.b.dtype(a), ctx.b.dtype(b));
     if da != db {
         return Err(ctx.invalid(format!(

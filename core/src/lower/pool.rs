@@ -10,7 +10,7 @@ use super::helpers::{min_literal, opmath};
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, DotDims, NodeId, Op, ReduceKind};
+use crate::ir::{CompareDir, DotDims, NodeId, Op, Precision, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("max_pool2d_with_indices", max_pool2d_with_indices),
@@ -508,16 +508,30 @@ fn adaptive_avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     } else {
         let (mh, ch) = adaptive_bins(ctx, h, oh, c)?;
         let (mw, cw) = adaptive_bins(ctx, w, ow, c)?;
-        // [N, C, H, W] x [OW, W] -> [N, C, H, OW]; x [OH, H] -> [N, C, OW, OH]
+        // [N, C, H, W] x [OW, W] -> [N, C, H, OW]; x [OH, H] -> [N, C, OW, OH]. The bin
+        // matrices are an implementation detail, so these products are exact f32 whatever the
+        // user's matmul precision (as XLA pins its own resize products to HIGHEST).
         let t = ctx.b.dot_general(
             xc,
             mw,
-            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![3], rhs_contract: vec![1] },
+            DotDims {
+                lhs_batch: vec![],
+                rhs_batch: vec![],
+                lhs_contract: vec![3],
+                rhs_contract: vec![1],
+                precision: Precision::Highest,
+            },
         )?;
         let t = ctx.b.dot_general(
             t,
             mh,
-            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![2], rhs_contract: vec![1] },
+            DotDims {
+                lhs_batch: vec![],
+                rhs_batch: vec![],
+                lhs_contract: vec![2],
+                rhs_contract: vec![1],
+                precision: Precision::Highest,
+            },
         )?;
         let t = ctx.b.transpose(t, vec![0, 1, 3, 2])?;
         let out_shape = [s4[0], s4[1], oh, ow];
@@ -571,12 +585,24 @@ fn adaptive_avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         let t = ctx.b.dot_general(
             q,
             mw,
-            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![3], rhs_contract: vec![0] },
+            DotDims {
+                lhs_batch: vec![],
+                rhs_batch: vec![],
+                lhs_contract: vec![3],
+                rhs_contract: vec![0],
+                precision: Precision::Highest,
+            },
         )?;
         let t = ctx.b.dot_general(
             t,
             mh,
-            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![2], rhs_contract: vec![0] },
+            DotDims {
+                lhs_batch: vec![],
+                rhs_batch: vec![],
+                lhs_contract: vec![2],
+                rhs_contract: vec![0],
+                precision: Precision::Highest,
+            },
         )?;
         ctx.b.transpose(t, vec![0, 1, 3, 2])?
     };

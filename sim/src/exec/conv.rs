@@ -3,11 +3,13 @@
 //! [O/groups, C/groups * prod(kernel)] multiply straight into the output. Handles any number of
 //! spatial dims, stride, padding, lhs (input) and rhs (kernel) dilation and groups.
 
+use ndarray::ArrayD;
 use rayon::prelude::*;
 use tpudev_core::ir::ConvDims;
 use tpudev_core::{Error, Result};
 
 use super::dot::{gemm_into, GemmElem, Mat};
+use super::mxu_passes::{multipass, needs_passes};
 use super::value::{array, elems, Data, Value};
 
 const PAR_FLOPS: usize = 64 * 64 * 64;
@@ -224,6 +226,10 @@ pub fn convolution(x: &Value, w: &Value, dims: &ConvDims) -> Result<Value> {
     let mut shape = vec![g.n, g.o];
     shape.extend_from_slice(&g.out);
     let data = match (&x.data, &w.data) {
+        (Data::F32(a), Data::F32(b)) if needs_passes(x.dtype, dims.precision) => {
+            let pass = |a: &ArrayD<f32>, b: &ArrayD<f32>| Ok(array(&shape, conv_float(&g, elems(a), elems(b))));
+            Data::F32(multipass(a, b, dims.precision, pass)?)
+        }
         (Data::F32(a), Data::F32(b)) => Data::F32(array(&shape, conv_float(&g, elems(a), elems(b)))),
         (Data::F64(a), Data::F64(b)) => Data::F64(array(&shape, conv_float(&g, elems(a), elems(b)))),
         (Data::Int(a), Data::Int(b)) => Data::Int(array(&shape, conv_int(&g, elems(a), elems(b)))),

@@ -10,6 +10,7 @@ use tpudev_core::ir::DotDims;
 use tpudev_core::{Error, Result};
 
 use super::blas::{system_blas, BlasElem};
+use super::mxu_passes::{multipass, needs_passes};
 use super::value::{array, Data, Value};
 
 /// Products with at least this many multiply-adds run on several threads.
@@ -204,6 +205,9 @@ fn run<T: Clone>(
 pub fn dot_general(lhs: &Value, rhs: &Value, dims: &DotDims) -> Result<Value> {
     let p = plan(lhs.shape(), rhs.shape(), dims)?;
     let data = match (&lhs.data, &rhs.data) {
+        (Data::F32(a), Data::F32(b)) if needs_passes(lhs.dtype, dims.precision) => {
+            Data::F32(multipass(a, b, dims.precision, |a, b| run(a, b, &p, batched_gemm))?)
+        }
         (Data::F32(a), Data::F32(b)) => Data::F32(run(a, b, &p, batched_gemm)?),
         (Data::F64(a), Data::F64(b)) => Data::F64(run(a, b, &p, batched_gemm)?),
         (Data::Int(a), Data::Int(b)) => Data::Int(run(a, b, &p, batched_int)?),

@@ -1,10 +1,16 @@
-use tpudev_core::ir::{ConvDims, DotDims};
+use tpudev_core::ir::{ConvDims, DotDims, Precision};
 use tpudev_core::DType::{self, *};
 
 use super::*;
 
 fn dims(lb: &[usize], rb: &[usize], lc: &[usize], rc: &[usize]) -> DotDims {
-    DotDims { lhs_batch: lb.to_vec(), rhs_batch: rb.to_vec(), lhs_contract: lc.to_vec(), rhs_contract: rc.to_vec() }
+    DotDims {
+        lhs_batch: lb.to_vec(),
+        rhs_batch: rb.to_vec(),
+        lhs_contract: lc.to_vec(),
+        rhs_contract: rc.to_vec(),
+        precision: Precision::Highest,
+    }
 }
 
 fn naive_matmul(a: &[f64], b: &[f64], m: usize, k: usize, n: usize) -> Vec<f64> {
@@ -167,6 +173,7 @@ fn cd(stride: &[usize], padding: &[(usize, usize)], ld: &[usize], rd: &[usize], 
         lhs_dilation: ld.to_vec(),
         rhs_dilation: rd.to_vec(),
         groups,
+        precision: Precision::Highest,
     }
 }
 
