@@ -359,6 +359,15 @@ def _run_on_host(op, args, kwargs):
     return to_tpu(result)
 
 
+def _equal(op, args, kwargs):
+    """`torch.equal`: the same shape and every element equal, decided on the device; only the
+    answer is read back."""
+    a, b = args
+    if a.shape != b.shape:
+        return False
+    return bool(torch.ops.aten.eq.Tensor(a, b).all().item())
+
+
 _HOST_OPS = {
     name: _run_on_host
     for name in [
@@ -366,6 +375,7 @@ _HOST_OPS = {
         "aten::linspace",
         "aten::logspace",
         "aten::nonzero",
+        "aten::nonzero_static",
         "aten::masked_select",
         "aten::randperm",
         "aten::_unique2",
@@ -374,3 +384,4 @@ _HOST_OPS = {
         "aten::bincount",
     ]
 }
+_HOST_OPS["aten::equal"] = _equal

@@ -404,6 +404,27 @@ impl GraphBuilder {
         Ok(self.push(Op::ScatterAlongAxis { axis, accumulate }, vec![base, indices, updates], ty))
     }
 
+    pub fn scatter_reduce(
+        &mut self,
+        base: NodeId,
+        indices: NodeId,
+        updates: NodeId,
+        axis: usize,
+        kind: ReduceKind,
+    ) -> Result<NodeId> {
+        check(
+            axis < self.rank(base)
+                && self.rank(indices) == self.rank(base)
+                && self.shape(indices) == self.shape(updates)
+                && self.dtype(indices) == DType::I64
+                && self.dtype(updates) == self.dtype(base)
+                && matches!(kind, ReduceKind::Sum | ReduceKind::Prod | ReduceKind::Max | ReduceKind::Min),
+            || "scatter_reduce: equal ranks, index and update shapes equal, i64 indices, sum/prod/max/min".into(),
+        )?;
+        let ty = self.ty(base).clone();
+        Ok(self.push(Op::ScatterReduce { axis, kind }, vec![base, indices, updates], ty))
+    }
+
     // ---- randomness ----
 
     pub fn rng_uniform(&mut self, state: NodeId, dtype: DType, shape: impl Into<Shape>) -> Result<NodeId> {

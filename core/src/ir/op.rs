@@ -243,6 +243,12 @@ pub enum Op {
         axis: usize,
         accumulate: bool,
     },
+    /// `ScatterAlongAxis` combining with a `kind` body (sum, product, max, min; NaN wins max
+    /// and min): operands (base, indices, updates); base elements no index hits are kept.
+    ScatterReduce {
+        axis: usize,
+        kind: ReduceKind,
+    },
 
     /// Uniform floats in [0, 1) of the node's shape and dtype from a counter-based generator.
     /// Operand: the rng state, an i64[2] tensor (seed, offset). Element i draws from counter
@@ -308,6 +314,7 @@ impl Op {
             Op::TakeAlongAxis { .. } => "take_along_axis",
             Op::ScatterAdd { .. } => "scatter_add",
             Op::ScatterAlongAxis { .. } => "scatter_along_axis",
+            Op::ScatterReduce { .. } => "scatter_reduce",
             Op::RngUniform => "rng_uniform",
         }
     }

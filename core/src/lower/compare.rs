@@ -5,7 +5,7 @@ use super::promote::{result_type, Operand};
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, NodeId, Op};
+use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("eq.Tensor", eq),
@@ -38,7 +38,37 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("bucketize.Scalar", bucketize),
     LowerEntry::new("searchsorted.Tensor", searchsorted),
     LowerEntry::new("searchsorted.Scalar", searchsorted),
+    LowerEntry::new("isin.Tensor_Tensor", isin),
+    LowerEntry::new("isin.Tensor_Scalar", isin),
+    LowerEntry::new("isin.Scalar_Tensor", isin),
 ];
+
+/// Largest elements x test_elements comparison `isin` builds.
+const ISIN_MAX_PAIRS: usize = 1 << 24;
+
+/// `isin(elements, test_elements, assume_unique, invert)`: every element compared with every
+/// test element (an [n, m] equality, or-reduced over m), in the promoted dtype.
+fn isin(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
+    let dtype = result_type(&[a, b]);
+    let (ashape, bshape) = (ctx.broadcast_shape(&[a])?, ctx.broadcast_shape(&[b])?);
+    let (n, m) = (ashape.iter().product::<usize>(), bshape.iter().product::<usize>());
+    if n.saturating_mul(m) > ISIN_MAX_PAIRS {
+        return Err(ctx.unsupported(format!(
+            "{n} elements against {m} test elements exceed the {ISIN_MAX_PAIRS} comparisons isin builds"
+        )));
+    }
+    let x = ctx.materialize(a, dtype, &ashape)?;
+    let y = ctx.materialize(b, dtype, &bshape)?;
+    let x = ctx.b.reshape(x, vec![n])?;
+    let y = ctx.b.reshape(y, vec![m])?;
+    let x = ctx.bcast(x, &[n, m], &[0])?;
+    let y = ctx.bcast(y, &[n, m], &[1])?;
+    let hit = ctx.cmp(CompareDir::Eq, x, y)?;
+    let found = ctx.reduce(hit, ReduceKind::Or, &[1], false)?;
+    let found = ctx.b.reshape(found, ashape)?;
+    Ok(vec![if ctx.bool(3)? { ctx.not(found)? } else { found }])
+}
 
 /// Compares two operands in their promoted dtype.
 pub(super) fn compare_op(ctx: &mut LowerCtx, dir: CompareDir, a: Operand, b: Operand) -> Result<NodeId> {

@@ -9,11 +9,11 @@
 //! select.
 
 use super::ctx::LowerCtx;
-use super::helpers::opmath;
+use super::helpers::{dtype_lowest, dtype_max, opmath};
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, NodeId, Op};
+use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
 use crate::shape::broadcast_shapes;
 
 pub(super) const OPS: &[LowerEntry] = &[
@@ -25,6 +25,7 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("scatter.value_reduce", scatter_value_reduce),
     LowerEntry::new("scatter_add", scatter_add),
     LowerEntry::new("scatter_reduce.two", scatter_reduce_two),
+    LowerEntry::new("index_reduce", index_reduce),
     LowerEntry::new("index_add", index_add),
     LowerEntry::new("index_copy", index_copy),
     LowerEntry::new("index_fill.int_Scalar", index_fill),
@@ -161,7 +162,7 @@ fn gather(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// Elementwise scatter of `updates` (index-shaped) into self along `dim`.
-fn scatter_impl(ctx: &mut LowerCtx, updates: Updates, accumulate: bool) -> Result<Vec<NodeId>> {
+fn scatter_impl(ctx: &mut LowerCtx, updates: Updates, combine: Combine) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let d = ctx.b.dtype(x);
@@ -181,7 +182,7 @@ fn scatter_impl(ctx: &mut LowerCtx, updates: Updates, accumulate: bool) -> Resul
     let x1 = at_least_1d(ctx, x)?;
     let i1 = at_least_1d(ctx, idx)?;
     let i1s = ctx.b.shape(i1).to_vec();
-    let c = if accumulate { opmath(d) } else { d };
+    let c = if matches!(combine, Combine::Replace) { d } else { opmath(d) };
     let upd = match updates {
         Updates::Src(i) => {
             let s = ctx.tensor(i)?;
@@ -202,9 +203,104 @@ fn scatter_impl(ctx: &mut LowerCtx, updates: Updates, accumulate: bool) -> Resul
         }
     };
     let base = ctx.convert(x1, c);
-    let r = ctx.b.scatter_along_axis(base, i1, upd, dim, accumulate)?;
+    let r = match combine {
+        Combine::Replace => ctx.b.scatter_along_axis(base, i1, upd, dim, false)?,
+        Combine::Add => ctx.b.scatter_along_axis(base, i1, upd, dim, true)?,
+        Combine::Reduce { reduce, include_self } => scatter_reduction(ctx, base, i1, upd, dim, reduce, include_self)?,
+    };
     let r = ctx.b.reshape(r, shape)?;
     Ok(vec![ctx.convert(r, d)])
+}
+
+/// How scattered values meet the destination.
+#[derive(Clone, Copy)]
+enum Combine {
+    Replace,
+    Add,
+    /// `scatter_reduce`'s "sum", "prod", "mean", "amax" or "amin"; without `include_self`
+    /// the destination's old value does not take part where an index hits it.
+    Reduce {
+        reduce: Reduction,
+        include_self: bool,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Reduction {
+    Sum,
+    Prod,
+    Mean,
+    Amax,
+    Amin,
+}
+
+impl Reduction {
+    fn parse(ctx: &LowerCtx, i: usize) -> Result<Self> {
+        Ok(match ctx.str(i)? {
+            "sum" | "add" => Reduction::Sum,
+            "prod" | "multiply" => Reduction::Prod,
+            "mean" => Reduction::Mean,
+            "amax" => Reduction::Amax,
+            "amin" => Reduction::Amin,
+            r => {
+                return Err(
+                    ctx.invalid(format!("reduce argument must be either sum, prod, mean, amax or amin, got {r}"))
+                )
+            }
+        })
+    }
+}
+
+/// `base` with `upd` combined in along `dim` at `idx` (all already index-shaped, in the
+/// compute dtype).
+fn scatter_reduction(
+    ctx: &mut LowerCtx,
+    base: NodeId,
+    idx: NodeId,
+    upd: NodeId,
+    dim: usize,
+    reduce: Reduction,
+    include_self: bool,
+) -> Result<NodeId> {
+    let c = ctx.b.dtype(base);
+    let bshape = ctx.b.shape(base).to_vec();
+    let ishape = ctx.b.shape(idx).to_vec();
+    let (kind, identity) = match reduce {
+        Reduction::Sum | Reduction::Mean => (ReduceKind::Sum, 0.0),
+        Reduction::Prod => (ReduceKind::Prod, 1.0),
+        Reduction::Amax => (ReduceKind::Max, dtype_lowest(c)),
+        Reduction::Amin => (ReduceKind::Min, dtype_max(c)),
+    };
+    // How many updates land on each element (mean divides by it; it also marks the hits).
+    let zeros = ctx.lit(0.0, c, &bshape);
+    let ones = ctx.lit(1.0, c, &ishape);
+    let hits = ctx.b.scatter_along_axis(zeros, idx, ones, dim, true)?;
+    let start = if include_self {
+        base
+    } else {
+        let hit = ctx.cmp_lit(CompareDir::Ne, hits, 0.0)?;
+        let id = ctx.lit(identity, c, &bshape);
+        ctx.select(hit, id, base)?
+    };
+    let r = ctx.b.scatter_reduce(start, idx, upd, dim, kind)?;
+    if reduce != Reduction::Mean {
+        return Ok(r);
+    }
+    // Untouched elements keep their value (divide by 1); integers divide with floor, as
+    // PyTorch does.
+    let count = if include_self { ctx.bin_lit(Op::Add, hits, 1.0)? } else { hits };
+    let some = ctx.cmp_lit(CompareDir::Ne, count, 0.0)?;
+    let count = ctx.select_lit_else(some, count, 1.0)?;
+    if c.is_float() {
+        ctx.div(r, count)
+    } else {
+        let q = ctx.div(r, count)?;
+        // Truncated quotient, one less where the remainder has the divisor's opposite sign.
+        let rem = ctx.bin(Op::Rem, r, count)?;
+        let rem_neg = ctx.cmp_lit(CompareDir::Lt, rem, 0.0)?;
+        let down = ctx.bin_lit(Op::Sub, q, 1.0)?;
+        ctx.select(rem_neg, down, q)
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -216,50 +312,87 @@ enum Updates {
 }
 
 fn scatter_src(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    scatter_impl(ctx, Updates::Src(3), false)
+    scatter_impl(ctx, Updates::Src(3), Combine::Replace)
 }
 
 fn scatter_value(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    scatter_impl(ctx, Updates::Value(3), false)
+    scatter_impl(ctx, Updates::Value(3), Combine::Replace)
 }
 
 fn scatter_add(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    scatter_impl(ctx, Updates::Src(3), true)
+    scatter_impl(ctx, Updates::Src(3), Combine::Add)
 }
 
-fn reduce_is_add(ctx: &LowerCtx, i: usize) -> Result<bool> {
+/// `scatter(..., reduce=)`: "add" or "multiply", the old value included.
+fn scatter_reduce_arg(ctx: &LowerCtx, i: usize) -> Result<Combine> {
     match ctx.str(i)? {
-        "add" | "sum" => Ok(true),
-        "multiply" | "prod" | "mean" | "amax" | "amin" => Ok(false),
+        "add" => Ok(Combine::Add),
+        "multiply" => Ok(Combine::Reduce { reduce: Reduction::Prod, include_self: true }),
         r => Err(ctx.invalid(format!("reduce argument must be either add or multiply, got {r}"))),
     }
 }
 
 fn scatter_src_reduce(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    if !reduce_is_add(ctx, 4)? {
-        return Err(ctx.unsupported(format!("scatter with reduce='{}' is not supported yet (only 'add')", ctx.str(4)?)));
-    }
-    scatter_impl(ctx, Updates::Src(3), true)
+    let combine = scatter_reduce_arg(ctx, 4)?;
+    scatter_impl(ctx, Updates::Src(3), combine)
 }
 
 fn scatter_value_reduce(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    if !reduce_is_add(ctx, 4)? {
-        return Err(ctx.unsupported(format!("scatter with reduce='{}' is not supported yet (only 'add')", ctx.str(4)?)));
-    }
-    scatter_impl(ctx, Updates::Value(3), true)
+    let combine = scatter_reduce_arg(ctx, 4)?;
+    scatter_impl(ctx, Updates::Value(3), combine)
 }
 
-/// `scatter_reduce.two(self, dim, index, src, reduce, include_self)`: only "sum" with
-/// include_self.
+/// `scatter_reduce.two(self, dim, index, src, reduce, include_self)`.
 fn scatter_reduce_two(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let reduce = ctx.str(4)?;
-    if reduce != "sum" || !ctx.bool(5)? {
-        return Err(ctx.unsupported(format!(
-            "scatter_reduce with reduce='{reduce}', include_self={} is not supported yet (only 'sum' with include_self=True)",
-            ctx.bool(5)?
+    let reduce = Reduction::parse(ctx, 4)?;
+    let include_self = ctx.bool(5)?;
+    scatter_impl(ctx, Updates::Src(3), Combine::Reduce { reduce, include_self })
+}
+
+/// `index_reduce(self, dim, index, source, reduce, include_self)`: source slice i combined into
+/// self's slice index[i] along dim ("prod", "mean", "amax", "amin"), as an elementwise scatter
+/// with the index broadcast over the slice.
+fn index_reduce(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let d = ctx.b.dtype(x);
+    let dim = ctx.dim(ctx.int(1)?, shape.len())?;
+    let idx = index_arg(ctx, 2, "index_reduce")?;
+    if ctx.b.rank(idx) > 1 {
+        return Err(ctx.invalid("index_reduce_(): Index is supposed to be a vector"));
+    }
+    let reduce = match ctx.str(4)? {
+        "prod" => Reduction::Prod,
+        "mean" => Reduction::Mean,
+        "amax" => Reduction::Amax,
+        "amin" => Reduction::Amin,
+        r => {
+            return Err(ctx.invalid(format!(
+                "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {r}."
+            )))
+        }
+    };
+    let include_self = ctx.bool(5)?;
+    let n: usize = ctx.b.shape(idx).iter().product();
+    let x1 = at_least_1d(ctx, x)?;
+    let mut want = ctx.b.shape(x1).to_vec();
+    want[dim] = n;
+    let src = ctx.tensor(3)?;
+    if ctx.b.shape(src).iter().product::<usize>() != want.iter().product::<usize>() {
+        return Err(ctx.invalid(format!(
+            "index_reduce_(): Source/destination tensor must have same slice shapes. Destination slice shape: {shape:?} at dimension {dim} and source slice shape: {:?}",
+            ctx.b.shape(src)
         )));
     }
-    scatter_impl(ctx, Updates::Src(3), true)
+    let c = opmath(d);
+    let src = ctx.convert(src, c);
+    let src = ctx.b.reshape(src, want.clone())?;
+    let idx = ctx.b.reshape(idx, vec![n])?;
+    let idx = ctx.bcast(idx, &want, &[dim])?;
+    let base = ctx.convert(x1, c);
+    let r = scatter_reduction(ctx, base, idx, src, dim, reduce, include_self)?;
+    let r = ctx.b.reshape(r, shape)?;
+    Ok(vec![ctx.convert(r, d)])
 }
 
 /// `index_add(self, dim, index, source, alpha)`: source slices added at index along dim.

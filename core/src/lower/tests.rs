@@ -395,11 +395,13 @@ fn errors_name_the_problem() {
     let mask = Arg::TensorList(vec![Some(tensor(DType::Bool, &[3]))]);
     let e = lower("index.Tensor", &[f32t(&[3]), mask]).unwrap_err();
     assert!(matches!(e, Error::UnsupportedArgs { .. }), "{e}");
-    let e = lower(
-        "scatter.reduce",
-        &[f32t(&[3]), Arg::Int(0), t(DType::I64, &[2]), f32t(&[2]), Arg::Str("multiply".into())],
-    )
-    .unwrap_err();
+    let e =
+        lower("scatter.reduce", &[f32t(&[3]), Arg::Int(0), t(DType::I64, &[2]), f32t(&[2]), Arg::Str("divide".into())])
+            .unwrap_err();
+    assert!(e.to_string().contains("reduce argument must be either add or multiply, got divide"), "{e}");
+    // Comparison matrices past the cap are refused, not built.
+    let e = lower("isin.Tensor_Tensor", &[f32t(&[1 << 13]), f32t(&[1 << 12]), Arg::Bool(false), Arg::Bool(false)])
+        .unwrap_err();
     assert!(matches!(e, Error::UnsupportedArgs { .. }), "{e}");
 }
 

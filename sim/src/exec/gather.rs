@@ -6,9 +6,11 @@
 use std::ops::Add;
 
 use ndarray::ArrayD;
+use tpudev_core::ir::ReduceKind;
 use tpudev_core::{Error, Result};
 
 use super::par;
+use super::real::Real;
 use super::value::{array, elems, Data, Elem, Value};
 
 fn out_of_bounds(index: i64, axis: usize, size: usize) -> Error {
@@ -144,11 +146,82 @@ impl Accumulate for bool {
     }
 }
 
+/// One step of a scatter's reduction body.
+pub trait Combine: Elem {
+    fn combine(self, v: Self, kind: ReduceKind) -> Self;
+}
+
+fn combine_float<T: Real>(a: T, v: T, kind: ReduceKind) -> T {
+    match kind {
+        ReduceKind::Prod => a * v,
+        ReduceKind::Max => a.max_nan(v),
+        ReduceKind::Min => a.min_nan(v),
+        _ => a + v,
+    }
+}
+
+impl Combine for f32 {
+    fn combine(self, v: Self, kind: ReduceKind) -> Self {
+        combine_float(self, v, kind)
+    }
+}
+impl Combine for f64 {
+    fn combine(self, v: Self, kind: ReduceKind) -> Self {
+        combine_float(self, v, kind)
+    }
+}
+impl Combine for i64 {
+    fn combine(self, v: Self, kind: ReduceKind) -> Self {
+        match kind {
+            ReduceKind::Prod => self.wrapping_mul(v),
+            ReduceKind::Max => self.max(v),
+            ReduceKind::Min => self.min(v),
+            _ => self.wrapping_add(v),
+        }
+    }
+}
+impl Combine for bool {
+    fn combine(self, v: Self, kind: ReduceKind) -> Self {
+        match kind {
+            ReduceKind::Prod | ReduceKind::Min | ReduceKind::And => self & v,
+            _ => self | v,
+        }
+    }
+}
+
 fn kinds<'a>(base: &'a Value, upd: &'a Value) -> Result<(&'a Data, &'a Data)> {
     if std::mem::discriminant(&base.data) != std::mem::discriminant(&upd.data) {
         return Err(Error::internal("scatter updates differ in kind from the base"));
     }
     Ok((&base.data, &upd.data))
+}
+
+/// `scatter_reduce`: like `scatter_along_axis`, combining every update into its destination
+/// with `kind`, in index order.
+pub fn scatter_reduce(base: &Value, idx: &Value, upd: &Value, axis: usize, kind: ReduceKind) -> Result<Value> {
+    let bs = base.shape();
+    let (_, size, _) = split_at(bs, axis)?;
+    let idx_v = indices(idx, axis, size)?;
+    if upd.shape() != idx.shape() {
+        return Err(Error::internal("scatter_reduce updates and indices differ in shape"));
+    }
+    let offs = along_axis_offsets(bs, idx.shape(), axis, idx_v)?;
+    fn go<T: Combine>(b: &ArrayD<T>, u: &ArrayD<T>, offs: &[usize], kind: ReduceKind) -> ArrayD<T> {
+        let mut out = b.clone();
+        let dst = super::value::elems_mut(&mut out);
+        for (&o, &v) in offs.iter().zip(elems(u)) {
+            dst[o] = dst[o].combine(v, kind);
+        }
+        out
+    }
+    let data = match kinds(base, upd)? {
+        (Data::Bool(b), Data::Bool(u)) => Data::Bool(go(b, u, &offs, kind)),
+        (Data::Int(b), Data::Int(u)) => Data::Int(go(b, u, &offs, kind)),
+        (Data::F32(b), Data::F32(u)) => Data::F32(go(b, u, &offs, kind)),
+        (Data::F64(b), Data::F64(u)) => Data::F64(go(b, u, &offs, kind)),
+        _ => unreachable!("kinds() checked"),
+    };
+    Ok(Value::new(base.dtype, data))
 }
 
 /// `scatter_add`: base[.., indices[j], ..] += updates[.., j, ..].

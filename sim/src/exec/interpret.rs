@@ -84,6 +84,7 @@ fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> {
         Op::ScatterAlongAxis { axis, accumulate } => {
             gather::scatter_along_axis(a(0)?, a(1)?, a(2)?, *axis, *accumulate)?
         }
+        Op::ScatterReduce { axis, kind } => gather::scatter_reduce(a(0)?, a(1)?, a(2)?, *axis, *kind)?,
         Op::RngUniform => rng::rng_uniform(a(0)?, dtype, shape)?,
         other => return Err(Error::internal(format!("the simulator cannot run {}", other.name()))),
     })

@@ -49,7 +49,7 @@ fn arity(op: &Op) -> Option<usize> {
         | Op::ReduceWindow { .. }
         | Op::RngUniform => 1,
         Op::Pad { .. } | Op::DotGeneral(_) | Op::Convolution(_) | Op::Take { .. } | Op::TakeAlongAxis { .. } => 2,
-        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } => 3,
+        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
         // Concatenate takes any number; ops this file does not know are rejected by `validate`.
         _ => return None,
     })
@@ -107,6 +107,7 @@ pub fn validate(graph: &Graph) -> Result<()> {
             Op::TakeAlongAxis { axis } => b.take_along_axis(x[0], x[1], *axis)?,
             Op::ScatterAdd { axis } => b.scatter_add(x[0], x[1], x[2], *axis)?,
             Op::ScatterAlongAxis { axis, accumulate } => b.scatter_along_axis(x[0], x[1], x[2], *axis, *accumulate)?,
+            Op::ScatterReduce { axis, kind } => b.scatter_reduce(x[0], x[1], x[2], *axis, *kind)?,
             Op::RngUniform => b.rng_uniform(x[0], dtype, shape)?,
             other => return Err(fail(format!("unknown op {other:?}"))),
         };

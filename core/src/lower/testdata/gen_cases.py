@@ -743,6 +743,22 @@ case("index_put", t(3, 4), [T([0, 2]), T([1, -1])], T([7.0, 8.0]), False)
 case("index_put", t(2, 3), [T([[True, False, True], [False, False, True]])], T(9.0), False)
 case("index_put", t(2, 3), [T([True, False])], T([1.0, 2.0, 3.0]), True)
 case("scatter_add", t(3, 4), 1, T([[0, 0, 1], [3, 3, 3], [2, 1, 0]]), t(3, 3))
+SCATTER_IDX = T([[0, 0, 1], [3, 3, 3], [2, 1, 0]])
+for red in ["sum", "prod", "mean", "amax", "amin"]:
+    for inc in [True, False]:
+        case("scatter_reduce.two", t(3, 4), 1, SCATTER_IDX, t(3, 3), red, include_self=inc)
+    case("scatter_reduce.two", t(3, 4, dtype=i64, lo=-9, hi=9), 1, SCATTER_IDX, t(3, 3, dtype=i64, lo=-9, hi=9), red)
+case("scatter_reduce.two", t(3, 4, dtype=bf16), 1, SCATTER_IDX, t(3, 3, dtype=bf16), "mean", include_self=False)
+case("scatter.reduce", t(3, 4), 1, SCATTER_IDX, t(3, 3), reduce="multiply")
+case("scatter.value_reduce", t(3, 4), 1, SCATTER_IDX, 1.5, reduce="multiply")
+for red in ["prod", "mean", "amax", "amin"]:
+    case("index_reduce", t(4, 3), 0, T([0, 2, 0, 3, 3]), t(5, 3), red)
+    case("index_reduce", t(4, 3, dtype=i32, lo=-9, hi=9), 1, T([2, 2]), t(4, 2, dtype=i32, lo=-9, hi=9), red,
+         include_self=False)
+case("isin.Tensor_Tensor", T([[1, 2], [3, 4]]), T([2, 4, 6]))
+case("isin.Tensor_Tensor", T([1.0, float("nan"), 2.5]), T([2.5, float("nan")]), invert=True)
+case("isin.Tensor_Scalar", T([1, 2, 3]), 2)
+case("isin.Scalar_Tensor", 3, T([1, 2, 3]))
 case("index_add", t(4, 2), 0, T([1, 1, 3, 1]), t(4, 2), alpha=-0.5)
 case("embedding_dense_backward", t(2, 3, 4), T([[1, 1, 2], [0, 1, 9]]), 10, 1, False)
 case("embedding_dense_backward", t(2, 3, 4), T([[1, 1, 2], [0, 1, 9]]), 10, -1, True)
