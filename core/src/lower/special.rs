@@ -1424,3 +1424,25 @@ fn histc(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let ones = ctx.convert(hit, d);
     Ok(vec![ctx.reduce(ones, ReduceKind::Sum, &[0], false)?])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{lookup, Arg, LowerCtx};
+    use crate::device::TensorView;
+    use crate::dtype::DType;
+    use crate::error::Error;
+
+    fn lower(op: &str, args: &[Arg]) -> Result<(), Error> {
+        let mut ctx = LowerCtx::new(op, args);
+        (lookup(op).expect("registered").lower)(&mut ctx).map(|_| ())
+    }
+
+    #[test]
+    fn a_python_number_degree_beyond_the_unroll_bound_is_unsupported() {
+        let x = Arg::Tensor(TensorView::contiguous(0x1000, DType::F32, vec![3]));
+        let op = "special_legendre_polynomial_p.n_scalar";
+        assert!(lower(op, &[x.clone(), Arg::Int(super::MAX_STATIC_DEGREE)]).is_ok());
+        let e = lower(op, &[x, Arg::Int(super::MAX_STATIC_DEGREE + 1)]).unwrap_err();
+        assert!(matches!(e, Error::UnsupportedArgs { .. }), "{e}");
+    }
+}
