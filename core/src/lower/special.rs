@@ -1016,9 +1016,9 @@ enum Family {
     Legendre,
 }
 
-/// Degrees a tensor `n` is unrolled to: larger degrees give nan (outside the closed forms the
-/// Chebyshev families use inside (-1, 1)). A Python-number n is unrolled exactly, up to
-/// MAX_STATIC_DEGREE.
+/// Degrees a tensor `n` is unrolled to. Above it the Chebyshev families use their closed
+/// forms everywhere and the other families give nan. A Python-number n is unrolled exactly,
+/// up to MAX_STATIC_DEGREE.
 const MAX_TENSOR_DEGREE: i64 = 64;
 const MAX_STATIC_DEGREE: i64 = 4096;
 
@@ -1039,7 +1039,8 @@ fn polynomial(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         "legendre_polynomial_p" => Family::Legendre,
         other => return Err(crate::error::Error::internal(format!("no polynomial family {other}"))),
     };
-    let bound = if ctx.op.ends_with(".n_scalar") {
+    let static_degree = ctx.op.ends_with(".n_scalar");
+    let bound = if static_degree {
         let n = ctx.static_float(1)?.trunc();
         if n > MAX_STATIC_DEGREE as f64 {
             return Err(ctx.unsupported(format!("degree n = {n} (at most {MAX_STATIC_DEGREE} is supported)")));
@@ -1063,11 +1064,17 @@ fn polynomial(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         x
     };
     let r = polynomial_recurrence(ctx, family, y, n, bound)?;
-    let r = if bound == MAX_TENSOR_DEGREE {
-        let beyond = ctx.cmp_lit(CompareDir::Gt, n, bound as f64)?;
-        override_where(ctx, beyond, f64::NAN, r)?
-    } else {
+    let r = if static_degree {
         r
+    } else {
+        let beyond = ctx.cmp_lit(CompareDir::Gt, n, bound as f64)?;
+        let far = match family {
+            Family::ChebyshevT | Family::ChebyshevU | Family::ChebyshevV | Family::ChebyshevW => {
+                chebyshev_hyperbolic(ctx, family, y, n)?
+            }
+            _ => ctx.lit_like(f64::NAN, r),
+        };
+        ctx.select(beyond, far, r)?
     };
     let r = chebyshev_closed_form(ctx, family, y, n, r)?;
     let r = polynomial_edges(ctx, family, y, n, r)?;
@@ -1172,6 +1179,68 @@ fn chebyshev_closed_form(ctx: &mut LowerCtx, family: Family, y: NodeId, n: NodeI
     let high = ctx.cmp_lit(CompareDir::Gt, n, min_degree)?;
     let use_closed = ctx.and(inside, high)?;
     ctx.select(use_closed, value, r)
+}
+
+/// The Chebyshev families at |y| > 1: with t = acosh(|y|), T = cosh(n t),
+/// U = sinh((n+1) t) / sinh(t), V = cosh((n+1/2) t) / cosh(t/2), W = sinh((n+1/2) t) / sinh(t/2);
+/// below -1 by parity, T, U (-1)^n T, U and V, W (-1)^n W, V.
+fn chebyshev_hyperbolic(ctx: &mut LowerCtx, family: Family, y: NodeId, n: NodeId) -> Result<NodeId> {
+    let z = ctx.un(Op::Abs, y)?;
+    let a = ctx.bin_lit(Op::Sub, z, 1.0)?;
+    let b = ctx.bin_lit(Op::Add, z, 1.0)?;
+    let ab = ctx.mul(a, b)?;
+    let root = ctx.un(Op::Sqrt, ab)?;
+    let zr = ctx.add(z, root)?;
+    let t = ctx.un(Op::Log, zr)?;
+    let cosh = |ctx: &mut LowerCtx, v: NodeId| -> Result<NodeId> {
+        let e = ctx.un(Op::Exp, v)?;
+        let ie = ctx.lit_bin(Op::Div, 1.0, e)?;
+        let s = ctx.add(e, ie)?;
+        ctx.bin_lit(Op::Mul, s, 0.5)
+    };
+    let sinh = |ctx: &mut LowerCtx, v: NodeId| -> Result<NodeId> {
+        let e = ctx.un(Op::Exp, v)?;
+        let ie = ctx.lit_bin(Op::Div, 1.0, e)?;
+        let s = ctx.sub(e, ie)?;
+        ctx.bin_lit(Op::Mul, s, 0.5)
+    };
+    let nt = ctx.mul(n, t)?;
+    let half_t = ctx.bin_lit(Op::Mul, t, 0.5)?;
+    let n1 = ctx.bin_lit(Op::Add, n, 1.0)?;
+    let n1t = ctx.mul(n1, t)?;
+    let nh = ctx.bin_lit(Op::Add, n, 0.5)?;
+    let nht = ctx.mul(nh, t)?;
+    // (value at +z, value at -z before the (-1)^n sign)
+    let (plus, minus) = match family {
+        Family::ChebyshevT => {
+            let v = cosh(ctx, nt)?;
+            (v, v)
+        }
+        Family::ChebyshevU => {
+            let s = sinh(ctx, n1t)?;
+            let d = sinh(ctx, t)?;
+            let v = ctx.div(s, d)?;
+            (v, v)
+        }
+        _ => {
+            let c = cosh(ctx, nht)?;
+            let ch = cosh(ctx, half_t)?;
+            let v = ctx.div(c, ch)?;
+            let s = sinh(ctx, nht)?;
+            let sh = sinh(ctx, half_t)?;
+            let w = ctx.div(s, sh)?;
+            if family == Family::ChebyshevV {
+                (v, w)
+            } else {
+                (w, v)
+            }
+        }
+    };
+    let even = is_even(ctx, n)?;
+    let neg_minus = ctx.un(Op::Neg, minus)?;
+    let minus = ctx.select(even, minus, neg_minus)?;
+    let negative = ctx.cmp_lit(CompareDir::Lt, y, 0.0)?;
+    ctx.select(negative, minus, plus)
 }
 
 /// The CPU's exact values at |y| = 1 (Chebyshev and Legendre families).

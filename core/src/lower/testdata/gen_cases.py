@@ -948,6 +948,9 @@ for fam in ["chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polyn
     case("special_" + fam, t(3, 1, lo=-1, hi=1).double(), T([0, 1, 2, 11, 12]))
     case("special_" + fam + ".n_scalar", px, 6)
     case("special_" + fam + ".x_scalar", 0.3, pn)
+for fam in ["chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w"]:
+    # degrees above the tensor-degree unroll bound
+    case("special_" + fam, T([1.38, -1.2, 0.3, -0.99, 1.0, -1.0, 2.5, -3.0]).double(), T([70, 65, 100, 90, 80, 81, 66, 67]))
 for n in [2, 3, 5]:
     case("polygamma", n, T([0.5, 1.0, 2.0, 3.7, 30.0, -0.3, -2.5, 0.0, -1.0, inf]))
     case("polygamma", n, t(10, lo=0.1, hi=20).double())
