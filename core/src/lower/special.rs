@@ -400,6 +400,14 @@ fn alternating<'a>(coeffs: impl Iterator<Item = &'a f64>) -> Vec<f64> {
     coeffs.enumerate().map(|(k, &v)| if k.is_multiple_of(2) { v } else { -v }).collect()
 }
 
+/// The CPU kernels of most special functions have no f16/bf16 versions: the same error here.
+fn reject_half_types(ctx: &LowerCtx, name: &str, d: DType) -> Result<()> {
+    if matches!(d, DType::F16 | DType::BF16) {
+        return Err(ctx.bad_dtype(&format!("{}_cpu", name.trim_start_matches("special_")), d));
+    }
+    Ok(())
+}
+
 fn factorial(k: usize) -> f64 {
     (1..=k).map(|i| i as f64).product()
 }
@@ -408,7 +416,11 @@ fn factorial(k: usize) -> f64 {
 fn unary_f64(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     type F = fn(&mut LowerCtx, NodeId) -> Result<NodeId>;
     let x = ctx.tensor(0)?;
-    let f: F = match ctx.op.split('.').next().unwrap_or(ctx.op) {
+    let name = ctx.op.split('.').next().unwrap_or(ctx.op);
+    if !matches!(name, "i0" | "special_i0e" | "special_i1" | "special_i1e") {
+        reject_half_types(ctx, name, ctx.b.dtype(x))?;
+    }
+    let f: F = match name {
         "i0" | "special_modified_bessel_i0" => |ctx, x| bessel_i(ctx, x, 0, false),
         "special_i0e" => |ctx, x| bessel_i(ctx, x, 0, true),
         "special_i1" | "special_modified_bessel_i1" => |ctx, x| bessel_i(ctx, x, 1, false),
@@ -912,6 +924,8 @@ fn zeta_f64(ctx: &mut LowerCtx, x: NodeId, q: NodeId) -> Result<NodeId> {
 }
 
 fn zeta(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
+    reject_half_types(ctx, "zeta", result_type(&[a, b]))?;
     binary_f64(ctx, zeta_f64)
 }
 
@@ -987,7 +1001,18 @@ fn igamma_edges(ctx: &mut LowerCtx, a: NodeId, x: NodeId, r: NodeId, upper: bool
     override_where(ctx, neg, f64::NAN, r)
 }
 
+/// igamma and igammac take float tensors only.
+fn check_igamma_dtype(ctx: &mut LowerCtx) -> Result<()> {
+    let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
+    let d = result_type(&[a, b]);
+    if !d.is_float() {
+        return Err(ctx.bad_dtype(&format!("{}_cpu", ctx.op), d));
+    }
+    Ok(())
+}
+
 fn igamma(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    check_igamma_dtype(ctx)?;
     binary_f64(ctx, |ctx, a, x| {
         let (p, _) = igamma_pq(ctx, a, x)?;
         igamma_edges(ctx, a, x, p, false)
@@ -995,6 +1020,7 @@ fn igamma(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 fn igammac(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    check_igamma_dtype(ctx)?;
     binary_f64(ctx, |ctx, a, x| {
         let (_, q) = igamma_pq(ctx, a, x)?;
         igamma_edges(ctx, a, x, q, true)
@@ -1051,6 +1077,7 @@ fn polynomial(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     };
     let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
     let out = to_float(result_type(&[a, b]));
+    reject_half_types(ctx, name, out)?;
     let c = opmath(out);
     let shape = ctx.broadcast_shape(&[a, b])?;
     let x = ctx.materialize(a, c, &shape)?;
@@ -1402,7 +1429,10 @@ fn renorm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.b.dtype(x);
     let shape = ctx.b.shape(x).to_vec();
     if !d.is_float() {
-        return Err(ctx.bad_dtype("renorm", d));
+        return Err(ctx.invalid(format!(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
+            super::helpers::torch_type_name(d)
+        )));
     }
     if shape.len() < 2 {
         return Err(ctx.invalid(format!("renorm: input needs at least 2 dimensions, got {} dimensions", shape.len())));
@@ -1448,7 +1478,7 @@ fn histc(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let d = ctx.b.dtype(x);
     if !d.is_float() {
-        return Err(ctx.bad_dtype("histogram_cpu", d));
+        return Err(ctx.bad_dtype(if d == DType::Bool { "linspace_cpu" } else { "histogram_cpu" }, d));
     }
     let bins = ctx.int(1)?;
     if bins <= 0 {
