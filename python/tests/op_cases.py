@@ -216,3 +216,11 @@ CASES.append(("pad_3d_and_nearest", lambda x: (F.pad(x, (1, 1, 1, 1, 1, 1), mode
                                                F.interpolate(x[:, :, 0, 0], scale_factor=2, mode="nearest-exact")),
               lambda: (R(1, 2, 3, 4, 4),), {"grad": True}))
 CASES.append(("rms_norm", lambda x, w: F.rms_norm(x, (6,), w), lambda: (R(4, 6), pos(6)), {"grad": True}))
+_POLYNOMIALS = [getattr(torch.special, f) for f in (
+    "chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v", "chebyshev_polynomial_w",
+    "shifted_chebyshev_polynomial_t", "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
+    "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he", "laguerre_polynomial_l",
+    "legendre_polynomial_p")]
+CASES.append(("special_scalar_forms", lambda x, n: (*[f(x, 5) for f in _POLYNOMIALS], *[f(0.3, n) for f in _POLYNOMIALS],
+                                                   torch.special.zeta(x.abs() + 1, 2.5), torch.special.zeta(3, x.abs())),
+              lambda: (R(6), torch.randint(0, 12, (6,)).float())))

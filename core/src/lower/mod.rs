@@ -42,6 +42,7 @@ mod resample;
 mod shape_ops;
 mod softmax;
 mod sort;
+mod special;
 
 #[cfg(test)]
 mod tests;

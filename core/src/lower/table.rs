@@ -34,6 +34,7 @@ fn families() -> Vec<&'static [LowerEntry]> {
     use super::*;
     vec![
         elementwise::OPS,
+        special::OPS,
         compare::OPS,
         activation::OPS,
         reduce::OPS,
