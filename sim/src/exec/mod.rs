@@ -9,6 +9,7 @@ pub mod elementwise;
 pub mod erf;
 pub mod gather;
 pub mod interpret;
+pub mod linalg;
 pub mod par;
 pub mod plan;
 pub mod real;
