@@ -27,6 +27,8 @@ mod table;
 mod activation;
 mod compare;
 mod conv;
+mod decomp;
+mod distance;
 mod elementwise;
 mod factory;
 mod foreach;
@@ -40,6 +42,7 @@ mod random;
 mod reduce;
 mod resample;
 mod shape_ops;
+mod solve;
 mod softmax;
 mod sort;
 

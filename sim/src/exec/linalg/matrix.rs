@@ -57,6 +57,7 @@ impl Matrix {
         (0..self.rows).map(|i| self[(i, a)] * self[(i, b)]).sum()
     }
 
+    #[cfg(test)]
     pub fn matmul(&self, other: &Matrix) -> Matrix {
         debug_assert_eq!(self.cols, other.rows);
         let mut out = Matrix::zeros(self.rows, other.cols);
