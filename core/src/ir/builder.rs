@@ -402,7 +402,9 @@ impl GraphBuilder {
         };
         check(operands.len() == arity, || format!("{what} takes {arity} operands"))?;
         match call {
-            LinalgCall::Eigh | LinalgCall::Ldl => check(m == n, || format!("{what} of a non-square {}", self.ty(x)))?,
+            LinalgCall::Eigh | LinalgCall::Ldl | LinalgCall::MatrixExp => {
+                check(m == n, || format!("{what} of a non-square {}", self.ty(x)))?
+            }
             LinalgCall::HouseholderProduct => {
                 let tau = operands[1];
                 let t = self.shape(tau);

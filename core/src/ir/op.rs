@@ -268,6 +268,8 @@ pub enum LinalgCall {
     /// Solves A X = B from `Ldl`'s factors: operands (LD [n, n], pivots [n], B [n, k]); one
     /// result, X [batch..., n, k] (LAPACK `sytrs`).
     LdlSolve,
+    /// The matrix exponential of a square matrix; one result, [batch..., n, n].
+    MatrixExp,
     /// Turns LU pivots (operand [batch..., k], i64) into the permutation of `m` rows they
     /// apply: result [batch..., m] (i64), row i of P A is row perm[i] of A.
     LuPivotsToPermutation { m: usize },
@@ -284,6 +286,7 @@ impl LinalgCall {
             LinalgCall::Svd { .. } => "svd",
             LinalgCall::Ldl => "ldl",
             LinalgCall::LdlSolve => "ldl_solve",
+            LinalgCall::MatrixExp => "matrix_exp",
             LinalgCall::LuPivotsToPermutation { .. } => "lu_pivots_to_permutation",
         }
     }
@@ -294,7 +297,7 @@ impl LinalgCall {
         let k = m.min(n);
         match *self {
             LinalgCall::Lu | LinalgCall::Geqrf => vec![vec![m, n], vec![k]],
-            LinalgCall::HouseholderProduct => vec![vec![m, n]],
+            LinalgCall::HouseholderProduct | LinalgCall::MatrixExp => vec![vec![m, n]],
             LinalgCall::Eigh => vec![vec![n], vec![n, n]],
             LinalgCall::Svd { full_matrices: true } => vec![vec![m, m], vec![k], vec![n, n]],
             LinalgCall::Svd { full_matrices: false } => vec![vec![m, k], vec![k], vec![k, n]],

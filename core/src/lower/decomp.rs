@@ -42,9 +42,7 @@ pub(super) fn float_matrix(ctx: &mut LowerCtx, i: usize, api: &str, square: bool
     let v = ctx.tensor_view(i)?;
     let (dtype, shape) = (v.dtype, v.shape.clone());
     if shape.len() < 2 {
-        return Err(ctx.invalid(format!(
-            "{api}: The input tensor A must have at least 2 dimensions."
-        )));
+        return Err(ctx.invalid(format!("{api}: The input tensor A must have at least 2 dimensions.")));
     }
     if !dtype.is_float() {
         return Err(ctx.invalid(format!(

@@ -154,7 +154,8 @@ fn cdist_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let terms = pair_grad(ctx, diff, dist, g, p)?;
     let r = shape.len();
     let grad = ctx.reduce(terms, ReduceKind::Sum, &[r - 2], false)?;
-    let grad = sum_to_shape(ctx, grad, &ctx.b.shape(x1).to_vec())?;
+    let x1_shape = ctx.b.shape(x1).to_vec();
+    let grad = sum_to_shape(ctx, grad, &x1_shape)?;
     Ok(vec![ctx.convert(grad, dtype)])
 }
 

@@ -35,6 +35,7 @@ mod foreach;
 mod index;
 mod linalg;
 mod loss;
+mod matfn;
 mod norm;
 mod optim;
 mod pool;
@@ -42,8 +43,8 @@ mod random;
 mod reduce;
 mod resample;
 mod shape_ops;
-mod solve;
 mod softmax;
+mod solve;
 mod sort;
 
 #[cfg(test)]

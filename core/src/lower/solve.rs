@@ -31,9 +31,8 @@ pub(super) const OPS: &[LowerEntry] = &[
 fn broadcast_batches(ctx: &mut LowerCtx, a: NodeId, b: NodeId) -> Result<(NodeId, NodeId)> {
     let (ba, ma, na) = mat_dims(ctx, a);
     let (bb, mb, nb) = mat_dims(ctx, b);
-    let batch = broadcast_shapes(&ba, &bb).ok_or_else(|| {
-        ctx.invalid(format!("the batch dimensions {ba:?} and {bb:?} cannot be broadcast together"))
-    })?;
+    let batch = broadcast_shapes(&ba, &bb)
+        .ok_or_else(|| ctx.invalid(format!("the batch dimensions {ba:?} and {bb:?} cannot be broadcast together")))?;
     let mut sa = batch.clone();
     sa.extend([ma, na]);
     let mut sb = batch;
@@ -199,7 +198,10 @@ fn permutation_sign(ctx: &mut LowerCtx, pivots: NodeId, like: NodeId) -> Result<
 /// `_linalg_det(A) -> (result, LU, pivots)`.
 fn linalg_det(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, dtype) = float_matrix(ctx, 0, "linalg.det", true)?;
-    let (lu, pivots, _) = lu_factor(ctx, a)?;
+    // PyTorch returns (and its backward reads) the factors of A^T, which LAPACK sees when
+    // it is handed A's row-major storage.
+    let at = mt(ctx, a)?;
+    let (lu, pivots, _) = lu_factor(ctx, at)?;
     let d = diagonal(ctx, lu)?;
     let r = ctx.b.rank(d);
     let prod = ctx.reduce(d, ReduceKind::Prod, &[r - 1], false)?;
@@ -211,7 +213,10 @@ fn linalg_det(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `_linalg_slogdet(A) -> (sign, logabsdet, LU, pivots)`.
 fn linalg_slogdet(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, dtype) = float_matrix(ctx, 0, "linalg.slogdet", true)?;
-    let (lu, pivots, _) = lu_factor(ctx, a)?;
+    // PyTorch returns (and its backward reads) the factors of A^T, which LAPACK sees when
+    // it is handed A's row-major storage.
+    let at = mt(ctx, a)?;
+    let (lu, pivots, _) = lu_factor(ctx, at)?;
     let d = diagonal(ctx, lu)?;
     let r = ctx.b.rank(d);
     let signs = ctx.un(Op::Sign, d)?;
@@ -294,9 +299,9 @@ fn linalg_lstsq(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (batch, m, n) = mat_dims(ctx, a);
     let (_, bm, _) = mat_dims(ctx, b);
     if bm != m {
-        return Err(ctx.invalid(format!(
-            "torch.linalg.lstsq: input.size(-2) should match other.size(-2). Got {m} and {bm}"
-        )));
+        return Err(
+            ctx.invalid(format!("torch.linalg.lstsq: input.size(-2) should match other.size(-2). Got {m} and {bm}"))
+        );
     }
     let k = m.min(n);
     let x = if m >= n {

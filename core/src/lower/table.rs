@@ -41,6 +41,7 @@ fn families() -> Vec<&'static [LowerEntry]> {
         decomp::OPS,
         solve::OPS,
         distance::OPS,
+        matfn::OPS,
         softmax::OPS,
         sort::OPS,
         norm::OPS,

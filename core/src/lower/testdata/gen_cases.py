@@ -941,6 +941,10 @@ for pp in [2.0, 1.0, 3.0, float("inf")]:
     px = t(5, 3)
     case("_pdist_forward", px, pp)
     case("_pdist_backward", t(10), px, pp, A._pdist_forward.default(px, pp))
+case("linalg_matrix_exp", t(3, 3))
+case("linalg_matrix_exp", t(2, 4, 4, dtype=f64) * 3)
+case("linalg_matrix_sqrth", spd(4, 4))
+case("linalg_polar", t(5, 3))
 g.set_state(rng_state)
 # ---- round 3 ----
 case("logaddexp", T([1.0, -inf, inf, -inf, 1000.0, nan, -2.0]), T([2.0, -inf, inf, 3.0, 999.0, 1.0, -2.0]))

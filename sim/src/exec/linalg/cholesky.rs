@@ -9,8 +9,7 @@ pub fn cholesky_lower(a: &Matrix) -> Matrix {
     let mut l = Matrix::zeros(n, n);
     for j in 0..n {
         let d = a[(j, j)] - (0..j).map(|k| l[(j, k)] * l[(j, k)]).sum::<f64>();
-        // `!(d > 0)` also catches NaN.
-        if !(d > 0.0) {
+        if d.is_nan() || d <= 0.0 {
             for c in j..n {
                 for i in c..n {
                     l[(i, c)] = f64::NAN;

@@ -49,7 +49,7 @@ pub fn symmetric_eigen(a: &Matrix) -> (Vec<f64>, Matrix) {
     for _ in 0..MAX_SWEEPS {
         let off: f64 =
             (0..n).flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j))).map(|ij| a[ij] * a[ij]).sum();
-        if !(off > f64::EPSILON * f64::EPSILON * total) {
+        if off.is_nan() || off <= f64::EPSILON * f64::EPSILON * total {
             break;
         }
         for p in 0..n {
@@ -78,7 +78,7 @@ pub fn orthogonalize_columns(a: &Matrix) -> (Matrix, Matrix) {
         for p in 0..n {
             for q in p + 1..n {
                 let (alpha, beta, gamma) = (w.col_dot(p, p), w.col_dot(q, q), w.col_dot(p, q));
-                if !(gamma.abs() > f64::EPSILON * (alpha * beta).sqrt()) {
+                if gamma.is_nan() || gamma.abs() <= f64::EPSILON * (alpha * beta).sqrt() {
                     continue;
                 }
                 rotated = true;

@@ -8,6 +8,7 @@
 
 mod cholesky;
 mod decomp;
+mod expm;
 mod householder;
 mod jacobi;
 mod ldl;
@@ -143,6 +144,7 @@ pub fn call(call: LinalgCall, xs: &[&Value], shape: &[usize]) -> Result<Value> {
                 ldl::ldl_solve(ld, &p, b).data
             })
         }
+        LinalgCall::MatrixExp => per_batch(&ms, dtype, shape, |m| expm::matrix_exp(m).data),
         LinalgCall::LuPivotsToPermutation { .. } => unreachable!("handled above"),
     })
 }
