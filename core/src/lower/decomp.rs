@@ -170,7 +170,8 @@ pub(super) fn lu_factor(ctx: &mut LowerCtx, x: NodeId) -> Result<(NodeId, NodeId
     Ok((parts[0], pivots, info))
 }
 
-/// 1 + the index of the first zero (`Eq`) entry along the last dim of `x`, or 0 if none; i32.
+/// 1 + the index of the first entry along the last dim of `x` with `x <dir> 0`, or 0 if there
+/// is none (LAPACK's `info`); i32.
 pub(super) fn first_index_where(ctx: &mut LowerCtx, x: NodeId, dir: CompareDir) -> Result<NodeId> {
     let s = ctx.b.shape(x).to_vec();
     let r = s.len();
@@ -264,8 +265,8 @@ fn linalg_lu(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// unpacked is an empty tensor.
 fn lu_unpack(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (lu, dtype) = float_matrix(ctx, 0, "torch.lu_unpack", false)?;
-    let piv = ctx.tensor(1)?;
-    let pivots = ctx.convert(piv, DType::I64);
+    let (_, m, n) = mat_dims(ctx, lu);
+    let pivots = super::solve::int_pivots(ctx, 1, m.min(n), "torch.lu_unpack")?;
     let (data, perm) = (ctx.bool(2)?, ctx.bool(3)?);
     let [p, l, u] = unpack_lu(ctx, lu, pivots, dtype)?;
     let p = if perm { p } else { empty(ctx, dtype) };
@@ -367,12 +368,24 @@ fn ormqr(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     if c_dtype != dtype {
         return Err(ctx.invalid("torch.ormqr: Expected input and other to have the same dtype"));
     }
+    let cs = ctx.tensor_view(2)?.shape.clone();
+    let (batch, _, k_cols) = mat_dims(ctx, a);
+    let rank_ok = cs.len() >= 2;
+    let inner = if left { cs.len().wrapping_sub(2) } else { cs.len().wrapping_sub(1) };
+    if !rank_ok || cs[inner] != m || cs[..cs.len() - 2] != batch[..] {
+        return Err(ctx.invalid(format!(
+            "torch.ormqr: other must be a batch of matrices with {m} {}",
+            if left { "rows" } else { "columns" }
+        )));
+    }
+    let ts = ctx.tensor_view(1)?.shape.clone();
+    if ts.len() != batch.len() + 1 || ts[..batch.len()] != batch[..] || ts[batch.len()] > k_cols.min(m) {
+        return Err(
+            ctx.invalid(format!("torch.ormqr: tau must have shape (*, k) with k <= {}, but got {ts:?}", k_cols.min(m)))
+        );
+    }
     let c = ctx.tensor(2)?;
     let c = ctx.convert(c, ctx.b.dtype(a));
-    let (_, cr, cc) = mat_dims(ctx, c);
-    if (left && cr != m) || (!left && cc != m) {
-        return Err(ctx.invalid(format!("torch.ormqr: other must have {m} {}", if left { "rows" } else { "columns" })));
-    }
     let tau = ctx.tensor(1)?;
     let tau = ctx.convert(tau, ctx.b.dtype(a));
     let q = householder_q(ctx, a, tau, m)?;

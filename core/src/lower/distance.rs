@@ -229,12 +229,19 @@ fn symmetric_from_pairs(ctx: &mut LowerCtx, v: NodeId, n: usize) -> Result<NodeI
 
 /// `_pdist_backward(grad, self, p, pdist)`.
 fn pdist_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let xs = ctx.tensor_view(1)?.shape.clone();
+    if xs.len() != 2 {
+        return Err(ctx.invalid(format!("_pdist_backward requires self to be 2D, got: {}D", xs.len())));
+    }
+    let n = xs[0];
+    let pairs = n * n.saturating_sub(1) / 2;
+    ctx.check_shape(0, "grad", &[pairs])?;
+    ctx.check_shape(3, "pdist", &[pairs])?;
     let g = ctx.tensor(0)?;
     let x = ctx.tensor(1)?;
     let dist = ctx.tensor(3)?;
     let p = ctx.static_float(2)?;
     let dtype = ctx.b.dtype(x);
-    let n = ctx.b.shape(x)[0];
     let (a, b) = pair_operands(ctx, x, x)?;
     let c = ctx.b.dtype(a);
     let diff = ctx.sub(a, b)?;

@@ -40,10 +40,14 @@ fn broadcast_batches(ctx: &mut LowerCtx, a: NodeId, b: NodeId) -> Result<(NodeId
     Ok((ctx.broadcast_to(a, &sa)?, ctx.broadcast_to(b, &sb)?))
 }
 
-/// Tensor argument `i` converted to `dtype` (the other operand's compute dtype), after
-/// checking that it has the same dtype as the first operand (`want`).
-fn same_dtype_tensor(ctx: &mut LowerCtx, i: usize, want: DType, api: &str) -> Result<NodeId> {
-    let have = ctx.tensor_view(i)?.dtype;
+/// Tensor argument `i` converted to the compute dtype, after checking that it has the
+/// first operand's dtype `want` and at least `min_rank` dims.
+fn same_dtype_tensor(ctx: &mut LowerCtx, i: usize, want: DType, api: &str, min_rank: usize) -> Result<NodeId> {
+    let v = ctx.tensor_view(i)?;
+    let (have, rank) = (v.dtype, v.shape.len());
+    if rank < min_rank {
+        return Err(ctx.invalid(format!("{api}: The input tensor B must have at least {min_rank} dimensions.")));
+    }
     if have != want {
         return Err(ctx.invalid(format!(
             "{api}: Expected all tensors to have the same dtype, but got {} and {}",
@@ -53,6 +57,30 @@ fn same_dtype_tensor(ctx: &mut LowerCtx, i: usize, want: DType, api: &str) -> Re
     }
     let x = ctx.tensor(i)?;
     Ok(ctx.convert(x, opmath(want)))
+}
+
+/// Checks that the matrices `b` have `n` rows, as A X = B with an n x n A needs.
+fn check_rows(ctx: &LowerCtx, n: usize, b: NodeId) -> Result<()> {
+    let (_, rows, cols) = mat_dims(ctx, b);
+    if rows != n {
+        return Err(
+            ctx.invalid(format!("Incompatible shapes of A and B for the equation AX = B ({n}x{n} and {rows}x{cols})"))
+        );
+    }
+    Ok(())
+}
+
+/// Pivots argument `i` (an integer tensor [batch..., n]) as i64.
+pub(super) fn int_pivots(ctx: &mut LowerCtx, i: usize, n: usize, api: &str) -> Result<NodeId> {
+    let v = ctx.tensor_view(i)?;
+    if v.dtype.is_float() || v.dtype == DType::Bool || v.shape.last() != Some(&n) {
+        return Err(ctx.invalid(format!(
+            "{api}: expected pivots to be an integer tensor of shape (*, {n}), but got {} of shape {:?}",
+            v.dtype, v.shape
+        )));
+    }
+    let p = ctx.tensor(i)?;
+    Ok(ctx.convert(p, DType::I64))
 }
 
 /// Solves op(a) x = b (left) or x op(a) = b with broadcast batches.
@@ -80,7 +108,7 @@ fn tri_solve(
 /// `linalg_solve_triangular(self, B, *, upper, left, unitriangular)`.
 fn linalg_solve_triangular(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, dtype) = float_matrix(ctx, 0, "linalg.solve_triangular", true)?;
-    let b = same_dtype_tensor(ctx, 1, dtype, "linalg.solve_triangular")?;
+    let b = same_dtype_tensor(ctx, 1, dtype, "linalg.solve_triangular", 2)?;
     let (upper, left, unit) = (ctx.bool(2)?, ctx.bool(3)?, ctx.bool(4)?);
     let x = tri_solve(ctx, a, b, left, !upper, unit, false)?;
     Ok(vec![ctx.convert(x, dtype)])
@@ -89,7 +117,7 @@ fn linalg_solve_triangular(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `triangular_solve(self, A, upper, transpose, unitriangular) -> (solution, cloned_coefficient)`.
 fn triangular_solve(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, dtype) = float_matrix(ctx, 1, "torch.triangular_solve", true)?;
-    let b = same_dtype_tensor(ctx, 0, dtype, "torch.triangular_solve")?;
+    let b = same_dtype_tensor(ctx, 0, dtype, "torch.triangular_solve", 2)?;
     let (upper, transpose, unit) = (ctx.bool(2)?, ctx.bool(3)?, ctx.bool(4)?);
     let (a, b) = broadcast_batches(ctx, a, b)?;
     let x = tri_solve(ctx, a, b, true, !upper, unit, transpose)?;
@@ -100,6 +128,7 @@ fn triangular_solve(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 fn lu_solve_left(ctx: &mut LowerCtx, lu: NodeId, pivots: NodeId, b: NodeId, adjoint: bool) -> Result<NodeId> {
     let (lu, b) = broadcast_batches(ctx, lu, b)?;
     let (batch, n, _) = mat_dims(ctx, lu);
+    check_rows(ctx, n, b)?;
     let piv_shape = ctx.b.shape(pivots).to_vec();
     let mut want = batch.clone();
     want.push(*piv_shape.last().unwrap_or(&0));
@@ -132,9 +161,9 @@ fn lu_solve(ctx: &mut LowerCtx, lu: NodeId, pivots: NodeId, b: NodeId, left: boo
 /// `linalg_lu_solve(LU, pivots, B, *, left, adjoint)`.
 fn linalg_lu_solve(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (lu, dtype) = float_matrix(ctx, 0, "linalg.lu_solve", true)?;
-    let piv = ctx.tensor(1)?;
-    let pivots = ctx.convert(piv, DType::I64);
-    let b = same_dtype_tensor(ctx, 2, dtype, "linalg.lu_solve")?;
+    let n = *ctx.b.shape(lu).last().unwrap_or(&0);
+    let pivots = int_pivots(ctx, 1, n, "linalg.lu_solve")?;
+    let b = same_dtype_tensor(ctx, 2, dtype, "linalg.lu_solve", 2)?;
     let (left, adjoint) = (ctx.bool(3)?, ctx.bool(4)?);
     let x = lu_solve(ctx, lu, pivots, b, left, adjoint)?;
     Ok(vec![ctx.convert(x, dtype)])
@@ -144,7 +173,7 @@ fn linalg_lu_solve(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// a (batch of) vector(s), as PyTorch decides: 1-D, or A's shape without its last dim.
 fn linalg_solve_ex(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, dtype) = float_matrix(ctx, 0, "linalg.solve", true)?;
-    let b = same_dtype_tensor(ctx, 1, dtype, "linalg.solve")?;
+    let b = same_dtype_tensor(ctx, 1, dtype, "linalg.solve", 1)?;
     let left = ctx.bool(2)?;
     let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
     let vector = sb.len() == 1 || (sb.len() + 1 == sa.len() && sb[..] == sa[..sa.len() - 1]);
@@ -249,9 +278,10 @@ fn cholesky_inverse(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// factor A.
 fn cholesky_solve_helper(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (l, dtype) = float_matrix(ctx, 1, "cholesky_solve", true)?;
-    let b = same_dtype_tensor(ctx, 0, dtype, "cholesky_solve")?;
+    let b = same_dtype_tensor(ctx, 0, dtype, "cholesky_solve", 2)?;
     let upper = ctx.bool(2)?;
     let (l, b) = broadcast_batches(ctx, l, b)?;
+    check_rows(ctx, mat_dims(ctx, l).1, b)?;
     // Lower: L Y = B, L^T X = Y. Upper: U^T Y = B, U X = Y.
     let y = ctx.b.triangular_solve(l, b, true, !upper, false, upper)?;
     let x = ctx.b.triangular_solve(l, y, true, !upper, false, !upper)?;
@@ -261,10 +291,12 @@ fn cholesky_solve_helper(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `linalg_ldl_solve(LD, pivots, B, *, hermitian)`.
 fn linalg_ldl_solve(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (ld, dtype) = float_matrix(ctx, 0, "torch.linalg.ldl_solve", true)?;
-    let piv = ctx.tensor(1)?;
-    let b = same_dtype_tensor(ctx, 2, dtype, "torch.linalg.ldl_solve")?;
+    let n = *ctx.b.shape(ld).last().unwrap_or(&0);
+    let piv = int_pivots(ctx, 1, n, "torch.linalg.ldl_solve")?;
+    let b = same_dtype_tensor(ctx, 2, dtype, "torch.linalg.ldl_solve", 2)?;
     let (ld, b) = broadcast_batches(ctx, ld, b)?;
     let (batch, n, _) = mat_dims(ctx, ld);
+    check_rows(ctx, n, b)?;
     let mut ps = batch;
     ps.push(n);
     let piv = ctx.convert(piv, ctx.b.dtype(ld));
@@ -273,13 +305,17 @@ fn linalg_ldl_solve(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.convert(x, dtype)])
 }
 
-/// `linalg_lstsq(self, b, rcond, *, driver) -> (solution, residuals, rank, singular_values)`
-/// for full-rank A: QR of A (m >= n) or of A^T (minimum-norm solution, m < n). `rank` is
-/// min(m, n) for the drivers that report it; `residuals` (m > n, not gelsy) are the squared
-/// norms of the residual columns; `singular_values` come from the SVD for gelsd / gelss.
+/// `linalg_lstsq(self, b, rcond, *, driver) -> (solution, residuals, rank, singular_values)`.
+/// "gels" assumes full rank and solves through the QR of A (m >= n) or of A^T (the
+/// minimum-norm solution, m < n). The other drivers give the minimum-norm solution through
+/// the SVD, dropping singular values at most rcond * max(S) (rcond defaults to the dtype's
+/// epsilon times max(m, n)), and report the rank that leaves. `residuals` (m > n, not gelsy)
+/// are the squared norms of the residual columns; PyTorch leaves them empty for rank-deficient
+/// A, a shape the program cannot choose at run time, so they are always computed.
+/// `singular_values` are reported by gelsd / gelss.
 fn linalg_lstsq(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, dtype) = float_matrix(ctx, 0, "torch.linalg.lstsq", false)?;
-    let b = same_dtype_tensor(ctx, 1, dtype, "torch.linalg.lstsq")?;
+    let b = same_dtype_tensor(ctx, 1, dtype, "torch.linalg.lstsq", 1)?;
     let driver = if ctx.is_none(3) { "gelsy" } else { ctx.str(3)? };
     if !matches!(driver, "gels" | "gelsy" | "gelsd" | "gelss") {
         return Err(ctx.invalid(format!(
@@ -296,15 +332,27 @@ fn linalg_lstsq(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         b
     };
     let (a, b) = broadcast_batches(ctx, a, b)?;
-    let (batch, m, n) = mat_dims(ctx, a);
+    let (_, m, n) = mat_dims(ctx, a);
     let (_, bm, _) = mat_dims(ctx, b);
     if bm != m {
         return Err(
             ctx.invalid(format!("torch.linalg.lstsq: input.size(-2) should match other.size(-2). Got {m} and {bm}"))
         );
     }
-    let k = m.min(n);
-    let x = if m >= n {
+    let svd = (driver != "gels").then_some(LinalgCall::Svd { full_matrices: false });
+    let svd_parts = match svd {
+        Some(call) => {
+            let packed = ctx.b.linalg_call(call, &[a])?;
+            Some(unpack(ctx, packed, &call.parts(m, n))?)
+        }
+        None => None,
+    };
+    let mut rank = ctx.lit(0.0, DType::I64, &[0]);
+    let x = if let Some(p) = &svd_parts {
+        let (x, r) = svd_solve(ctx, p, b, dtype, m.max(n))?;
+        rank = r;
+        x
+    } else if m >= n {
         // A = Q R: x = R^-1 (Q^T b)[:n].
         let qr = ctx.b.linalg_call(LinalgCall::Geqrf, &[a])?;
         let parts = unpack(ctx, qr, &LinalgCall::Geqrf.parts(m, n))?;
@@ -332,11 +380,8 @@ fn linalg_lstsq(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     } else {
         ctx.lit(0.0, dtype, &[0])
     };
-    let rank = if driver == "gels" { ctx.lit(0.0, DType::I64, &[0]) } else { ctx.lit(k as f64, DType::I64, &batch) };
-    let sv = if matches!(driver, "gelsd" | "gelss") {
-        let packed = ctx.b.linalg_call(LinalgCall::Svd { full_matrices: false }, &[a])?;
-        let parts = unpack(ctx, packed, &LinalgCall::Svd { full_matrices: false }.parts(m, n))?;
-        ctx.convert(parts[1], dtype)
+    let sv = if let (true, Some(p)) = (matches!(driver, "gelsd" | "gelss"), &svd_parts) {
+        ctx.convert(p[1], dtype)
     } else {
         ctx.lit(0.0, dtype, &[0])
     };
@@ -348,4 +393,35 @@ fn linalg_lstsq(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         x
     };
     Ok(vec![ctx.convert(x, dtype), residuals, rank, sv])
+}
+
+/// The minimum-norm least-squares solution V diag(1 / S) U^T b from the SVD parts (U, S, Vh),
+/// dropping singular values at most rcond (argument 2) times the largest; and the rank (i64)
+/// that keeps.
+fn svd_solve(ctx: &mut LowerCtx, p: &[NodeId], b: NodeId, dtype: DType, big: usize) -> Result<(NodeId, NodeId)> {
+    let (u, s, vh) = (p[0], p[1], p[2]);
+    let shape = ctx.b.shape(s).to_vec();
+    let last = shape.len() - 1;
+    let smax = ctx.reduce_bcast(s, ReduceKind::Max, &[last])?;
+    let rcond = if ctx.is_none(2) {
+        let eps = if dtype == DType::F64 { f64::EPSILON } else { f32::EPSILON as f64 };
+        ctx.lit(eps * big as f64, ctx.b.dtype(s), &shape)
+    } else {
+        ctx.scalar(2, ctx.b.dtype(s), &shape)?
+    };
+    let tol = ctx.mul(rcond, smax)?;
+    let keep = ctx.cmp(CompareDir::Gt, s, tol)?;
+    let inv = ctx.lit_bin(Op::Div, 1.0, s)?;
+    let inv = ctx.select_lit_else(keep, inv, 0.0)?;
+    let utb = bmm(ctx, u, b, true, false)?;
+    let us = ctx.b.shape(utb).to_vec();
+    let r = us.len();
+    let mut dims: Vec<usize> = (0..r - 2).collect();
+    dims.push(r - 2);
+    let inv = ctx.bcast(inv, &us, &dims)?;
+    let scaled = ctx.mul(utb, inv)?;
+    let x = bmm(ctx, vh, scaled, true, false)?;
+    let kept = ctx.convert(keep, DType::I64);
+    let rank = ctx.reduce(kept, ReduceKind::Sum, &[last], false)?;
+    Ok((x, rank))
 }
