@@ -4,7 +4,10 @@
 //! triangles and products are ordinary IR. f16/bf16 inputs factor in f32 and round once.
 //!
 //! Integer outputs follow LAPACK as PyTorch returns them: pivots and `info` are int32,
-//! pivots 1-based.
+//! pivots 1-based. LU, QR, Cholesky and LDL^T factors are unique given LAPACK's pivoting and
+//! sign rules and match the CPU's; the signs of eigenvectors and singular vectors are not
+//! unique, and the CPU's (MKL's, a by-product of its algorithms) are not reproduced, so those
+//! match only up to sign (anything built from them sign-invariantly matches fully).
 
 use super::ctx::LowerCtx;
 use super::helpers::opmath;
