@@ -2,7 +2,7 @@
 //! `Error::Internal` at build time rather than a wrong answer at run time.
 
 use super::graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
-use super::op::{CompareDir, ConvDims, DotDims, Literal, Op, ReduceKind};
+use super::op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, ReduceKind};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::shape::Shape;
@@ -346,6 +346,106 @@ impl GraphBuilder {
         }
         let ty = TensorType::new(self.dtype(input), shape);
         Ok(self.push(Op::Convolution(dims), vec![input, kernel], ty))
+    }
+
+    /// Splits a batched matrix shape into (batch dims, rows, cols).
+    fn matrix_dims(&self, x: NodeId, what: &str) -> Result<(Vec<usize>, usize, usize)> {
+        let s = self.shape(x);
+        check(s.len() >= 2 && self.dtype(x).is_float(), || format!("{what} needs a float matrix, got {}", self.ty(x)))?;
+        Ok((s[..s.len() - 2].to_vec(), s[s.len() - 2], s[s.len() - 1]))
+    }
+
+    pub fn cholesky(&mut self, a: NodeId, lower: bool) -> Result<NodeId> {
+        let (_, m, n) = self.matrix_dims(a, "cholesky")?;
+        check(m == n, || format!("cholesky of a non-square {}", self.ty(a)))?;
+        let ty = self.ty(a).clone();
+        Ok(self.push(Op::Cholesky { lower }, vec![a], ty))
+    }
+
+    pub fn triangular_solve(
+        &mut self,
+        a: NodeId,
+        b: NodeId,
+        left_side: bool,
+        lower: bool,
+        unit_diagonal: bool,
+        transpose_a: bool,
+    ) -> Result<NodeId> {
+        let (batch, m, n) = self.matrix_dims(a, "triangular_solve")?;
+        let (b_batch, rows, cols) = self.matrix_dims(b, "triangular_solve")?;
+        let inner = if left_side { rows } else { cols };
+        check(m == n && batch == b_batch && inner == n && self.dtype(a) == self.dtype(b), || {
+            format!("triangular_solve of {} with {}", self.ty(a), self.ty(b))
+        })?;
+        let ty = self.ty(b).clone();
+        let op = Op::TriangularSolve { left_side, lower, unit_diagonal, transpose_a };
+        Ok(self.push(op, vec![a, b], ty))
+    }
+
+    pub fn linalg_call(&mut self, call: LinalgCall, operands: &[NodeId]) -> Result<NodeId> {
+        let what = call.target();
+        let x = *operands.first().ok_or_else(|| Error::internal(format!("{what} without operands")))?;
+        if let LinalgCall::LuPivotsToPermutation { m } = call {
+            let s = self.shape(x).to_vec();
+            check(operands.len() == 1 && self.dtype(x) == DType::I64 && !s.is_empty() && s[s.len() - 1] <= m, || {
+                format!("{what} of {}", self.ty(x))
+            })?;
+            let mut shape = s[..s.len() - 1].to_vec();
+            shape.push(m);
+            return Ok(self.push(Op::LinalgCall(call), operands.to_vec(), TensorType::new(DType::I64, shape)));
+        }
+        let (batch, m, n) = self.matrix_dims(x, what)?;
+        let arity = match call {
+            LinalgCall::HouseholderProduct => 2,
+            LinalgCall::LdlSolve => 3,
+            _ => 1,
+        };
+        check(operands.len() == arity, || format!("{what} takes {arity} operands"))?;
+        match call {
+            LinalgCall::Eigh | LinalgCall::Ldl | LinalgCall::MatrixExp => {
+                check(m == n, || format!("{what} of a non-square {}", self.ty(x)))?
+            }
+            LinalgCall::HouseholderProduct => {
+                let tau = operands[1];
+                let t = self.shape(tau);
+                check(
+                    n <= m
+                        && self.dtype(tau) == self.dtype(x)
+                        && t.len() == batch.len() + 1
+                        && t[..batch.len()] == batch[..]
+                        && t[batch.len()] <= n,
+                    || format!("{what} of {} with tau {}", self.ty(x), self.ty(tau)),
+                )?;
+            }
+            LinalgCall::LdlSolve => {
+                let (piv, b) = (operands[1], operands[2]);
+                let (b_batch, rows, _) = self.matrix_dims(b, what)?;
+                let p = self.shape(piv);
+                check(
+                    m == n
+                        && b_batch == batch
+                        && rows == n
+                        && p.len() == batch.len() + 1
+                        && p[..batch.len()] == batch[..]
+                        && p[batch.len()] == n
+                        && self.dtype(piv) == self.dtype(x)
+                        && self.dtype(b) == self.dtype(x),
+                    || format!("{what} of {} with {} and {}", self.ty(x), self.ty(piv), self.ty(b)),
+                )?;
+                let ty = self.ty(b).clone();
+                return Ok(self.push(Op::LinalgCall(call), operands.to_vec(), ty));
+            }
+            _ => {}
+        }
+        let parts = call.parts(m, n);
+        let mut shape = batch;
+        if call.is_packed() {
+            shape.push(parts.iter().map(|p| p.iter().product::<usize>()).sum());
+        } else {
+            shape.extend_from_slice(&parts[0]);
+        }
+        let ty = TensorType::new(self.dtype(x), shape);
+        Ok(self.push(Op::LinalgCall(call), operands.to_vec(), ty))
     }
 
     // ---- gather / scatter ----

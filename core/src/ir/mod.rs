@@ -10,4 +10,4 @@ mod op;
 
 pub use builder::GraphBuilder;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
-pub use op::{CompareDir, ConvDims, DotDims, Literal, Op, Precision, ReduceKind};
+pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, ReduceKind};

@@ -254,6 +254,106 @@ pub enum Op {
     /// Operand: the rng state, an i64[2] tensor (seed, offset). Element i draws from counter
     /// (offset + i). `stablehlo.rng_bit_generator` plays this role in StableHLO.
     RngUniform,
+
+    /// `stablehlo.cholesky`: operand [batch..., n, n], symmetric positive definite, of which
+    /// only the `lower` (or upper) triangle is read. The result is L with A = L L^T (or U with
+    /// A = U^T U), zero in the other triangle. Where a leading minor is not positive definite,
+    /// the columns from the failing one on (rows, for upper) are NaN, so the failing index can
+    /// be read back from the diagonal (LAPACK's `info`).
+    Cholesky {
+        lower: bool,
+    },
+    /// `stablehlo.triangular_solve`: operands (a [batch..., n, n], b [batch..., n, k] when
+    /// `left_side`, else [batch..., k, n]); solves op(a) x = b (or x op(a) = b) where op is the
+    /// identity or the transpose, reading only the `lower` (or upper) triangle of a, with ones
+    /// on its diagonal when `unit_diagonal`. Batch dims are equal (no broadcasting).
+    TriangularSolve {
+        left_side: bool,
+        lower: bool,
+        unit_diagonal: bool,
+        transpose_a: bool,
+    },
+    /// A LAPACK-style routine, a `stablehlo.custom_call` whose target names the routine (see
+    /// `LinalgCall`). The first operand is [batch..., m, n]; every float operand and the result
+    /// share its dtype. Where XLA's custom call returns a tuple, the IR packs the results into
+    /// one tensor [batch..., total]: per batch element, each result flattened row-major and
+    /// concatenated; lowerings slice them out. Integer results (pivots) are exact float values.
+    LinalgCall(LinalgCall),
+}
+
+/// The routines behind `Op::LinalgCall`, with their results in packing order. `k` is
+/// min(m, n) of the first operand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LinalgCall {
+    /// LU with partial pivoting (LAPACK `getrf`): LU [m, n] (unit L below the diagonal, U on and
+    /// above it), then pivots [k] (1-based: row i was swapped with row pivots[i]). A zero pivot
+    /// leaves its column unscaled, as LAPACK does.
+    Lu,
+    /// Householder QR (LAPACK `geqrf`): A [m, n] holding R on and above the diagonal and the
+    /// reflectors' tails below it, then tau [k].
+    Geqrf,
+    /// The first n columns of the product of the k Householder reflectors given by operands
+    /// (a [m, n], tau [k]), k <= n <= m (LAPACK `orgqr`). One result, [batch..., m, n].
+    HouseholderProduct,
+    /// Symmetric eigendecomposition of the lower triangle (LAPACK `syevd`): eigenvalues [n]
+    /// ascending, then eigenvectors [n, n] as columns, each with its largest-magnitude entry
+    /// positive (the sign is a choice; LAPACK's follows from its algorithm).
+    Eigh,
+    /// Singular value decomposition (LAPACK `gesdd`): U [m, m or k], S [k] descending, Vh
+    /// [n or k, n]; the full matrices when `full_matrices`. Each singular pair has its
+    /// largest-magnitude entry of U's column positive.
+    Svd { full_matrices: bool },
+    /// Symmetric indefinite factorization with Bunch-Kaufman pivoting of the lower triangle
+    /// (LAPACK `sytrf`, unblocked): LD [n, n], then pivots [n] in LAPACK's encoding (positive:
+    /// a 1x1 block and the row it was swapped with; negative: a 2x2 block).
+    Ldl,
+    /// Solves A X = B from `Ldl`'s factors: operands (LD [n, n], pivots [n], B [n, k]); one
+    /// result, X [batch..., n, k] (LAPACK `sytrs`).
+    LdlSolve,
+    /// The matrix exponential of a square matrix; one result, [batch..., n, n].
+    MatrixExp,
+    /// Turns LU pivots (operand [batch..., k], i64) into the permutation of `m` rows they
+    /// apply: result [batch..., m] (i64), row i of P A is row perm[i] of A.
+    LuPivotsToPermutation { m: usize },
+}
+
+impl LinalgCall {
+    /// The custom call's target name in IR dumps.
+    pub fn target(&self) -> &'static str {
+        match self {
+            LinalgCall::Lu => "lu",
+            LinalgCall::Geqrf => "geqrf",
+            LinalgCall::HouseholderProduct => "householder_product",
+            LinalgCall::Eigh => "eigh",
+            LinalgCall::Svd { .. } => "svd",
+            LinalgCall::Ldl => "ldl",
+            LinalgCall::LdlSolve => "ldl_solve",
+            LinalgCall::MatrixExp => "matrix_exp",
+            LinalgCall::LuPivotsToPermutation { .. } => "lu_pivots_to_permutation",
+        }
+    }
+
+    /// The shapes of the packed results for a first operand of matrix shape [m, n] (for
+    /// `LuPivotsToPermutation`, m and n are unused).
+    pub fn parts(&self, m: usize, n: usize) -> Vec<Vec<usize>> {
+        let k = m.min(n);
+        match *self {
+            LinalgCall::Lu | LinalgCall::Geqrf => vec![vec![m, n], vec![k]],
+            LinalgCall::HouseholderProduct | LinalgCall::MatrixExp => vec![vec![m, n]],
+            LinalgCall::Eigh => vec![vec![n], vec![n, n]],
+            LinalgCall::Svd { full_matrices: true } => vec![vec![m, m], vec![k], vec![n, n]],
+            LinalgCall::Svd { full_matrices: false } => vec![vec![m, k], vec![k], vec![k, n]],
+            LinalgCall::Ldl => vec![vec![n, n], vec![n]],
+            // The result has B's shape (the builder's concern).
+            LinalgCall::LdlSolve => vec![vec![n, n]],
+            LinalgCall::LuPivotsToPermutation { m } => vec![vec![m]],
+        }
+    }
+
+    /// Whether the result is packed (several results) rather than the single result's shape.
+    pub fn is_packed(&self) -> bool {
+        self.parts(0, 0).len() > 1
+    }
 }
 
 impl Op {
@@ -316,6 +416,9 @@ impl Op {
             Op::ScatterAlongAxis { .. } => "scatter_along_axis",
             Op::ScatterReduce { .. } => "scatter_reduce",
             Op::RngUniform => "rng_uniform",
+            Op::Cholesky { .. } => "cholesky",
+            Op::TriangularSolve { .. } => "triangular_solve",
+            Op::LinalgCall(_) => "custom_call",
         }
     }
 

@@ -10,7 +10,7 @@ use tpudev_core::{DType, Error, Result};
 
 use super::plan::SimExecutable;
 use super::value::{self, Data, Value};
-use super::{conv, dot, elementwise, gather, reduce, rng, shape_ops, view_io, window};
+use super::{conv, dot, elementwise, gather, linalg, reduce, rng, shape_ops, view_io, window};
 use crate::hbm::Hbm;
 
 /// Ops that only move or select existing elements, so their results need no rounding.
@@ -86,6 +86,14 @@ fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> {
         }
         Op::ScatterReduce { axis, kind } => gather::scatter_reduce(a(0)?, a(1)?, a(2)?, *axis, *kind)?,
         Op::RngUniform => rng::rng_uniform(a(0)?, dtype, shape)?,
+        Op::Cholesky { lower } => linalg::cholesky(a(0)?, *lower)?,
+        &Op::TriangularSolve { left_side, lower, unit_diagonal, transpose_a } => {
+            linalg::triangular_solve(a(0)?, a(1)?, left_side, lower, unit_diagonal, transpose_a)?
+        }
+        Op::LinalgCall(call) => {
+            let xs: Vec<&Value> = args.iter().map(|c| c.as_ref()).collect();
+            linalg::call(*call, &xs, shape)?
+        }
         other => return Err(Error::internal(format!("the simulator cannot run {}", other.name()))),
     })
 }

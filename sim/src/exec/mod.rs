@@ -10,6 +10,7 @@ pub mod elementwise;
 pub mod erf;
 pub mod gather;
 pub mod interpret;
+pub mod linalg;
 pub mod mxu_passes;
 pub mod par;
 pub mod plan;

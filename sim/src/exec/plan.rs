@@ -6,7 +6,7 @@ use std::any::Any;
 use std::sync::Arc;
 
 use tpudev_core::device::Executable;
-use tpudev_core::ir::{Graph, GraphBuilder, NodeId, Op};
+use tpudev_core::ir::{Graph, GraphBuilder, LinalgCall, NodeId, Op};
 use tpudev_core::{Error, Result};
 
 /// A graph ready to run on the simulator.
@@ -47,8 +47,17 @@ fn arity(op: &Op) -> Option<usize> {
         | Op::Reduce { .. }
         | Op::ArgReduce { .. }
         | Op::ReduceWindow { .. }
-        | Op::RngUniform => 1,
-        Op::Pad { .. } | Op::DotGeneral(_) | Op::Convolution(_) | Op::Take { .. } | Op::TakeAlongAxis { .. } => 2,
+        | Op::RngUniform
+        | Op::Cholesky { .. } => 1,
+        Op::Pad { .. }
+        | Op::DotGeneral(_)
+        | Op::Convolution(_)
+        | Op::Take { .. }
+        | Op::TakeAlongAxis { .. }
+        | Op::TriangularSolve { .. } => 2,
+        Op::LinalgCall(LinalgCall::HouseholderProduct) => 2,
+        Op::LinalgCall(LinalgCall::LdlSolve) => 3,
+        Op::LinalgCall(_) => 1,
         Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
         // Concatenate takes any number; ops this file does not know are rejected by `validate`.
         _ => return None,
@@ -109,6 +118,11 @@ pub fn validate(graph: &Graph) -> Result<()> {
             Op::ScatterAlongAxis { axis, accumulate } => b.scatter_along_axis(x[0], x[1], x[2], *axis, *accumulate)?,
             Op::ScatterReduce { axis, kind } => b.scatter_reduce(x[0], x[1], x[2], *axis, *kind)?,
             Op::RngUniform => b.rng_uniform(x[0], dtype, shape)?,
+            Op::Cholesky { lower } => b.cholesky(x[0], *lower)?,
+            &Op::TriangularSolve { left_side, lower, unit_diagonal, transpose_a } => {
+                b.triangular_solve(x[0], x[1], left_side, lower, unit_diagonal, transpose_a)?
+            }
+            Op::LinalgCall(call) => b.linalg_call(*call, &x)?,
             other => return Err(fail(format!("unknown op {other:?}"))),
         };
         if b.ty(id) != &node.ty {
