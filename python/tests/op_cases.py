@@ -162,6 +162,12 @@ CASES = [
     # bf16 follows the same kernels with bf16 rounding
     ("bf16_arith", lambda a, b: (a + b, a * b, a / b, (a @ b.t()), a.sum(1), F.softmax(a, -1)),
      lambda: (R(4, 8).bfloat16(), pos(4, 8).bfloat16()), {"tol": (1.6e-2, 1e-2)}),
+    # distances and membership
+    ("cdist", lambda a, b: torch.cdist(a, b), lambda: (R(2, 5, 3), R(2, 4, 3)), {"grad": True}),
+    ("pdist", lambda a: F.pdist(a), lambda: (R(5, 3),), {"grad": True}),
+    ("isin_tensor_scalar", lambda a: torch.isin(a, 3), lambda: (ints(6, hi=4),)),
+    ("isin_scalar_tensor", lambda b: torch.isin(2, b), lambda: (ints(6, hi=4),)),
+    ("isin_invert", lambda a, b: torch.isin(a, b, invert=True), lambda: (ints(3, 4, hi=5), ints(5, hi=5))),
 ]
 
 # torch._foreach_* (optimizers and gradient clipping send these)
