@@ -40,13 +40,24 @@ fn new_output<'py>(py: Python<'py>, v: TensorView) -> PyResult<Bound<'py, PyTupl
     let buf = Bound::new(py, Buffer { addr: v.buffer, nbytes })?;
     let shape = PyTuple::new(py, &v.shape)?;
     let strides = PyTuple::new(py, &v.strides)?;
-    PyTuple::new(py, [buf.into_any(), shape.into_any(), strides.into_any(), torch_dtype(py, v.dtype)?.into_bound(py)])
+    // The address and size ride along so the glue need not read them back off the Buffer.
+    PyTuple::new(
+        py,
+        [
+            buf.into_any(),
+            v.buffer.into_pyobject(py)?.into_any(),
+            nbytes.into_pyobject(py)?.into_any(),
+            shape.into_any(),
+            strides.into_any(),
+            torch_dtype(py, v.dtype)?.into_bound(py),
+        ],
+    )
 }
 
 /// Runs functional ATen op `op` (e.g. "add.Tensor") on `args` (every schema argument, in
 /// order). Output i is written into `dests[i]` when that is a tpu tensor of the right shape,
 /// and `None` is returned for it; otherwise a new buffer is returned as
-/// `(Buffer, shape, strides, dtype)`.
+/// `(Buffer, address, nbytes, shape, strides, dtype)`.
 #[pyfunction]
 fn run<'py>(
     py: Python<'py>,
@@ -75,6 +86,26 @@ fn run<'py>(
             }
         }
         Ok(list)
+    })
+}
+
+/// `run` for the common case of one op with a single new output and no destinations: the
+/// output tuple itself, without the list around it.
+#[pyfunction]
+fn run1<'py>(py: Python<'py>, op: &str, py_args: Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
+    guard(|| {
+        let rt = runtime()?;
+        let args: Vec<Arg> = py_args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
+        let outs = rt.dispatcher.run(op, &args, &[]).map_err(|e| match e {
+            Error::UnknownBuffer(_) => first_foreign(op, &py_args).unwrap_or_else(|| to_pyerr(py, e)),
+            e => to_pyerr(py, e),
+        })?;
+        match <[Option<TensorView>; 1]>::try_from(outs) {
+            Ok([Some(v)]) => new_output(py, v),
+            _ => Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+                "internal error: aten::{op} was run as a single-output op but did not return one output"
+            ))),
+        }
     })
 }
 
@@ -259,6 +290,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(init, m)?)?;
     m.add_function(wrap_pyfunction!(dtype_names, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(run1, m)?)?;
     m.add_function(wrap_pyfunction!(lowered_graph, m)?)?;
     m.add_function(wrap_pyfunction!(alloc, m)?)?;
     m.add_function(wrap_pyfunction!(write_from_host, m)?)?;

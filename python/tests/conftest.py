@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples
 # the suite reaches every op the runtime lowers.
 OPS_RUN = set()
 _real_run = torch_tpudev._C.run
+_real_run1 = torch_tpudev._C.run1
 
 
 def _recording_run(op, args, dests):
@@ -20,7 +21,15 @@ def _recording_run(op, args, dests):
     return result
 
 
+def _recording_run1(op, args):
+    result = _real_run1(op, args)
+    OPS_RUN.add(op)
+    return result
+
+
 torch_tpudev._C.run = _recording_run
+# The single-output fast path is bound into _ops at import.
+torch_tpudev._C.run1 = torch_tpudev._ops._run1 = _recording_run1
 
 
 def to_tpu(x):

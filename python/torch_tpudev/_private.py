@@ -60,9 +60,10 @@ def tensor_on(storage, dtype, size, stride, offset=0):
     return t
 
 
-def new_tensor(buffer, size, stride, dtype):
-    """`tensor_on(storage_for(buffer), ...)` in one frame: this runs once per op output."""
-    st = _storage_from_pointer(buffer.addr, DEVICE, buffer.nbytes)
+def new_tensor(buffer, addr, nbytes, size, stride, dtype):
+    """`tensor_on(storage_for(buffer), ...)` in one frame: this runs once per op output (the
+    runtime hands over the buffer's address and size with it)."""
+    st = _storage_from_pointer(addr, DEVICE, nbytes)
     st._tpudev_buffer = buffer
     t = _create_empty((0,), dtype)
     _set_storage_boxed(_CPU_KEYS, t, st, 0, size, stride)

@@ -20,7 +20,8 @@ def contiguous_strides(size):
 
 def empty_strided(size, stride, dtype):
     nbytes = storage_bytes(size, stride, dtype.itemsize)
-    return _private.new_tensor(_C.alloc(nbytes), tuple(size), tuple(stride), dtype)
+    buffer = _C.alloc(nbytes)
+    return _private.new_tensor(buffer, buffer.addr, buffer.nbytes, tuple(size), tuple(stride), dtype)
 
 
 def empty(size, dtype):

@@ -1,6 +1,8 @@
 //! The in-memory program cache of strict eager mode, keyed by op signature.
 
 use std::collections::HashMap;
+
+use rustc_hash::FxBuildHasher;
 use std::sync::{Arc, Mutex};
 
 use crate::device::Executable;
@@ -12,22 +14,23 @@ use crate::lower::{Arg, ArgKey, Binding, Lowered};
 /// argument value. Runtime floats and tensor strides are not part of it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SignatureKey {
-    op: String,
+    /// The lowering table's name for the op (static, so building a key allocates no string).
+    op: &'static str,
     args: Vec<ArgKey>,
     precision: Precision,
 }
 
 impl SignatureKey {
-    pub fn new(op: &str, args: &[Arg], static_floats: &[usize], precision: Precision) -> Self {
+    pub fn new(op: &'static str, args: &[Arg], static_floats: &[usize], precision: Precision) -> Self {
         let args = args.iter().enumerate().map(|(i, a)| a.key(static_floats.contains(&i))).collect();
-        SignatureKey { op: op.to_string(), args, precision }
+        SignatureKey { op, args, precision }
     }
 
     /// The key of the device-to-device copy program (the destination dtype is applied when
     /// writing the output, so it is not part of the program).
     pub fn copy(dtype: DType, shape: &[usize]) -> Self {
         let args = vec![ArgKey::Tensor(dtype, shape.to_vec())];
-        SignatureKey { op: "<copy>".into(), args, precision: Precision::default() }
+        SignatureKey { op: "<copy>", args, precision: Precision::default() }
     }
 }
 
@@ -53,7 +56,9 @@ impl CompiledOp {
 
 #[derive(Default)]
 pub struct OpCache {
-    map: Mutex<HashMap<SignatureKey, Arc<CompiledOp>>>,
+    // Looked up once per op call: Fx hashing costs a fraction of the default SipHash, and keys
+    // are not attacker-chosen.
+    map: Mutex<HashMap<SignatureKey, Arc<CompiledOp>, FxBuildHasher>>,
 }
 
 impl OpCache {

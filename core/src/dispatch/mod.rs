@@ -119,7 +119,7 @@ impl Dispatcher {
 
     fn compiled(&self, op: &str, args: &[Arg]) -> Result<Arc<CompiledOp>> {
         let entry = lower::lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
-        let key = SignatureKey::new(op, args, entry.static_floats, self.precision());
+        let key = SignatureKey::new(entry.name, args, entry.static_floats, self.precision());
         if let Some(hit) = self.cache.get(&key) {
             self.stats.lock().unwrap().cache_hits += 1;
             return Ok(hit);
