@@ -10,19 +10,10 @@ docs/benchmarks.md records its figures.
 """
 
 import argparse
-import time
 
 import torch
 import torch.nn.functional as F
-
-
-def best_of(repeats, fn):
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
+from eager_overhead import best_of  # benches/ is the script's own folder, so on sys.path
 
 
 def cases():

@@ -492,14 +492,7 @@ impl GraphBuilder {
         axis: usize,
         accumulate: bool,
     ) -> Result<NodeId> {
-        check(
-            axis < self.rank(base)
-                && self.rank(indices) == self.rank(base)
-                && self.shape(indices) == self.shape(updates)
-                && self.dtype(indices) == DType::I64
-                && self.dtype(updates) == self.dtype(base),
-            || "scatter_along_axis: equal ranks, index and update shapes equal, i64 indices".into(),
-        )?;
+        self.check_elementwise_scatter(base, indices, updates, axis)?;
         let ty = self.ty(base).clone();
         Ok(self.push(Op::ScatterAlongAxis { axis, accumulate }, vec![base, indices, updates], ty))
     }
@@ -512,17 +505,25 @@ impl GraphBuilder {
         axis: usize,
         kind: ReduceKind,
     ) -> Result<NodeId> {
+        self.check_elementwise_scatter(base, indices, updates, axis)?;
+        check(matches!(kind, ReduceKind::Sum | ReduceKind::Prod | ReduceKind::Max | ReduceKind::Min), || {
+            format!("scatter_reduce: a sum, prod, max or min body, not {kind:?}")
+        })?;
+        let ty = self.ty(base).clone();
+        Ok(self.push(Op::ScatterReduce { axis, kind }, vec![base, indices, updates], ty))
+    }
+
+    /// Operands of the elementwise scatters: equal ranks, index and update shapes equal, i64
+    /// indices, updates of the base's dtype.
+    fn check_elementwise_scatter(&self, base: NodeId, indices: NodeId, updates: NodeId, axis: usize) -> Result<()> {
         check(
             axis < self.rank(base)
                 && self.rank(indices) == self.rank(base)
                 && self.shape(indices) == self.shape(updates)
                 && self.dtype(indices) == DType::I64
-                && self.dtype(updates) == self.dtype(base)
-                && matches!(kind, ReduceKind::Sum | ReduceKind::Prod | ReduceKind::Max | ReduceKind::Min),
-            || "scatter_reduce: equal ranks, index and update shapes equal, i64 indices, sum/prod/max/min".into(),
-        )?;
-        let ty = self.ty(base).clone();
-        Ok(self.push(Op::ScatterReduce { axis, kind }, vec![base, indices, updates], ty))
+                && self.dtype(updates) == self.dtype(base),
+            || "scatter along an axis: equal ranks, index and update shapes equal, i64 indices".into(),
+        )
     }
 
     // ---- randomness ----

@@ -199,26 +199,35 @@ fn kinds<'a>(base: &'a Value, upd: &'a Value) -> Result<(&'a Data, &'a Data)> {
 /// `scatter_reduce`: like `scatter_along_axis`, combining every update into its destination
 /// with `kind`, in index order.
 pub fn scatter_reduce(base: &Value, idx: &Value, upd: &Value, axis: usize, kind: ReduceKind) -> Result<Value> {
+    scatter_elementwise(base, idx, upd, axis, Some(kind))
+}
+
+/// base[..., indices[p], ...] = updates[p] for every index position p, or combined with the
+/// old value by `body`, in index order.
+fn scatter_elementwise(base: &Value, idx: &Value, upd: &Value, axis: usize, body: Option<ReduceKind>) -> Result<Value> {
     let bs = base.shape();
     let (_, size, _) = split_at(bs, axis)?;
     let idx_v = indices(idx, axis, size)?;
     if upd.shape() != idx.shape() {
-        return Err(Error::internal("scatter_reduce updates and indices differ in shape"));
+        return Err(Error::internal("scatter updates and indices differ in shape"));
     }
     let offs = along_axis_offsets(bs, idx.shape(), axis, idx_v)?;
-    fn go<T: Combine>(b: &ArrayD<T>, u: &ArrayD<T>, offs: &[usize], kind: ReduceKind) -> ArrayD<T> {
+    fn go<T: Combine>(b: &ArrayD<T>, u: &ArrayD<T>, offs: &[usize], body: Option<ReduceKind>) -> ArrayD<T> {
         let mut out = b.clone();
         let dst = super::value::elems_mut(&mut out);
         for (&o, &v) in offs.iter().zip(elems(u)) {
-            dst[o] = dst[o].combine(v, kind);
+            dst[o] = match body {
+                Some(kind) => dst[o].combine(v, kind),
+                None => v,
+            };
         }
         out
     }
     let data = match kinds(base, upd)? {
-        (Data::Bool(b), Data::Bool(u)) => Data::Bool(go(b, u, &offs, kind)),
-        (Data::Int(b), Data::Int(u)) => Data::Int(go(b, u, &offs, kind)),
-        (Data::F32(b), Data::F32(u)) => Data::F32(go(b, u, &offs, kind)),
-        (Data::F64(b), Data::F64(u)) => Data::F64(go(b, u, &offs, kind)),
+        (Data::Bool(b), Data::Bool(u)) => Data::Bool(go(b, u, &offs, body)),
+        (Data::Int(b), Data::Int(u)) => Data::Int(go(b, u, &offs, body)),
+        (Data::F32(b), Data::F32(u)) => Data::F32(go(b, u, &offs, body)),
+        (Data::F64(b), Data::F64(u)) => Data::F64(go(b, u, &offs, body)),
         _ => unreachable!("kinds() checked"),
     };
     Ok(Value::new(base.dtype, data))
@@ -265,27 +274,5 @@ pub fn scatter_add(base: &Value, idx: &Value, upd: &Value, axis: usize) -> Resul
 
 /// `scatter_along_axis`: base[..., indices[p], ...] (+)= updates[p] for every index position p.
 pub fn scatter_along_axis(base: &Value, idx: &Value, upd: &Value, axis: usize, accumulate: bool) -> Result<Value> {
-    let bs = base.shape();
-    let (_, size, _) = split_at(bs, axis)?;
-    let idx_v = indices(idx, axis, size)?;
-    if upd.shape() != idx.shape() {
-        return Err(Error::internal("scatter_along_axis updates and indices differ in shape"));
-    }
-    let offs = along_axis_offsets(bs, idx.shape(), axis, idx_v)?;
-    fn go<T: Accumulate>(b: &ArrayD<T>, u: &ArrayD<T>, offs: &[usize], accumulate: bool) -> ArrayD<T> {
-        let mut out = b.clone();
-        let dst = super::value::elems_mut(&mut out);
-        for (&o, &v) in offs.iter().zip(elems(u)) {
-            dst[o] = if accumulate { dst[o].acc(v) } else { v };
-        }
-        out
-    }
-    let data = match kinds(base, upd)? {
-        (Data::Bool(b), Data::Bool(u)) => Data::Bool(go(b, u, &offs, accumulate)),
-        (Data::Int(b), Data::Int(u)) => Data::Int(go(b, u, &offs, accumulate)),
-        (Data::F32(b), Data::F32(u)) => Data::F32(go(b, u, &offs, accumulate)),
-        (Data::F64(b), Data::F64(u)) => Data::F64(go(b, u, &offs, accumulate)),
-        _ => unreachable!("kinds() checked"),
-    };
-    Ok(Value::new(base.dtype, data))
+    scatter_elementwise(base, idx, upd, axis, accumulate.then_some(ReduceKind::Sum))
 }
