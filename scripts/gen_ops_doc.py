@@ -1,11 +1,14 @@
-"""Writes docs/ops.md from the runtime's lowering table.
+"""Writes docs/ops.md from the runtime's lowering table and the recorded OpInfo results
+(python/tests/opinfo_expectations.py, written by scripts/opinfo_sweep.py --all --write).
 
     .venv/bin/python scripts/gen_ops_doc.py          # rewrite docs/ops.md
     .venv/bin/python scripts/gen_ops_doc.py --check  # fail if docs/ops.md is stale (used by tests)
 """
 
 import argparse
+import collections
 import pathlib
+import runpy
 import sys
 
 import torch  # noqa: F401  (loads torch_tpudev)
@@ -14,6 +17,8 @@ from torch_tpudev import _ops
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "ops.md"
+EXPECTATIONS = ROOT / "python" / "tests" / "opinfo_expectations.py"
+MODE_TITLES = {"fp32": "float32 forward", "grad": "float32 gradients", "bf16": "bfloat16 forward"}
 
 HEADER = """# Operators on the tpu device
 
@@ -43,11 +48,43 @@ Support is tracked in the tpudev issue tracker (operator coverage).
 """
 
 
+def opinfo_section():
+    """Pass rates per mode and every failing OpInfo with the reason it fails."""
+    ns = runpy.run_path(str(EXPECTATIONS))
+    expected, rates = ns["EXPECTED"], ns["PASS_RATES"]
+    lines = [
+        "",
+        "## PyTorch OpInfo results",
+        "",
+        f"PyTorch {ns['TORCH_VERSION']}'s OpInfo database run on the tpu against the CPU "
+        f"({ns['SAMPLES']} sample inputs per OpInfo in the forward modes; "
+        "`.venv/bin/python scripts/opinfo_sweep.py --all` reruns it, "
+        "`python/tests/test_opinfo.py` holds it to these results).",
+        "",
+        "| mode | passing | of |",
+        "|---|---|---|",
+    ]
+    for mode, title in MODE_TITLES.items():
+        entries = expected[mode]
+        passed = sum(1 for v in entries.values() if v == "pass")
+        lines.append(f"| {title} | {passed} ({rates[mode]}%) | {len(entries)} |")
+    for mode, title in MODE_TITLES.items():
+        failures = {k: v for k, v in expected[mode].items() if v != "pass"}
+        by_reason = collections.defaultdict(list)
+        for key, status in failures.items():
+            by_reason[status.removeprefix("fail: ").split(" Supported ops are listed")[0]].append(key)
+        lines += ["", f"### Failing in {title} ({len(failures)})", "", "| OpInfo | reason |", "|---|---|"]
+        for reason, keys in sorted(by_reason.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            lines.append(f"| {', '.join(f'`{k}`' for k in sorted(keys))} | {reason.replace('|', '/')} |")
+    return lines
+
+
 def render():
     names = torch_tpudev._C.supported_ops()
     host = ", ".join(f"`{n.split('::')[1]}`" for n in sorted(_ops._HOST_OPS))
     lines = [HEADER.format(count=len(names), host_ops=host)]
     lines += [f"- `aten::{n}`" for n in names]
+    lines += opinfo_section()
     return "\n".join(lines) + "\n"
 
 
