@@ -277,6 +277,17 @@ fn set_matmul_precision(name: &str) -> PyResult<()> {
     Ok(())
 }
 
+#[pyfunction]
+fn allow_excess_precision() -> PyResult<bool> {
+    Ok(runtime()?.dispatcher.options().allow_excess_precision)
+}
+
+#[pyfunction]
+fn set_allow_excess_precision(allow: bool) -> PyResult<()> {
+    runtime()?.dispatcher.set_allow_excess_precision(allow);
+    Ok(())
+}
+
 /// Functional ATen overloads the lowering table supports.
 #[pyfunction]
 fn supported_ops() -> Vec<&'static str> {
@@ -311,5 +322,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(supported_ops, m)?)?;
     m.add_function(wrap_pyfunction!(matmul_precision, m)?)?;
     m.add_function(wrap_pyfunction!(set_matmul_precision, m)?)?;
+    m.add_function(wrap_pyfunction!(allow_excess_precision, m)?)?;
+    m.add_function(wrap_pyfunction!(set_allow_excess_precision, m)?)?;
     Ok(())
 }

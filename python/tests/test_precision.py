@@ -106,3 +106,27 @@ def test_unknown_precision_is_a_clear_error():
         with torch.tpu.precision("fast"):
             pass
     assert torch.tpu.get_precision() == torch.tpu.Precision.HIGHEST
+
+
+def test_allow_excess_precision_defaults_from_xla_flags():
+    from torch_tpudev._precision import excess_precision_from_env
+
+    assert excess_precision_from_env("") is False
+    assert excess_precision_from_env("--xla_dump_to=/tmp --allow_excess_precision") is True
+    assert excess_precision_from_env("--allow_excess_precision=false") is False
+    assert excess_precision_from_env("--allow_excess_precision=true") is True
+
+
+def test_allow_excess_precision_is_a_setting_programs_are_keyed_on():
+    assert torch.tpu.allow_excess_precision is False
+    x = torch.randn(8, generator=gen).to("tpu")
+    (x * 3).cpu()
+    before = torch.tpu.runtime_stats()["compilations"]
+    torch.tpu.allow_excess_precision = True
+    try:
+        assert torch.tpu.allow_excess_precision is True
+        (x * 3).cpu()
+        assert torch.tpu.runtime_stats()["compilations"] > before
+    finally:
+        torch.tpu.allow_excess_precision = False
+    assert torch.tpu.allow_excess_precision is False

@@ -1,5 +1,6 @@
 """Precision of f32 matmuls and convolutions, as a TPU runs them: `torch.tpu.Precision`,
-`torch.tpu.precision(...)`, and `torch.set_float32_matmul_precision` read the TPU way.
+`torch.tpu.precision(...)`, and `torch.set_float32_matmul_precision` read the TPU way; and
+`torch.tpu.allow_excess_precision`, XLA's flag of that name.
 
 The MXU multiplies bf16 values; an f32 product takes 1, 3 or 6 bf16 passes (StableHLO
 precision DEFAULT, HIGH, HIGHEST). As in TorchTPU, PyTorch's setting maps onto them:
@@ -9,6 +10,7 @@ precision DEFAULT, HIGH, HIGHEST). As in TorchTPU, PyTorch's setting maps onto t
 
 import contextlib
 import enum
+import os
 import threading
 
 import torch
@@ -69,8 +71,21 @@ def precision(mode):
         _sync()
 
 
+def excess_precision_from_env(xla_flags=None) -> bool:
+    """`--allow_excess_precision` in XLA_FLAGS (bare, `=true` or `=1`), as TorchTPU defaults
+    `torch.tpu.allow_excess_precision`; False otherwise."""
+    flags = os.environ.get("XLA_FLAGS", "") if xla_flags is None else xla_flags
+    value = None
+    for flag in flags.split():
+        name, _, v = flag.partition("=")
+        if name == "--allow_excess_precision":
+            value = v.lower() in ("", "true", "1")
+    return bool(value)
+
+
 def install():
     """Follows `torch.set_float32_matmul_precision` from now on, starting from its current
     setting."""
     _private.follow_float32_matmul_precision(_sync)
     _sync()
+    _C.set_allow_excess_precision(excess_precision_from_env())

@@ -196,7 +196,8 @@ def set_eager_mode(mode):
 
 
 class _TpuModule(types.ModuleType):
-    """Gives `torch.tpu.eager_mode` a setter, as TorchTPU's module does."""
+    """Gives `torch.tpu.eager_mode` and `torch.tpu.allow_excess_precision` setters, as
+    TorchTPU's module does."""
 
     @property
     def eager_mode(self):
@@ -205,6 +206,17 @@ class _TpuModule(types.ModuleType):
     @eager_mode.setter
     def eager_mode(self, mode):
         _set_eager_mode_now(mode)
+
+    @property
+    def allow_excess_precision(self) -> bool:
+        """XLA's `--allow_excess_precision` for programs compiled from now on: a value rounded
+        to bf16/f16 and widened straight back may keep its wider value. Programs are cached
+        per setting, so changing it recompiles."""
+        return _C.allow_excess_precision()
+
+    @allow_excess_precision.setter
+    def allow_excess_precision(self, allow):
+        _C.set_allow_excess_precision(bool(allow))
 
 
 def get_precision() -> Precision:

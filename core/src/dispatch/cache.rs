@@ -17,20 +17,29 @@ pub struct SignatureKey {
     /// The lowering table's name for the op (static, so building a key allocates no string).
     op: &'static str,
     args: Vec<ArgKey>,
-    precision: Precision,
+    options: CompileOptions,
+}
+
+/// Session settings that change the programs compiled from now on (part of every key).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CompileOptions {
+    /// f32 matmul/convolution precision (`torch.set_float32_matmul_precision`).
+    pub precision: Precision,
+    /// XLA's `--allow_excess_precision`: bf16/f16 round trips may keep the wider value.
+    pub allow_excess_precision: bool,
 }
 
 impl SignatureKey {
-    pub fn new(op: &'static str, args: &[Arg], static_floats: &[usize], precision: Precision) -> Self {
+    pub fn new(op: &'static str, args: &[Arg], static_floats: &[usize], options: CompileOptions) -> Self {
         let args = args.iter().enumerate().map(|(i, a)| a.key(static_floats.contains(&i))).collect();
-        SignatureKey { op, args, precision }
+        SignatureKey { op, args, options }
     }
 
     /// The key of the device-to-device copy program (the destination dtype is applied when
     /// writing the output, so it is not part of the program).
     pub fn copy(dtype: DType, shape: &[usize]) -> Self {
         let args = vec![ArgKey::Tensor(dtype, shape.to_vec())];
-        SignatureKey { op: "<copy>", args, precision: Precision::default() }
+        SignatureKey { op: "<copy>", args, options: CompileOptions::default() }
     }
 }
 

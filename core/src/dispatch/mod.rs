@@ -9,13 +9,13 @@ mod mode;
 
 use std::sync::{Arc, Mutex};
 
-pub use cache::{CompiledOp, OpCache, SignatureKey};
+pub use cache::{CompileOptions, CompiledOp, OpCache, SignatureKey};
 pub use mode::EagerMode;
 
 use crate::device::{Device, ExecInput, TensorView};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::ir::{Graph, GraphBuilder, Precision, TensorType};
+use crate::ir::{keep_excess_precision, Graph, GraphBuilder, Precision, TensorType};
 use crate::lower::{self, Arg, Binding, LowerCtx, Lowered};
 
 /// Counters a user can read through `torch.tpu`.
@@ -46,8 +46,8 @@ pub struct Dispatcher {
     rng: Mutex<RngState>,
     stats: Mutex<DispatchStats>,
     mode: Mutex<EagerMode>,
-    /// f32 matmul/convolution precision for programs lowered from now on.
-    precision: Mutex<Precision>,
+    /// Settings for programs compiled from now on.
+    options: Mutex<CompileOptions>,
 }
 
 impl Dispatcher {
@@ -58,7 +58,7 @@ impl Dispatcher {
             rng: Mutex::new(RngState::default()),
             stats: Mutex::new(DispatchStats::default()),
             mode: Mutex::new(EagerMode::DeferNever),
-            precision: Mutex::new(Precision::default()),
+            options: Mutex::new(CompileOptions::default()),
         }
     }
 
@@ -81,14 +81,23 @@ impl Dispatcher {
         Ok(())
     }
 
+    pub fn options(&self) -> CompileOptions {
+        *self.options.lock().unwrap()
+    }
+
     pub fn precision(&self) -> Precision {
-        *self.precision.lock().unwrap()
+        self.options().precision
     }
 
     /// Sets the precision of f32 matmuls and convolutions (`torch.set_float32_matmul_precision`).
     /// It is part of every program's cache key, so programs of either setting stay cached.
     pub fn set_precision(&self, precision: Precision) {
-        *self.precision.lock().unwrap() = precision;
+        self.options.lock().unwrap().precision = precision;
+    }
+
+    /// XLA's `--allow_excess_precision` for programs compiled from now on (also keyed).
+    pub fn set_allow_excess_precision(&self, allow: bool) {
+        self.options.lock().unwrap().allow_excess_precision = allow;
     }
 
     pub fn manual_seed(&self, seed: i64) {
@@ -111,20 +120,29 @@ impl Dispatcher {
 
     /// The lowered graph an op would run, for inspection and snapshot tests.
     pub fn lower(&self, op: &str, args: &[Arg]) -> Result<Lowered> {
+        self.lower_with(op, args, self.options())
+    }
+
+    fn lower_with(&self, op: &str, args: &[Arg], options: CompileOptions) -> Result<Lowered> {
         let entry = lower::lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
-        let mut ctx = LowerCtx::with_precision(op, args, self.precision());
+        let mut ctx = LowerCtx::with_precision(op, args, options.precision);
         let outputs = (entry.lower)(&mut ctx)?;
-        Ok(ctx.finish(outputs))
+        let mut lowered = ctx.finish(outputs);
+        if options.allow_excess_precision {
+            keep_excess_precision(&mut lowered.graph);
+        }
+        Ok(lowered)
     }
 
     fn compiled(&self, op: &str, args: &[Arg]) -> Result<Arc<CompiledOp>> {
         let entry = lower::lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
-        let key = SignatureKey::new(entry.name, args, entry.static_floats, self.precision());
+        let options = self.options();
+        let key = SignatureKey::new(entry.name, args, entry.static_floats, options);
         if let Some(hit) = self.cache.get(&key) {
             self.stats.lock().unwrap().cache_hits += 1;
             return Ok(hit);
         }
-        let lowered = self.lower(op, args)?;
+        let lowered = self.lower_with(op, args, options)?;
         let compiled = Arc::new(self.compile_lowered(lowered)?);
         self.stats.lock().unwrap().compilations += 1;
         self.cache.insert(key, compiled.clone());

@@ -5,9 +5,11 @@
 //! printed as StableHLO for PJRT and interpreted by the simulator.
 
 mod builder;
+mod excess_precision;
 mod graph;
 mod op;
 
 pub use builder::GraphBuilder;
+pub use excess_precision::keep_excess_precision;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
 pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, ReduceKind};
