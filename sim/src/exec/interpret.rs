@@ -10,7 +10,7 @@ use tpudev_core::{DType, Error, Result};
 
 use super::plan::SimExecutable;
 use super::value::{self, Data, Value};
-use super::{conv, dot, elementwise, gather, linalg, reduce, rng, shape_ops, view_io, window};
+use super::{bcast_zip, conv, dot, elementwise, gather, linalg, reduce, rng, shape_ops, view_io, window};
 use crate::hbm::Hbm;
 
 /// Ops that only move or select existing elements, so their results need no rounding.
@@ -146,12 +146,19 @@ fn run_nodes(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput]) -> Result<Vec
         let mut v = if let Op::Parameter(p) = node.op {
             bind(hbm, p, &g.params[p], &inputs[p])?
         } else {
-            let mut owned: Vec<Option<Value>> = Vec::with_capacity(node.inputs.len());
-            for (k, &j) in node.inputs.iter().enumerate() {
+            let deferred = plan.deferred_bcast[i];
+            // A deferred broadcast's slot reads the broadcast's operand (see `bcast_zip`).
+            let ins: Vec<usize> = node
+                .inputs
+                .iter()
+                .enumerate()
+                .map(|(k, &j)| if deferred == Some(k) { g.nodes[j].inputs[0] } else { j })
+                .collect();
+            let mut owned: Vec<Option<Value>> = Vec::with_capacity(ins.len());
+            for (k, &j) in ins.iter().enumerate() {
                 owned.push(if plan.take[i][k] { values[j].take() } else { None });
             }
-            let args = node
-                .inputs
+            let mut args = ins
                 .iter()
                 .zip(owned)
                 .map(|(&j, o)| match o {
@@ -159,7 +166,17 @@ fn run_nodes(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput]) -> Result<Vec
                     None => values[j].as_ref().map(Cow::Borrowed).ok_or_else(|| Error::internal("operand missing")),
                 })
                 .collect::<Result<Vec<_>>>()?;
-            eval(node, args)?
+            match deferred {
+                Some(k) => {
+                    let Op::BroadcastInDim { dims } = &g.nodes[node.inputs[k]].op else {
+                        return Err(Error::internal("deferred operand is not a broadcast"));
+                    };
+                    let small = args.remove(k);
+                    let big = pop(&mut args)?;
+                    bcast_zip::binary(&node.op, big, &small, dims, k == 1, node.ty.dtype)?
+                }
+                None => eval(node, args)?,
+            }
         };
         if v.shape() != node.ty.shape.as_slice() {
             return Err(Error::internal(format!(

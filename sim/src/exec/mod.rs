@@ -3,6 +3,7 @@
 
 #[macro_use]
 pub mod value;
+pub mod bcast_zip;
 pub mod blas;
 pub mod conv;
 pub mod dot;

@@ -6,8 +6,11 @@ use std::any::Any;
 use std::sync::Arc;
 
 use tpudev_core::device::Executable;
+use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{Graph, GraphBuilder, LinalgCall, NodeId, Op};
 use tpudev_core::{Error, Result};
+
+use super::bcast_zip;
 
 /// A graph ready to run on the simulator.
 #[derive(Debug)]
@@ -30,6 +33,38 @@ pub struct Plan {
     pub take: Vec<Box<[bool]>>,
     /// Per node: values that are no longer needed once the node has run.
     pub free_after: Vec<Box<[NodeId]>>,
+    /// Per node: the input slot holding a broadcast_in_dim that is not materialized but read
+    /// in place by this (float elementwise binary) node, see `bcast_zip`.
+    pub deferred_bcast: Vec<Option<usize>>,
+}
+
+/// Per consumer node, the slot of a broadcast_in_dim operand whose only live use it is and that
+/// it can read in place; such broadcasts are skipped and their operand is used by the consumer.
+fn deferred_broadcasts(graph: &Graph, live: &[bool]) -> Vec<Option<usize>> {
+    let n = graph.nodes.len();
+    let mut uses = vec![0usize; n];
+    for (i, node) in graph.nodes.iter().enumerate() {
+        if live[i] {
+            for &j in &node.inputs {
+                uses[j] += 1;
+            }
+        }
+    }
+    for &o in &graph.outputs {
+        uses[o] += 2;
+    }
+    let float =
+        |i: usize| matches!(graph.nodes[i].ty.dtype.compute_kind(), ComputeKind::Float32 | ComputeKind::Float64);
+    let mut out = vec![None; n];
+    for (i, node) in graph.nodes.iter().enumerate() {
+        if !live[i] || !node.op.is_elementwise_binary() || !bcast_zip::supports(&node.op) || !float(i) {
+            continue;
+        }
+        out[i] = node.inputs.iter().position(|&j| {
+            matches!(graph.nodes[j].op, Op::BroadcastInDim { .. }) && uses[j] == 1 && float(graph.nodes[j].inputs[0])
+        });
+    }
+    out
 }
 
 fn arity(op: &Op) -> Option<usize> {
@@ -149,11 +184,23 @@ pub fn plan(graph: &Graph) -> Plan {
             }
         }
     }
+    let deferred_bcast = deferred_broadcasts(graph, &live);
+    let mut deferred = vec![false; n];
+    // Inputs as evaluated: a consumer reads a deferred broadcast's operand itself.
+    let mut eff_inputs: Vec<Vec<NodeId>> = graph.nodes.iter().map(|node| node.inputs.clone()).collect();
+    for (i, slot) in deferred_bcast.iter().enumerate() {
+        if let &Some(k) = slot {
+            let b = graph.nodes[i].inputs[k];
+            deferred[b] = true;
+            eff_inputs[b].clear();
+            eff_inputs[i][k] = graph.nodes[b].inputs[0];
+        }
+    }
     const NEVER: usize = usize::MAX;
     let mut last_use = vec![0usize; n];
-    for (i, node) in graph.nodes.iter().enumerate() {
+    for (i, ins) in eff_inputs.iter().enumerate() {
         if live[i] {
-            for &j in &node.inputs {
+            for &j in ins {
                 last_use[j] = i;
             }
         }
@@ -163,10 +210,17 @@ pub fn plan(graph: &Graph) -> Plan {
     }
     let mut take = Vec::with_capacity(n);
     let mut free_after = Vec::with_capacity(n);
-    for (i, node) in graph.nodes.iter().enumerate() {
-        let ins = &node.inputs;
-        let t: Box<[bool]> =
-            ins.iter().map(|&j| live[i] && last_use[j] == i && ins.iter().filter(|&&k| k == j).count() == 1).collect();
+    for (i, ins) in eff_inputs.iter().enumerate() {
+        let t: Box<[bool]> = ins
+            .iter()
+            .enumerate()
+            .map(|(k, &j)| {
+                live[i]
+                    && deferred_bcast[i] != Some(k)
+                    && last_use[j] == i
+                    && ins.iter().filter(|&&k| k == j).count() == 1
+            })
+            .collect();
         let mut f: Vec<NodeId> = ins
             .iter()
             .zip(t.iter())
@@ -178,7 +232,12 @@ pub fn plan(graph: &Graph) -> Plan {
         take.push(t);
         free_after.push(f.into_boxed_slice());
     }
-    Plan { live, take, free_after }
+    for (i, d) in deferred.iter().enumerate() {
+        if *d {
+            live[i] = false;
+        }
+    }
+    Plan { live, take, free_after, deferred_bcast }
 }
 
 pub fn compile(graph: &Graph) -> Result<SimExecutable> {

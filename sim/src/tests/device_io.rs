@@ -224,3 +224,31 @@ fn dead_nodes_are_not_run_and_values_are_consumed() {
     let out = run1(&g, &[t(F32, &[3], &[0.0, 1.0, 2.0]), t(I64, &[1], &[99.0])]);
     assert_eq!(out, vec![-1.0, -(1f32.exp() as f64), -(2f32.exp() as f64)]);
 }
+
+#[test]
+fn deferred_broadcasts_match_materialized_ones() {
+    // A broadcast that is also an output is materialized; one used once is read in place.
+    let (shape, small) = (vec![3usize, 70, 700], vec![700usize, 3]);
+    for dtype in [F32, DType::BF16, DType::F64] {
+        for (op, small_lhs) in [(Op::Sub, true), (Op::Div, false), (Op::Pow, false)] {
+            let build = |keep: bool| {
+                graph(&[(dtype, &shape), (dtype, &small)], |b, p| {
+                    let s = b.broadcast_in_dim(p[1], shape.clone(), vec![2, 0]).unwrap();
+                    let y = if small_lhs { b.binary(op.clone(), s, p[0]) } else { b.binary(op.clone(), p[0], s) };
+                    if keep {
+                        vec![y.unwrap(), s]
+                    } else {
+                        vec![y.unwrap()]
+                    }
+                })
+            };
+            let (fused, plain) = (build(false), build(true));
+            assert!(crate::exec::plan::plan(&fused).deferred_bcast[3].is_some());
+            assert!(crate::exec::plan::plan(&plain).deferred_bcast[3].is_none());
+            let ins = [t(dtype, &shape, &noise(3 * 70 * 700, 1)), t(dtype, &small, &noise(2100, 2))];
+            let (a, b) = (run(&fused, &ins), run(&plain, &ins));
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&a[0]), bits(&b[0]), "{op:?} {dtype}");
+        }
+    }
+}
