@@ -1,4 +1,4 @@
-//! Resampling: nearest and bilinear upsampling and reflection / replication padding, forward
+//! Resampling: nearest, (bi/tri)linear and bicubic upsampling and reflection / replication padding, forward
 //! and backward, over the trailing spatial dims. Index math follows ATen's UpSample.h: source
 //! positions are computed in f32 (opmath), nearest uses floor(dst * scale), bilinear uses
 //! half-pixel centers unless `align_corners`. The optional scale arguments change the index
@@ -27,6 +27,10 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("upsample_linear1d_backward", upsample_linear_backward).with_static_floats(&[4]),
     LowerEntry::new("upsample_bilinear2d", upsample_linear).with_static_floats(&[3, 4]),
     LowerEntry::new("upsample_bilinear2d_backward", upsample_linear_backward).with_static_floats(&[4, 5]),
+    LowerEntry::new("upsample_trilinear3d", upsample_linear).with_static_floats(&[3, 4, 5]),
+    LowerEntry::new("upsample_trilinear3d_backward", upsample_linear_backward).with_static_floats(&[4, 5, 6]),
+    LowerEntry::new("upsample_bicubic2d", upsample_linear).with_static_floats(&[3, 4]),
+    LowerEntry::new("upsample_bicubic2d_backward", upsample_linear_backward).with_static_floats(&[4, 5]),
     LowerEntry::new("reflection_pad1d", reflection_pad),
     LowerEntry::new("reflection_pad2d", reflection_pad),
     LowerEntry::new("reflection_pad3d", reflection_pad),
@@ -158,16 +162,8 @@ fn upsample_nearest_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.convert(r, d)])
 }
 
-/// Linear interpolation along one dim: (i0, i1, w0, w1) with indices [output] i64 and
-/// weights [output] in `c`.
-fn linear_weights(
-    ctx: &mut LowerCtx,
-    input: usize,
-    output: usize,
-    align_corners: bool,
-    scale: Option<f64>,
-    c: DType,
-) -> Result<(NodeId, NodeId, NodeId, NodeId)> {
+/// ATen's `area_pixel_compute_scale`, rounded to opmath `c` as the CPU computes it.
+fn interp_scale(input: usize, output: usize, align_corners: bool, scale: Option<f64>, c: DType) -> f64 {
     let scale = if align_corners {
         if output > 1 {
             (input - 1) as f64 / (output - 1) as f64
@@ -180,18 +176,75 @@ fn linear_weights(
             _ => input as f64 / output as f64,
         }
     };
-    // ATen computes the scale in opmath: round it like the CPU does.
-    let scale = if c == DType::F64 { scale } else { scale as f32 as f64 };
-    let i = ctx.iota(c, &[output], 0)?;
-    let src = if align_corners {
-        ctx.bin_lit(Op::Mul, i, scale)?
+    if c == DType::F64 {
+        scale
     } else {
-        let h = ctx.bin_lit(Op::Add, i, 0.5)?;
-        let s = ctx.bin_lit(Op::Mul, h, scale)?;
-        let s = ctx.bin_lit(Op::Sub, s, 0.5)?;
-        let z = ctx.lit_like(0.0, s);
-        ctx.bin(Op::Max, s, z)?
-    };
+        scale as f32 as f64
+    }
+}
+
+/// ATen's `area_pixel_compute_source_index` for every output position: [output] of `c`.
+/// Half-pixel centers unless `align_corners`; linear clamps negatives to 0, cubic does not.
+fn source_positions(
+    ctx: &mut LowerCtx,
+    output: usize,
+    scale: f64,
+    align_corners: bool,
+    cubic: bool,
+    c: DType,
+) -> Result<NodeId> {
+    let i = ctx.iota(c, &[output], 0)?;
+    if align_corners {
+        return ctx.bin_lit(Op::Mul, i, scale);
+    }
+    let h = ctx.bin_lit(Op::Add, i, 0.5)?;
+    let s = ctx.bin_lit(Op::Mul, h, scale)?;
+    let s = ctx.bin_lit(Op::Sub, s, 0.5)?;
+    if cubic {
+        return Ok(s);
+    }
+    let z = ctx.lit_like(0.0, s);
+    ctx.bin(Op::Max, s, z)
+}
+
+/// The interpolation kernel of an upsampling op.
+#[derive(Clone, Copy, PartialEq)]
+enum Kernel {
+    Linear,
+    Cubic,
+}
+
+impl Kernel {
+    fn of(op: &str) -> Self {
+        if op.contains("bicubic") {
+            Kernel::Cubic
+        } else {
+            Kernel::Linear
+        }
+    }
+}
+
+/// Interpolation taps along one dim: (source index [output] i64, weight [output] of `c`)
+/// per tap, in ATen's summation order.
+fn taps(
+    ctx: &mut LowerCtx,
+    kernel: Kernel,
+    input: usize,
+    output: usize,
+    align_corners: bool,
+    scale: Option<f64>,
+    c: DType,
+) -> Result<Vec<(NodeId, NodeId)>> {
+    let scale = interp_scale(input, output, align_corners, scale, c);
+    let src = source_positions(ctx, output, scale, align_corners, kernel == Kernel::Cubic, c)?;
+    match kernel {
+        Kernel::Linear => linear_taps(ctx, src, input),
+        Kernel::Cubic => cubic_taps(ctx, src, input),
+    }
+}
+
+fn linear_taps(ctx: &mut LowerCtx, src: NodeId, input: usize) -> Result<Vec<(NodeId, NodeId)>> {
+    let c = ctx.b.dtype(src);
     let fl = ctx.un(Op::Floor, src)?;
     let i0 = ctx.convert(fl, DType::I64);
     let top = ctx.lit_like((input - 1) as f64, i0);
@@ -205,7 +258,45 @@ fn linear_weights(
     let i1p = ctx.bin_lit(Op::Add, i0, 1.0)?;
     let i1 = ctx.select(has_next, i1p, i0)?;
     let w0 = ctx.lit_bin(Op::Sub, 1.0, lam)?;
-    Ok((i0, i1, w0, lam))
+    Ok(vec![(i0, w0), (i1, lam)])
+}
+
+/// Keys' cubic convolution (A = -0.75, as ATen) over the 4 neighbours floor(src) - 1 ..
+/// floor(src) + 2, with indices clamped to the input.
+fn cubic_taps(ctx: &mut LowerCtx, src: NodeId, input: usize) -> Result<Vec<(NodeId, NodeId)>> {
+    const A: f64 = -0.75;
+    let fl = ctx.un(Op::Floor, src)?;
+    let t = ctx.sub(src, fl)?;
+    let base = ctx.convert(fl, DType::I64);
+    // near(x) = ((A + 2) x - (A + 3)) x^2 + 1 for |x| <= 1; far(x) = ((A x - 5A) x + 8A) x - 4A
+    // for 1 < |x| < 2.
+    let near = |ctx: &mut LowerCtx, x: NodeId| -> Result<NodeId> {
+        let p = ctx.bin_lit(Op::Mul, x, A + 2.0)?;
+        let p = ctx.bin_lit(Op::Sub, p, A + 3.0)?;
+        let p = ctx.mul(p, x)?;
+        let p = ctx.mul(p, x)?;
+        ctx.bin_lit(Op::Add, p, 1.0)
+    };
+    let far = |ctx: &mut LowerCtx, x: NodeId| -> Result<NodeId> {
+        let p = ctx.bin_lit(Op::Mul, x, A)?;
+        let p = ctx.bin_lit(Op::Sub, p, 5.0 * A)?;
+        let p = ctx.mul(p, x)?;
+        let p = ctx.bin_lit(Op::Add, p, 8.0 * A)?;
+        let p = ctx.mul(p, x)?;
+        ctx.bin_lit(Op::Sub, p, 4.0 * A)
+    };
+    let t1 = ctx.bin_lit(Op::Add, t, 1.0)?;
+    let s1 = ctx.lit_bin(Op::Sub, 1.0, t)?;
+    let s2 = ctx.lit_bin(Op::Sub, 2.0, t)?;
+    let weights = [far(ctx, t1)?, near(ctx, t)?, near(ctx, s1)?, far(ctx, s2)?];
+    let mut out = Vec::with_capacity(4);
+    for (k, w) in weights.into_iter().enumerate() {
+        let i = ctx.bin_lit(Op::Add, base, k as f64 - 1.0)?;
+        let lo = ctx.lit_like(0.0, i);
+        let hi = ctx.lit_like((input - 1) as f64, i);
+        out.push((ctx.b.clamp(lo, i, hi)?, w));
+    }
+    Ok(out)
 }
 
 /// Multiplies `x` by per-position weights `w` [n] along `dim`.
@@ -215,36 +306,42 @@ fn weigh(ctx: &mut LowerCtx, x: NodeId, w: NodeId, dim: usize) -> Result<NodeId>
     ctx.mul(x, wb)
 }
 
-/// `upsample_bilinear2d(self, output_size, align_corners, scales_h, scales_w)` and
-/// `upsample_linear1d(self, output_size, align_corners, scales)`: interpolates along the last
-/// dim first, as ATen's kernel nests them.
+/// `upsample_{linear1d,bilinear2d,trilinear3d,bicubic2d}(self, output_size, align_corners,
+/// scales...)`: interpolates along the last dim first, as ATen's kernels nest them.
 fn upsample_linear(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let k = spatial_dims(ctx.op);
+    let kernel = Kernel::of(ctx.op);
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let out = output_size(ctx, &shape, k)?;
     let align = ctx.bool(2)?;
     let d = ctx.b.dtype(x);
     if !d.is_float() {
-        return Err(ctx.bad_dtype("upsample_bilinear2d", d));
+        return Err(ctx.bad_dtype(ctx.op, d));
     }
     let c = opmath(d);
     let mut r = ctx.convert(x, c);
     for dim in (2..2 + k).rev() {
-        let (i0, i1, w0, w1) = linear_weights(ctx, shape[dim], out[dim - 2], align, opt_scale(ctx, 3 + dim - 2)?, c)?;
-        let a = ctx.b.take(r, i0, dim)?;
-        let b = ctx.b.take(r, i1, dim)?;
-        let a = weigh(ctx, a, w0, dim)?;
-        let b = weigh(ctx, b, w1, dim)?;
-        r = ctx.add(a, b)?;
+        let scale = opt_scale(ctx, 3 + dim - 2)?;
+        let mut acc: Option<NodeId> = None;
+        for (i, w) in taps(ctx, kernel, shape[dim], out[dim - 2], align, scale, c)? {
+            let v = ctx.b.take(r, i, dim)?;
+            let v = weigh(ctx, v, w, dim)?;
+            acc = Some(match acc {
+                None => v,
+                Some(a) => ctx.add(a, v)?,
+            });
+        }
+        r = acc.ok_or_else(|| ctx.invalid("upsample: no taps"))?;
     }
     Ok(vec![ctx.convert(r, d)])
 }
 
-/// `upsample_bilinear2d_backward(grad_output, output_size, input_size, align_corners,
-/// scales_h, scales_w)` and `upsample_linear1d_backward(..., scales)`.
+/// The backward of `upsample_linear`: `(grad_output, output_size, input_size, align_corners,
+/// scales...)`; every tap scatters its weighted gradient back to its source index.
 fn upsample_linear_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let k = spatial_dims(ctx.op);
+    let kernel = Kernel::of(ctx.op);
     let (input, out) = backward_sizes(ctx, k)?;
     let align = ctx.bool(3)?;
     let g = ctx.tensor(0)?;
@@ -252,11 +349,14 @@ fn upsample_linear_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let c = opmath(d);
     let mut r = ctx.convert(g, c);
     for dim in 2..2 + k {
-        let (i0, i1, w0, w1) = linear_weights(ctx, input[dim], out[dim - 2], align, opt_scale(ctx, 4 + dim - 2)?, c)?;
-        let a = weigh(ctx, r, w0, dim)?;
-        let b = weigh(ctx, r, w1, dim)?;
-        let both = ctx.b.concatenate(&[a, b], dim)?;
-        let idx = ctx.b.concatenate(&[i0, i1], 0)?;
+        let scale = opt_scale(ctx, 4 + dim - 2)?;
+        let (mut parts, mut idx) = (vec![], vec![]);
+        for (i, w) in taps(ctx, kernel, input[dim], out[dim - 2], align, scale, c)? {
+            parts.push(weigh(ctx, r, w, dim)?);
+            idx.push(i);
+        }
+        let both = ctx.b.concatenate(&parts, dim)?;
+        let idx = ctx.b.concatenate(&idx, 0)?;
         r = scatter_dim(ctx, both, idx, dim, input[dim])?;
     }
     Ok(vec![ctx.convert(r, d)])
