@@ -365,15 +365,27 @@ fn upsample_linear_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 // ---------------------------------------------------------------------------------------
 // padding
 
-/// The (low, high) padding of each padded dim of `shape`, from a list that starts with the
-/// last dim; checks PyTorch's size rules.
-fn pad_pairs(
-    ctx: &LowerCtx,
-    shape: &[usize],
-    k: usize,
-    reflect: bool,
-    arg: usize,
-) -> Result<Vec<(usize, usize, usize)>> {
+/// The padding of one padded dim: `lo` / `hi` cells added, or for negative padding
+/// `crop_lo` / `crop_hi` cells removed (at most one of each pair is non-zero).
+#[derive(Clone, Copy)]
+struct PadDim {
+    dim: usize,
+    lo: usize,
+    hi: usize,
+    crop_lo: usize,
+    crop_hi: usize,
+}
+
+impl PadDim {
+    /// The size of `dim` once cropped, before padding.
+    fn kept(&self, n: usize) -> usize {
+        n - self.crop_lo - self.crop_hi
+    }
+}
+
+/// The padding of each padded dim of `shape`, from a list that starts with the last dim;
+/// checks PyTorch's size rules. Negative padding (cropping) is supported for replication only.
+fn pad_pairs(ctx: &LowerCtx, shape: &[usize], k: usize, reflect: bool, arg: usize) -> Result<Vec<PadDim>> {
     let pad = ctx.int_list(arg)?;
     if pad.len() != 2 * k || shape.len() < k + 1 || shape.len() > k + 2 {
         return Err(ctx.invalid(format!(
@@ -389,15 +401,16 @@ fn pad_pairs(
         let dim = r - 1 - i;
         let (lo, hi) = (pad[2 * i], pad[2 * i + 1]);
         let n = shape[dim];
-        if lo < 0 || hi < 0 {
-            return Err(ctx.unsupported("negative padding is not supported for reflection or replication padding"));
+        if reflect && (lo < 0 || hi < 0) {
+            return Err(ctx.unsupported("negative padding is not supported for reflection padding"));
         }
-        if n == 0 || (reflect && (lo as usize >= n || hi as usize >= n)) {
+        let (crop_lo, crop_hi) = ((-lo).max(0) as usize, (-hi).max(0) as usize);
+        if n == 0 || crop_lo + crop_hi >= n || (reflect && (lo as usize >= n || hi as usize >= n)) {
             return Err(ctx.invalid(format!(
                 "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding ({lo}, {hi}) at dimension {dim} of input {shape:?}"
             )));
         }
-        out.push((dim, lo as usize, hi as usize));
+        out.push(PadDim { dim, lo: lo.max(0) as usize, hi: hi.max(0) as usize, crop_lo, crop_hi });
     }
     Ok(out)
 }
@@ -427,7 +440,7 @@ fn reflection_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let mut r = x;
-    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, true, 1)? {
+    for PadDim { dim, lo, hi, .. } in pad_pairs(ctx, &shape, k, true, 1)? {
         let n = shape[dim];
         let mut parts = vec![];
         if lo > 0 {
@@ -449,8 +462,10 @@ fn replication_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let mut r = x;
-    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, false, 1)? {
-        let n = shape[dim];
+    for p in pad_pairs(ctx, &shape, k, false, 1)? {
+        let (dim, lo, hi) = (p.dim, p.lo, p.hi);
+        let n = p.kept(shape[dim]);
+        r = slice_dim(ctx, r, dim, p.crop_lo, p.crop_lo + n)?;
         let mut parts = vec![];
         let edge = |ctx: &mut LowerCtx, at: usize, count: usize, r: NodeId| -> Result<NodeId> {
             let s = slice_dim(ctx, r, dim, at, at + 1)?;
@@ -471,10 +486,10 @@ fn replication_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// Checks a padding backward's grad_output against the padded input shape.
-fn padded_grad(ctx: &mut LowerCtx, pairs: &[(usize, usize, usize)], shape: &[usize]) -> Result<NodeId> {
+fn padded_grad(ctx: &mut LowerCtx, pairs: &[PadDim], shape: &[usize]) -> Result<NodeId> {
     let mut want = shape.to_vec();
-    for &(dim, lo, hi) in pairs {
-        want[dim] += lo + hi;
+    for p in pairs {
+        want[p.dim] = p.kept(shape[p.dim]) + p.lo + p.hi;
     }
     ctx.check_shape(0, "grad_output", &want)?;
     let g = ctx.tensor(0)?;
@@ -490,7 +505,7 @@ fn reflection_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.tensor_view(1)?.dtype;
     let pairs = pad_pairs(ctx, &shape, k, true, 2)?;
     let mut g = padded_grad(ctx, &pairs, &shape)?;
-    for &(dim, lo, hi) in &pairs {
+    for &PadDim { dim, lo, hi, .. } in &pairs {
         let n = shape[dim];
         let mut r = slice_dim(ctx, g, dim, lo, lo + n)?;
         if lo > 0 {
@@ -518,8 +533,9 @@ fn replication_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.tensor_view(1)?.dtype;
     let pairs = pad_pairs(ctx, &shape, k, false, 2)?;
     let mut g = padded_grad(ctx, &pairs, &shape)?;
-    for &(dim, lo, hi) in &pairs {
-        let n = shape[dim];
+    for p in &pairs {
+        let (dim, lo, hi) = (p.dim, p.lo, p.hi);
+        let n = p.kept(shape[dim]);
         let mut r = slice_dim(ctx, g, dim, lo, lo + n)?;
         if lo > 0 {
             let s = slice_dim(ctx, g, dim, 0, lo)?;
@@ -533,7 +549,8 @@ fn replication_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             let s = zero_pad_dim(ctx, s, dim, n - 1, 0)?;
             r = ctx.add(r, s)?;
         }
-        g = r;
+        // Cropped cells get no gradient.
+        g = zero_pad_dim(ctx, r, dim, p.crop_lo, p.crop_hi)?;
     }
     Ok(vec![ctx.convert(g, d)])
 }
