@@ -10,7 +10,7 @@ use super::helpers::opmath;
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
+use crate::ir::{CompareDir, NodeId, Op};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("upsample_nearest1d", upsample_nearest).with_static_floats(&[2]),
@@ -365,21 +365,23 @@ fn upsample_linear_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 // ---------------------------------------------------------------------------------------
 // padding
 
-/// The padding of one padded dim: `lo` / `hi` cells added, or for negative padding
-/// `crop_lo` / `crop_hi` cells removed (at most one of each pair is non-zero).
+/// The padding of one padded dim: `lo` / `hi` cells added before / after (negative: removed).
 #[derive(Clone, Copy)]
 struct PadDim {
     dim: usize,
-    lo: usize,
-    hi: usize,
-    crop_lo: usize,
-    crop_hi: usize,
+    lo: i64,
+    hi: i64,
 }
 
 impl PadDim {
-    /// The size of `dim` once cropped, before padding.
-    fn kept(&self, n: usize) -> usize {
-        n - self.crop_lo - self.crop_hi
+    /// The padded size of a dim of size `n`.
+    fn out(&self, n: usize) -> usize {
+        (n as i64 + self.lo + self.hi) as usize
+    }
+
+    /// The (non-negative) padding of reflection, which rejects negative padding.
+    fn unsigned(&self) -> (usize, usize, usize) {
+        (self.dim, self.lo as usize, self.hi as usize)
     }
 }
 
@@ -404,13 +406,12 @@ fn pad_pairs(ctx: &LowerCtx, shape: &[usize], k: usize, reflect: bool, arg: usiz
         if reflect && (lo < 0 || hi < 0) {
             return Err(ctx.unsupported("negative padding is not supported for reflection padding"));
         }
-        let (crop_lo, crop_hi) = ((-lo).max(0) as usize, (-hi).max(0) as usize);
-        if n == 0 || crop_lo + crop_hi >= n || (reflect && (lo as usize >= n || hi as usize >= n)) {
+        if n == 0 || n as i64 + lo + hi < 1 || (reflect && (lo as usize >= n || hi as usize >= n)) {
             return Err(ctx.invalid(format!(
                 "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding ({lo}, {hi}) at dimension {dim} of input {shape:?}"
             )));
         }
-        out.push(PadDim { dim, lo: lo.max(0) as usize, hi: hi.max(0) as usize, crop_lo, crop_hi });
+        out.push(PadDim { dim, lo, hi });
     }
     Ok(out)
 }
@@ -440,7 +441,8 @@ fn reflection_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let mut r = x;
-    for PadDim { dim, lo, hi, .. } in pad_pairs(ctx, &shape, k, true, 1)? {
+    for p in pad_pairs(ctx, &shape, k, true, 1)? {
+        let (dim, lo, hi) = p.unsigned();
         let n = shape[dim];
         let mut parts = vec![];
         if lo > 0 {
@@ -463,33 +465,27 @@ fn replication_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let shape = ctx.b.shape(x).to_vec();
     let mut r = x;
     for p in pad_pairs(ctx, &shape, k, false, 1)? {
-        let (dim, lo, hi) = (p.dim, p.lo, p.hi);
-        let n = p.kept(shape[dim]);
-        r = slice_dim(ctx, r, dim, p.crop_lo, p.crop_lo + n)?;
-        let mut parts = vec![];
-        let edge = |ctx: &mut LowerCtx, at: usize, count: usize, r: NodeId| -> Result<NodeId> {
-            let s = slice_dim(ctx, r, dim, at, at + 1)?;
-            let mut want = ctx.b.shape(s).to_vec();
-            want[dim] = count;
-            ctx.broadcast_to(s, &want)
-        };
-        if lo > 0 {
-            parts.push(edge(ctx, 0, lo, r)?);
-        }
-        parts.push(r);
-        if hi > 0 {
-            parts.push(edge(ctx, n - 1, hi, r)?);
-        }
-        r = ctx.b.concatenate(&parts, dim)?;
+        let idx = replication_source(ctx, &p, shape[p.dim])?;
+        r = ctx.b.take(r, idx, p.dim)?;
     }
     Ok(vec![r])
+}
+
+/// The source of each padded position along one dim: clamp(o - lo, 0, n - 1), which also
+/// covers negative padding (cropping).
+fn replication_source(ctx: &mut LowerCtx, p: &PadDim, n: usize) -> Result<NodeId> {
+    let o = ctx.iota(DType::I64, &[p.out(n)], 0)?;
+    let src = ctx.bin_lit(Op::Sub, o, p.lo as f64)?;
+    let lo = ctx.lit_like(0.0, src);
+    let hi = ctx.lit_like((n - 1) as f64, src);
+    ctx.b.clamp(lo, src, hi)
 }
 
 /// Checks a padding backward's grad_output against the padded input shape.
 fn padded_grad(ctx: &mut LowerCtx, pairs: &[PadDim], shape: &[usize]) -> Result<NodeId> {
     let mut want = shape.to_vec();
     for p in pairs {
-        want[p.dim] = p.kept(shape[p.dim]) + p.lo + p.hi;
+        want[p.dim] = p.out(shape[p.dim]);
     }
     ctx.check_shape(0, "grad_output", &want)?;
     let g = ctx.tensor(0)?;
@@ -505,7 +501,8 @@ fn reflection_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.tensor_view(1)?.dtype;
     let pairs = pad_pairs(ctx, &shape, k, true, 2)?;
     let mut g = padded_grad(ctx, &pairs, &shape)?;
-    for &PadDim { dim, lo, hi, .. } in &pairs {
+    for p in &pairs {
+        let (dim, lo, hi) = p.unsigned();
         let n = shape[dim];
         let mut r = slice_dim(ctx, g, dim, lo, lo + n)?;
         if lo > 0 {
@@ -525,8 +522,8 @@ fn reflection_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.convert(g, d)])
 }
 
-/// `replication_pad{k}d_backward(grad_output, self, padding)`: each border's gradient sums
-/// into the edge row it repeated.
+/// `replication_pad{k}d_backward(grad_output, self, padding)`: each padded position's
+/// gradient sums into the cell it copied.
 fn replication_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let k = spatial_dims(ctx.op);
     let shape = ctx.tensor_view(1)?.shape.clone();
@@ -534,23 +531,8 @@ fn replication_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let pairs = pad_pairs(ctx, &shape, k, false, 2)?;
     let mut g = padded_grad(ctx, &pairs, &shape)?;
     for p in &pairs {
-        let (dim, lo, hi) = (p.dim, p.lo, p.hi);
-        let n = p.kept(shape[dim]);
-        let mut r = slice_dim(ctx, g, dim, lo, lo + n)?;
-        if lo > 0 {
-            let s = slice_dim(ctx, g, dim, 0, lo)?;
-            let s = ctx.reduce(s, ReduceKind::Sum, &[dim], true)?;
-            let s = zero_pad_dim(ctx, s, dim, 0, n - 1)?;
-            r = ctx.add(r, s)?;
-        }
-        if hi > 0 {
-            let s = slice_dim(ctx, g, dim, lo + n, lo + n + hi)?;
-            let s = ctx.reduce(s, ReduceKind::Sum, &[dim], true)?;
-            let s = zero_pad_dim(ctx, s, dim, n - 1, 0)?;
-            r = ctx.add(r, s)?;
-        }
-        // Cropped cells get no gradient.
-        g = zero_pad_dim(ctx, r, dim, p.crop_lo, p.crop_hi)?;
+        let idx = replication_source(ctx, p, shape[p.dim])?;
+        g = scatter_dim(ctx, g, idx, p.dim, shape[p.dim])?;
     }
     Ok(vec![ctx.convert(g, d)])
 }
