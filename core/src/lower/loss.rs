@@ -1,5 +1,5 @@
 //! Losses: nll_loss (1-D/2-D and the image form nll_loss2d) forward and backward, mse,
-//! binary cross entropy (plain and with logits), smooth L1 and Huber.
+//! binary cross entropy (plain and with logits), smooth L1, Huber and multi-class margin.
 //!
 //! `reduction` is ATen's enum: 0 = none, 1 = mean, 2 = sum.
 
@@ -25,6 +25,8 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("smooth_l1_loss_backward", smooth_l1_loss_backward).with_static_floats(&[4]),
     LowerEntry::new("huber_loss", huber_loss),
     LowerEntry::new("huber_loss_backward", huber_loss_backward),
+    LowerEntry::new("multi_margin_loss", multi_margin_loss).with_static_floats(&[2]),
+    LowerEntry::new("multi_margin_loss_backward", multi_margin_loss_backward).with_static_floats(&[3]),
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -459,4 +461,144 @@ fn huber_loss_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let r = ctx.select(hi, gd, mid)?;
     let r = ctx.select(lo, ngd, r)?;
     Ok(vec![ctx.convert(r, out)])
+}
+
+// ---------------------------------------------------------------------------------------
+// multi_margin_loss
+
+/// The per-class hinge terms of multi_margin_loss for input [N, C] (or [C]) and target [N]:
+/// z[n, j] = margin - x[n, y_n] + x[n, j], active where z > 0 and j != y_n, and the per-sample
+/// scale w[y_n] / C. Returns (z, active mask, scale [N, 1], x in [N, C], result dtype).
+struct Margin {
+    z: NodeId,
+    active: NodeId,
+    scale: NodeId,
+    p: i64,
+    out: DType,
+    input_shape: Vec<usize>,
+    n: usize,
+}
+
+fn margin_terms(ctx: &mut LowerCtx, x_arg: usize) -> Result<Margin> {
+    let x = ctx.tensor(x_arg)?;
+    let y = ctx.tensor(x_arg + 1)?;
+    let input_shape = ctx.b.shape(x).to_vec();
+    let out = ctx.b.dtype(x);
+    let p = match ctx.args.get(x_arg + 2) {
+        Some(super::args::Arg::Int(v)) => *v,
+        _ => ctx.static_float(x_arg + 2)? as i64,
+    };
+    if p != 1 && p != 2 {
+        return Err(ctx.invalid("only p == 1 and p == 2 supported"));
+    }
+    let (n, classes) = match input_shape[..] {
+        [c] => (1, c),
+        [n, c] => (n, c),
+        _ => {
+            return Err(ctx.invalid(format!(
+                "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {input_shape:?}"
+            )))
+        }
+    };
+    if ctx.b.shape(y).iter().product::<usize>() != n || classes == 0 {
+        return Err(
+            ctx.invalid(format!("inconsistent target size: {:?} for input of size: {input_shape:?}", ctx.b.shape(y)))
+        );
+    }
+    if !matches!(out, DType::F32 | DType::F64) {
+        return Err(ctx.bad_dtype("multi_margin_loss", out));
+    }
+    if !ctx.b.dtype(y).is_int() {
+        return Err(ctx.invalid("multi_margin_loss: expected target of an integer dtype"));
+    }
+    let weight = ctx.opt_tensor(x_arg + 4)?;
+    if let Some(w) = weight {
+        if ctx.b.shape(w) != [classes] {
+            return Err(
+                ctx.invalid(format!("inconsistent weight size, expected [{classes}] but got {:?}", ctx.b.shape(w)))
+            );
+        }
+    }
+    let c = opmath(out);
+    let xc = ctx.convert(x, c);
+    let xc = ctx.b.reshape(xc, vec![n, classes])?;
+    let y = ctx.convert(y, DType::I64);
+    let y = ctx.b.reshape(y, vec![n, 1])?;
+    let xy = ctx.b.take_along_axis(xc, y, 1)?;
+    let margin = ctx.scalar(x_arg + 3, c, &[n, classes])?;
+    let xyb = ctx.broadcast_to(xy, &[n, classes])?;
+    let z = ctx.sub(margin, xyb)?;
+    let z = ctx.add(z, xc)?;
+    let pos = ctx.cmp_lit(CompareDir::Gt, z, 0.0)?;
+    let j = ctx.iota(DType::I64, &[n, classes], 1)?;
+    let yb = ctx.broadcast_to(y, &[n, classes])?;
+    let other = ctx.cmp(CompareDir::Ne, j, yb)?;
+    let active = ctx.and(pos, other)?;
+    let scale = match weight {
+        Some(w) => {
+            let w = ctx.convert(w, c);
+            let w = ctx.b.take(w, y, 0)?; // [N, 1]
+            ctx.bin_lit(Op::Div, w, classes as f64)?
+        }
+        None => ctx.lit(1.0 / classes as f64, c, &[n, 1]),
+    };
+    Ok(Margin { z, active, scale, p, out, input_shape, n })
+}
+
+/// `multi_margin_loss(self, target, p, margin, weight, reduction)`.
+fn multi_margin_loss(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let m = margin_terms(ctx, 0)?;
+    let red = reduction(ctx, 5)?;
+    let h = if m.p == 2 { ctx.mul(m.z, m.z)? } else { m.z };
+    let h = ctx.select_lit_else(m.active, h, 0.0)?;
+    let shape = ctx.b.shape(h).to_vec();
+    let sb = ctx.broadcast_to(m.scale, &shape)?;
+    let h = ctx.mul(h, sb)?;
+    let per = ctx.reduce(h, ReduceKind::Sum, &[1], false)?; // [N]
+    let per = if m.input_shape.len() == 1 { ctx.b.reshape(per, vec![])? } else { per };
+    let r = reduce_loss(ctx, per, red)?;
+    Ok(vec![ctx.convert(r, m.out)])
+}
+
+/// `multi_margin_loss_backward(grad_output, self, target, p, margin, weight, reduction)`:
+/// d/dx_j = g * scale * (p == 1 ? 1 : 2z) over active j, and x_y gets minus their sum.
+fn multi_margin_loss_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let m = margin_terms(ctx, 1)?;
+    let red = reduction(ctx, 6)?;
+    let shape = ctx.b.shape(m.z).to_vec();
+    let c = ctx.b.dtype(m.z);
+    let dz = if m.p == 2 { ctx.bin_lit(Op::Mul, m.z, 2.0)? } else { ctx.lit_like(1.0, m.z) };
+    let dz = ctx.select_lit_else(m.active, dz, 0.0)?;
+    let g = ctx.tensor(0)?;
+    let want = if red == Reduction::None { m.n } else { 1 };
+    if ctx.b.shape(g).iter().product::<usize>() != want {
+        return Err(ctx.invalid(format!("multi_margin_loss_backward: grad_output of {want} elements expected")));
+    }
+    let g = ctx.convert(g, c);
+    let g = if red == Reduction::None {
+        ctx.b.reshape(g, vec![m.n, 1])?
+    } else {
+        let g = ctx.b.reshape(g, vec![1, 1])?;
+        if red == Reduction::Mean {
+            ctx.bin_lit(Op::Div, g, m.n as f64)?
+        } else {
+            g
+        }
+    };
+    let gb = ctx.broadcast_to(g, &[m.n, 1])?;
+    let k = ctx.mul(gb, m.scale)?; // [N, 1]
+    let kb = ctx.broadcast_to(k, &shape)?;
+    let dj = ctx.mul(dz, kb)?;
+    let total = ctx.reduce(dj, ReduceKind::Sum, &[1], true)?;
+    let y = ctx.tensor(2)?;
+    let y = ctx.convert(y, DType::I64);
+    let y = ctx.b.reshape(y, vec![m.n, 1])?;
+    let j = ctx.iota(DType::I64, &shape, 1)?;
+    let yb = ctx.broadcast_to(y, &shape)?;
+    let is_y = ctx.cmp(CompareDir::Eq, j, yb)?;
+    let tb = ctx.broadcast_to(total, &shape)?;
+    let neg = ctx.un(Op::Neg, tb)?;
+    let r = ctx.select(is_y, neg, dj)?;
+    let r = ctx.b.reshape(r, m.input_shape)?;
+    Ok(vec![ctx.convert(r, m.out)])
 }
