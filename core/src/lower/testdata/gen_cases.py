@@ -154,7 +154,7 @@ def case(name, *args, **kwargs):
 # Ops whose results are random or uninitialized: only their types are checked.
 RANDOM = {"uniform", "normal_functional", "normal.Tensor_float", "normal.Tensor_Tensor", "bernoulli.p",
           "bernoulli", "bernoulli.Tensor", "native_dropout", "exponential", "random.from", "random.to", "rand",
-          "randn", "randint", "randint.low", "normal.float_float"}
+          "randn", "randint", "randint.low", "normal.float_float", "cauchy", "rrelu_with_noise_functional"}
 UNDEFINED_VALUES = {"empty_like", "empty.memory_format"}
 # Per-op "rtol,atol" overrides for the numeric comparison.
 TOL = {
@@ -1096,3 +1096,19 @@ case("multi_margin_loss", t(4, 5, dtype=bf16), mmy)
 case("multi_margin_loss_backward", t(), mmx, mmy, 1, 1, None, 1)
 case("multi_margin_loss_backward", t(4), mmx, mmy, 2, 0.7, t(5, lo=0.1), 0)
 case("multi_margin_loss_backward", t(), mmx, mmy, 2, 1.5, None, 2)
+# cauchy and rrelu (types only)
+case("cauchy", t(3, 4), 0.5, 2.0)
+case("cauchy", t(3, dtype=bf16))
+case("cauchy", t(3, dtype=i64))
+case("rrelu_with_noise_functional", t(3, 4), t(3, 4), 0.1, 0.3, True)
+case("rrelu_with_noise_functional", t(3, 4, dtype=bf16), t(3, 4, dtype=bf16), 0.1, 0.3, False)
+# multilabel_margin_loss
+mlx = t(3, 5)
+mly = T([[3, 0, -1, 1, 2], [1, 2, 3, 4, 0], [-1, 2, 0, 0, 0]], dtype=i64)
+case("multilabel_margin_loss_forward", mlx, mly, 1)
+case("multilabel_margin_loss_forward", mlx, mly, 0)
+case("multilabel_margin_loss_forward", t(4), T([2, 2, -1, 0], dtype=i64), 2)
+mlo, mlt = A.multilabel_margin_loss_forward.default(mlx, mly, 1)
+case("multilabel_margin_loss_backward", t(), mlx, mly, 1, mlt)
+case("multilabel_margin_loss_backward", t(3), mlx, mly, 0, A.multilabel_margin_loss_forward.default(mlx, mly, 0)[1])
+case("multilabel_margin_loss_backward", t(), t(4), T([2, 2, -1, 0], dtype=i64), 2, A.multilabel_margin_loss_forward.default(t(4), T([2, 2, -1, 0], dtype=i64), 2)[1])
