@@ -494,6 +494,7 @@ fn margin_terms(ctx: &mut LowerCtx, x_arg: usize) -> Result<Margin> {
         return Err(ctx.invalid("only p == 1 and p == 2 supported"));
     }
     let (n, classes) = match input_shape[..] {
+        [] => (1, 1),
         [c] => (1, c),
         [n, c] => (n, c),
         _ => {
@@ -557,7 +558,7 @@ fn multi_margin_loss(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let sb = ctx.broadcast_to(m.scale, &shape)?;
     let h = ctx.mul(h, sb)?;
     let per = ctx.reduce(h, ReduceKind::Sum, &[1], false)?; // [N]
-    let per = if m.input_shape.len() == 1 { ctx.b.reshape(per, vec![])? } else { per };
+    let per = if m.input_shape.len() <= 1 { ctx.b.reshape(per, vec![])? } else { per };
     let r = reduce_loss(ctx, per, red)?;
     Ok(vec![ctx.convert(r, m.out)])
 }
@@ -628,6 +629,7 @@ fn multilabel_terms(ctx: &mut LowerCtx, x_arg: usize) -> Result<Multilabel> {
     let input_shape = ctx.b.shape(x).to_vec();
     let out = ctx.b.dtype(x);
     let (n, classes) = match input_shape[..] {
+        [] => (1, 1),
         [c] => (1, c),
         [n, c] => (n, c),
         _ => {
@@ -690,7 +692,7 @@ fn multilabel_margin_loss_forward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let h = ctx.select_lit_else(m.active, m.z, 0.0)?;
     let per = ctx.reduce(h, ReduceKind::Sum, &[1, 2], false)?;
     let per = ctx.bin_lit(Op::Div, per, m.classes as f64)?;
-    let per = if m.input_shape.len() == 1 { ctx.b.reshape(per, vec![])? } else { per };
+    let per = if m.input_shape.len() <= 1 { ctx.b.reshape(per, vec![])? } else { per };
     let r = reduce_loss(ctx, per, red)?;
     let is_t = ctx.convert(m.is_target, m.out);
     let is_t = ctx.b.reshape(is_t, m.input_shape)?;
