@@ -30,6 +30,8 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("upsample_trilinear3d", upsample_linear).with_static_floats(&[3, 4, 5]),
     LowerEntry::new("upsample_trilinear3d_backward", upsample_linear_backward).with_static_floats(&[4, 5, 6]),
     LowerEntry::new("upsample_bicubic2d", upsample_linear).with_static_floats(&[3, 4]),
+    LowerEntry::new("_upsample_bilinear2d_aa", upsample_linear).with_static_floats(&[3, 4]),
+    LowerEntry::new("_upsample_bilinear2d_aa_backward", upsample_linear_backward).with_static_floats(&[4, 5]),
     LowerEntry::new("upsample_bicubic2d_backward", upsample_linear_backward).with_static_floats(&[4, 5]),
     LowerEntry::new("reflection_pad1d", reflection_pad),
     LowerEntry::new("reflection_pad2d", reflection_pad),
@@ -212,12 +214,17 @@ fn source_positions(
 enum Kernel {
     Linear,
     Cubic,
+    /// Antialiased linear (`_upsample_bilinear2d_aa`): a triangle filter widened by the
+    /// downscale factor, weights normalized per output.
+    LinearAa,
 }
 
 impl Kernel {
     fn of(op: &str) -> Self {
         if op.contains("bicubic") {
             Kernel::Cubic
+        } else if op.contains("_aa") {
+            Kernel::LinearAa
         } else {
             Kernel::Linear
         }
@@ -236,10 +243,14 @@ fn taps(
     c: DType,
 ) -> Result<Vec<(NodeId, NodeId)>> {
     let scale = interp_scale(input, output, align_corners, scale, c);
+    if kernel == Kernel::LinearAa {
+        return antialias_taps(ctx, input, output, scale, c);
+    }
     let src = source_positions(ctx, output, scale, align_corners, kernel == Kernel::Cubic, c)?;
     match kernel {
         Kernel::Linear => linear_taps(ctx, src, input),
         Kernel::Cubic => cubic_taps(ctx, src, input),
+        Kernel::LinearAa => unreachable!("handled above"),
     }
 }
 
@@ -259,6 +270,56 @@ fn linear_taps(ctx: &mut LowerCtx, src: NodeId, input: usize) -> Result<Vec<(Nod
     let i1 = ctx.select(has_next, i1p, i0)?;
     let w0 = ctx.lit_bin(Op::Sub, 1.0, lam)?;
     Ok(vec![(i0, w0), (i1, lam)])
+}
+
+/// ATen's antialiased linear weights: output i covers inputs [xmin, xmin + size) around
+/// center = scale * (i + 1/2) with support max(scale, 1); input j weighs
+/// max(0, 1 - |j - center + 1/2| / max(scale, 1)), normalized to sum to 1.
+fn antialias_taps(
+    ctx: &mut LowerCtx,
+    input: usize,
+    output: usize,
+    scale: f64,
+    c: DType,
+) -> Result<Vec<(NodeId, NodeId)>> {
+    let support = scale.max(1.0);
+    let count = (support.ceil() as usize) * 2 + 1;
+    let i = ctx.iota(c, &[output], 0)?;
+    let h = ctx.bin_lit(Op::Add, i, 0.5)?;
+    let center = ctx.bin_lit(Op::Mul, h, scale)?;
+    // xmin = max(trunc(center - support + 0.5), 0); xmax = min(trunc(center + support + 0.5), input)
+    let lo = ctx.bin_lit(Op::Add, center, 0.5 - support)?;
+    let lo = ctx.convert(lo, DType::I64);
+    let zero = ctx.lit_like(0.0, lo);
+    let xmin = ctx.bin(Op::Max, lo, zero)?;
+    let hi = ctx.bin_lit(Op::Add, center, 0.5 + support)?;
+    let hi = ctx.convert(hi, DType::I64);
+    let top = ctx.lit_like(input as f64, hi);
+    let xmax = ctx.bin(Op::Min, hi, top)?;
+    let mut raw = Vec::with_capacity(count);
+    let mut total: Option<NodeId> = None;
+    for k in 0..count {
+        let j = ctx.bin_lit(Op::Add, xmin, k as f64)?;
+        let inside = ctx.cmp(CompareDir::Lt, j, xmax)?;
+        let jf = ctx.convert(j, c);
+        let d = ctx.sub(jf, center)?;
+        let d = ctx.bin_lit(Op::Add, d, 0.5)?;
+        let d = ctx.bin_lit(Op::Div, d, support)?;
+        let a = ctx.un(Op::Abs, d)?;
+        let w = ctx.lit_bin(Op::Sub, 1.0, a)?;
+        let z = ctx.lit_like(0.0, w);
+        let w = ctx.bin(Op::Max, w, z)?;
+        let w = ctx.select_lit_else(inside, w, 0.0)?;
+        let last = ctx.lit_like((input - 1) as f64, j);
+        let j = ctx.bin(Op::Min, j, last)?;
+        total = Some(match total {
+            None => w,
+            Some(t) => ctx.add(t, w)?,
+        });
+        raw.push((j, w));
+    }
+    let total = total.ok_or_else(|| ctx.invalid("antialias: no taps"))?;
+    raw.into_iter().map(|(j, w)| Ok((j, ctx.div(w, total)?))).collect()
 }
 
 /// Keys' cubic convolution (A = -0.75, as ATen) over the 4 neighbours floor(src) - 1 ..
@@ -316,7 +377,8 @@ fn upsample_linear(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let out = output_size(ctx, &shape, k)?;
     let align = ctx.bool(2)?;
     let d = ctx.b.dtype(x);
-    if !d.is_float() {
+    // The CPU antialiased kernel has no f16/bf16 instantiation.
+    if !d.is_float() || (kernel == Kernel::LinearAa && !matches!(d, DType::F32 | DType::F64)) {
         return Err(ctx.bad_dtype(ctx.op, d));
     }
     let c = opmath(d);

@@ -1115,3 +1115,10 @@ case("multilabel_margin_loss_backward", t(), t(4), T([2, 2, -1, 0], dtype=i64), 
 case("multi_margin_loss", t(), T(0, dtype=i64), 1, 1, None, 0)
 case("multi_margin_loss_backward", t(), t(), T(0, dtype=i64), 1, 1, None, 1)
 case("multilabel_margin_loss_forward", t(), T(0, dtype=i64), 0)
+# antialiased bilinear
+case("_upsample_bilinear2d_aa", t(2, 3, 9, 11), [4, 5], False)
+case("_upsample_bilinear2d_aa", t(2, 3, 5, 6), [9, 13], False)
+case("_upsample_bilinear2d_aa", t(2, 3, 9, 11), [4, 5], True)
+case("_upsample_bilinear2d_aa", t(1, 2, 8, 8, dtype=bf16), [3, 5], False)
+case("_upsample_bilinear2d_aa_backward", t(2, 3, 4, 5), [4, 5], [2, 3, 9, 11], False)
+case("_upsample_bilinear2d_aa_backward", t(2, 3, 9, 13), [9, 13], [2, 3, 5, 6], False)
