@@ -619,6 +619,10 @@ fn adaptive_avg_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
     let (xb, unbatched) = to_batched(ctx, x, nd)?;
     let sb = ctx.b.shape(xb).to_vec();
     let spatial = sb[2..].to_vec();
+    if nd == 3 && is_half(d) {
+        let r = adaptive_avg_pool3d_half(ctx, xb, &spatial, &outs)?;
+        return Ok(vec![unbatch(ctx, r, unbatched)?]);
+    }
     let xc = ctx.convert(xb, c);
     let r = if spatial.iter().zip(&outs).all(|(s, o)| s % o == 0) {
         let k: Vec<usize> = spatial.iter().zip(&outs).map(|(s, o)| s / o).collect();
@@ -640,6 +644,42 @@ fn adaptive_avg_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
     };
     let r = unbatch(ctx, r, unbatched)?;
     Ok(vec![ctx.convert(r, d)])
+}
+
+/// The CPU's f16/bf16 adaptive_avg_pool3d sums each bin in the input dtype (rounding every
+/// addition, in (t, h, w) order) and then divides by the bin's depth, height and width in
+/// turn; reproduced step by step so results match to the bit.
+fn adaptive_avg_pool3d_half(ctx: &mut LowerCtx, xb: NodeId, spatial: &[usize], outs: &[usize]) -> Result<NodeId> {
+    let kernel: Vec<usize> =
+        (0..3).map(|i| adaptive_bounds(spatial[i], outs[i]).iter().map(|(a, b)| b - a).max().unwrap_or(1)).collect();
+    let mut out_shape = ctx.b.shape(xb)[..2].to_vec();
+    out_shape.extend(outs);
+    let strides = plane_strides(spatial);
+    let mut sum: Option<NodeId> = None;
+    for off in offsets(&kernel) {
+        let mut v = xb;
+        let mut pos = Vec::with_capacity(3);
+        for i in 0..3 {
+            let (p, ok) = adaptive_offset(ctx, spatial[i], outs[i], off[i])?;
+            v = ctx.b.take(v, p, 2 + i)?;
+            pos.push((p, ok));
+        }
+        let (_, valid) = flat_index(ctx, &pos, &strides, &out_shape)?;
+        let v = ctx.select_lit_else(valid, v, 0.0)?;
+        sum = Some(match sum {
+            None => v,
+            Some(s) => ctx.add(s, v)?,
+        });
+    }
+    let mut r = sum.ok_or_else(|| ctx.invalid("adaptive_avg_pool3d: empty bins"))?;
+    let d = ctx.b.dtype(xb);
+    for i in 0..3 {
+        let (_, sizes) = adaptive_bins(ctx, spatial[i], outs[i], DType::F32)?;
+        let k = ctx.convert(sizes, d);
+        let kb = ctx.bcast(k, &out_shape, &[2 + i])?;
+        r = ctx.div(r, kb)?;
+    }
+    Ok(r)
 }
 
 fn adaptive_avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
