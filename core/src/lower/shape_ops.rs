@@ -1,5 +1,5 @@
 //! Ops that move data without arithmetic: cat, clone/copy/_to_copy, flip, roll,
-//! constant_pad_nd, tril/triu, repeat, channel_shuffle, im2col. (Views — view, expand, permute, slice — are metadata
+//! constant_pad_nd, tril/triu, repeat, channel_shuffle, im2col/col2im. (Views — view, expand, permute, slice — are metadata
 //! the glue handles without the device.)
 
 use super::ctx::LowerCtx;
@@ -13,6 +13,7 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("cat", cat),
     LowerEntry::new("channel_shuffle", channel_shuffle),
     LowerEntry::new("im2col", im2col),
+    LowerEntry::new("col2im", col2im),
     LowerEntry::new("clone", clone),
     LowerEntry::new("_to_copy", to_copy),
     LowerEntry::new("copy", copy),
@@ -347,4 +348,64 @@ fn im2col(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let l = out[0] * out[1];
     let r = if unbatched { vec![c * k[0] * k[1], l] } else { vec![n, c * k[0] * k[1], l] };
     Ok(vec![ctx.b.reshape(cols, r)?])
+}
+
+/// `col2im(self, output_size, kernel_size, dilation, padding, stride)`: the adjoint of
+/// im2col. Each kernel offset's row block [N, C, oh, ow] is placed back at its input
+/// positions (an interior-padded, shifted copy) and the copies are summed.
+fn col2im(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let hw = int_pair(ctx, 1, "output_size")?;
+    let k = int_pair(ctx, 2, "kernel_size")?;
+    let d = int_pair(ctx, 3, "dilation")?;
+    let p = int_pair(ctx, 4, "padding")?;
+    let s = int_pair(ctx, 5, "stride")?;
+    let dt = ctx.b.dtype(x);
+    let unbatched = shape.len() == 2;
+    if !(shape.len() == 2 || shape.len() == 3) || k.contains(&0) || d.contains(&0) || s.contains(&0) || !dt.is_float() {
+        return Err(ctx.invalid(format!(
+            "col2im: expected a 2D or 3D float input and positive kernel_size, dilation and stride, got input {shape:?}"
+        )));
+    }
+    let (n, rows, l) = if unbatched { (1, shape[0], shape[1]) } else { (shape[0], shape[1], shape[2]) };
+    let kk = k[0] * k[1];
+    let mut out = [0usize; 2];
+    for a in 0..2 {
+        let span = (d[a] * (k[a] - 1) + 1) as i64;
+        let o = (hw[a] + 2 * p[a]) as i64 - span;
+        if o < 0 {
+            return Err(ctx.invalid("col2im: calculated shape of the array of sliding blocks is non-positive"));
+        }
+        out[a] = o as usize / s[a] + 1;
+    }
+    if rows % kk != 0 || out[0] * out[1] != l {
+        return Err(
+            ctx.invalid(format!("col2im: expected input of shape [N, C * {kk}, {}], got {shape:?}", out[0] * out[1]))
+        );
+    }
+    let c = rows / kk;
+    let x5 = ctx.b.reshape(x, vec![n, c, kk, out[0], out[1]])?;
+    let zero = ctx.lit(0.0, dt, &[]);
+    let mut acc: Option<NodeId> = None;
+    for i in 0..k[0] {
+        for j in 0..k[1] {
+            let at = i * k[1] + j;
+            let block = ctx.b.slice(x5, vec![0, 0, at, 0, 0], vec![n, c, at + 1, out[0], out[1]], vec![1; 5])?;
+            let block = ctx.b.reshape(block, vec![n, c, out[0], out[1]])?;
+            let lh = (i * d[0]) as i64 - p[0] as i64;
+            let lw = (j * d[1]) as i64 - p[1] as i64;
+            let hh = hw[0] as i64 - (lh + ((out[0] - 1) * s[0]) as i64 + 1);
+            let hw_ = hw[1] as i64 - (lw + ((out[1] - 1) * s[1]) as i64 + 1);
+            let placed =
+                ctx.b.pad(block, zero, vec![0, 0, lh, lw], vec![0, 0, hh, hw_], vec![0, 0, s[0] - 1, s[1] - 1])?;
+            acc = Some(match acc {
+                None => placed,
+                Some(a) => ctx.add(a, placed)?,
+            });
+        }
+    }
+    let r = acc.ok_or_else(|| ctx.invalid("col2im: empty kernel"))?;
+    let r = if unbatched { ctx.b.reshape(r, vec![c, hw[0], hw[1]])? } else { r };
+    Ok(vec![r])
 }

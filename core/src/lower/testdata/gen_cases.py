@@ -1124,3 +1124,6 @@ case("_upsample_bilinear2d_aa_backward", t(2, 3, 4, 5), [4, 5], [2, 3, 9, 11], F
 case("_upsample_bilinear2d_aa_backward", t(2, 3, 9, 13), [9, 13], [2, 3, 5, 6], False)
 case("_adaptive_avg_pool3d", t(2, 3, 5, 7, 9, dtype=bf16), [3, 4, 2])
 case("_adaptive_avg_pool3d", t(3, 6, 6, 6, dtype=bf16), [2, 2, 2])
+case("col2im", t(2, 18, 12), [6, 7], [2, 3], [1, 2], [1, 0], [2, 1])
+case("col2im", t(27, 25), [5, 5], [3, 3], [1, 1], [1, 1], [1, 1])
+case("col2im", t(1, 8, 4, dtype=bf16), [4, 4], [2, 2], [1, 1], [0, 0], [2, 2])
