@@ -1,5 +1,5 @@
 //! Losses: nll_loss (1-D/2-D and the image form nll_loss2d) forward and backward, mse,
-//! binary cross entropy (plain and with logits), smooth L1 and Huber.
+//! binary cross entropy (plain and with logits), smooth L1, Huber, multi-class and multi-label margin.
 //!
 //! `reduction` is ATen's enum: 0 = none, 1 = mean, 2 = sum.
 
@@ -25,6 +25,10 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("smooth_l1_loss_backward", smooth_l1_loss_backward).with_static_floats(&[4]),
     LowerEntry::new("huber_loss", huber_loss),
     LowerEntry::new("huber_loss_backward", huber_loss_backward),
+    LowerEntry::new("multilabel_margin_loss_forward", multilabel_margin_loss_forward),
+    LowerEntry::new("multilabel_margin_loss_backward", multilabel_margin_loss_backward),
+    LowerEntry::new("multi_margin_loss", multi_margin_loss).with_static_floats(&[2]),
+    LowerEntry::new("multi_margin_loss_backward", multi_margin_loss_backward).with_static_floats(&[3]),
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -459,4 +463,272 @@ fn huber_loss_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let r = ctx.select(hi, gd, mid)?;
     let r = ctx.select(lo, ngd, r)?;
     Ok(vec![ctx.convert(r, out)])
+}
+
+// ---------------------------------------------------------------------------------------
+// multi_margin_loss
+
+/// The per-class hinge terms of multi_margin_loss for input [N, C] (or [C]) and target [N]:
+/// z[n, j] = margin - x[n, y_n] + x[n, j], active where z > 0 and j != y_n, and the per-sample
+/// scale w[y_n] / C. Returns (z, active mask, scale [N, 1], x in [N, C], result dtype).
+struct Margin {
+    z: NodeId,
+    active: NodeId,
+    scale: NodeId,
+    p: i64,
+    out: DType,
+    input_shape: Vec<usize>,
+    n: usize,
+}
+
+fn margin_terms(ctx: &mut LowerCtx, x_arg: usize) -> Result<Margin> {
+    let x = ctx.tensor(x_arg)?;
+    let y = ctx.tensor(x_arg + 1)?;
+    let input_shape = ctx.b.shape(x).to_vec();
+    let out = ctx.b.dtype(x);
+    let p = match ctx.args.get(x_arg + 2) {
+        Some(super::args::Arg::Int(v)) => *v,
+        _ => ctx.static_float(x_arg + 2)? as i64,
+    };
+    if p != 1 && p != 2 {
+        return Err(ctx.invalid("only p == 1 and p == 2 supported"));
+    }
+    let (n, classes) = match input_shape[..] {
+        [] => (1, 1),
+        [c] => (1, c),
+        [n, c] => (n, c),
+        _ => {
+            return Err(ctx.invalid(format!(
+                "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {input_shape:?}"
+            )))
+        }
+    };
+    if ctx.b.shape(y).iter().product::<usize>() != n || classes == 0 {
+        return Err(
+            ctx.invalid(format!("inconsistent target size: {:?} for input of size: {input_shape:?}", ctx.b.shape(y)))
+        );
+    }
+    if !matches!(out, DType::F32 | DType::F64) {
+        return Err(ctx.bad_dtype("multi_margin_loss", out));
+    }
+    if !ctx.b.dtype(y).is_int() {
+        return Err(ctx.invalid("multi_margin_loss: expected target of an integer dtype"));
+    }
+    let weight = ctx.opt_tensor(x_arg + 4)?;
+    if let Some(w) = weight {
+        if ctx.b.shape(w) != [classes] {
+            return Err(
+                ctx.invalid(format!("inconsistent weight size, expected [{classes}] but got {:?}", ctx.b.shape(w)))
+            );
+        }
+    }
+    let c = opmath(out);
+    let xc = ctx.convert(x, c);
+    let xc = ctx.b.reshape(xc, vec![n, classes])?;
+    let y = ctx.convert(y, DType::I64);
+    let y = ctx.b.reshape(y, vec![n, 1])?;
+    let xy = ctx.b.take_along_axis(xc, y, 1)?;
+    let margin = ctx.scalar(x_arg + 3, c, &[n, classes])?;
+    let xyb = ctx.broadcast_to(xy, &[n, classes])?;
+    let z = ctx.sub(margin, xyb)?;
+    let z = ctx.add(z, xc)?;
+    let pos = ctx.cmp_lit(CompareDir::Gt, z, 0.0)?;
+    let j = ctx.iota(DType::I64, &[n, classes], 1)?;
+    let yb = ctx.broadcast_to(y, &[n, classes])?;
+    let other = ctx.cmp(CompareDir::Ne, j, yb)?;
+    let active = ctx.and(pos, other)?;
+    let scale = match weight {
+        Some(w) => {
+            let w = ctx.convert(w, c);
+            let w = ctx.b.take(w, y, 0)?; // [N, 1]
+            ctx.bin_lit(Op::Div, w, classes as f64)?
+        }
+        None => ctx.lit(1.0 / classes as f64, c, &[n, 1]),
+    };
+    Ok(Margin { z, active, scale, p, out, input_shape, n })
+}
+
+/// `multi_margin_loss(self, target, p, margin, weight, reduction)`.
+fn multi_margin_loss(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let m = margin_terms(ctx, 0)?;
+    let red = reduction(ctx, 5)?;
+    let h = if m.p == 2 { ctx.mul(m.z, m.z)? } else { m.z };
+    let h = ctx.select_lit_else(m.active, h, 0.0)?;
+    let shape = ctx.b.shape(h).to_vec();
+    let sb = ctx.broadcast_to(m.scale, &shape)?;
+    let h = ctx.mul(h, sb)?;
+    let per = ctx.reduce(h, ReduceKind::Sum, &[1], false)?; // [N]
+    let per = if m.input_shape.len() <= 1 { ctx.b.reshape(per, vec![])? } else { per };
+    let r = reduce_loss(ctx, per, red)?;
+    Ok(vec![ctx.convert(r, m.out)])
+}
+
+/// `multi_margin_loss_backward(grad_output, self, target, p, margin, weight, reduction)`:
+/// d/dx_j = g * scale * (p == 1 ? 1 : 2z) over active j, and x_y gets minus their sum.
+fn multi_margin_loss_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let m = margin_terms(ctx, 1)?;
+    let red = reduction(ctx, 6)?;
+    let shape = ctx.b.shape(m.z).to_vec();
+    let c = ctx.b.dtype(m.z);
+    let dz = if m.p == 2 { ctx.bin_lit(Op::Mul, m.z, 2.0)? } else { ctx.lit_like(1.0, m.z) };
+    let dz = ctx.select_lit_else(m.active, dz, 0.0)?;
+    let g = ctx.tensor(0)?;
+    let want = if red == Reduction::None { m.n } else { 1 };
+    if ctx.b.shape(g).iter().product::<usize>() != want {
+        return Err(ctx.invalid(format!("multi_margin_loss_backward: grad_output of {want} elements expected")));
+    }
+    let g = ctx.convert(g, c);
+    let g = if red == Reduction::None {
+        ctx.b.reshape(g, vec![m.n, 1])?
+    } else {
+        let g = ctx.b.reshape(g, vec![1, 1])?;
+        if red == Reduction::Mean {
+            ctx.bin_lit(Op::Div, g, m.n as f64)?
+        } else {
+            g
+        }
+    };
+    let gb = ctx.broadcast_to(g, &[m.n, 1])?;
+    let k = ctx.mul(gb, m.scale)?; // [N, 1]
+    let kb = ctx.broadcast_to(k, &shape)?;
+    let dj = ctx.mul(dz, kb)?;
+    let total = ctx.reduce(dj, ReduceKind::Sum, &[1], true)?;
+    let y = ctx.tensor(2)?;
+    let y = ctx.convert(y, DType::I64);
+    let y = ctx.b.reshape(y, vec![m.n, 1])?;
+    let j = ctx.iota(DType::I64, &shape, 1)?;
+    let yb = ctx.broadcast_to(y, &shape)?;
+    let is_y = ctx.cmp(CompareDir::Eq, j, yb)?;
+    let tb = ctx.broadcast_to(total, &shape)?;
+    let neg = ctx.un(Op::Neg, tb)?;
+    let r = ctx.select(is_y, neg, dj)?;
+    let r = ctx.b.reshape(r, m.input_shape)?;
+    Ok(vec![ctx.convert(r, m.out)])
+}
+
+// ---------------------------------------------------------------------------------------
+// multilabel_margin_loss
+
+/// The pairwise hinge terms of multilabel_margin_loss for input [N, C] (or [C]) and target
+/// of the same shape (class indices, ended by the first -1): over [N, K, J],
+/// z = 1 - x[n, t_k] + x[n, j], active where target k is valid, j is not a target and z > 0.
+struct Multilabel {
+    z: NodeId,
+    active: NodeId,
+    is_target: NodeId,
+    t: NodeId,
+    n: usize,
+    classes: usize,
+    out: DType,
+    input_shape: Vec<usize>,
+}
+
+fn multilabel_terms(ctx: &mut LowerCtx, x_arg: usize) -> Result<Multilabel> {
+    let x = ctx.tensor(x_arg)?;
+    let target = ctx.tensor(x_arg + 1)?;
+    let input_shape = ctx.b.shape(x).to_vec();
+    let out = ctx.b.dtype(x);
+    let (n, classes) = match input_shape[..] {
+        [] => (1, 1),
+        [c] => (1, c),
+        [n, c] => (n, c),
+        _ => {
+            return Err(ctx.invalid(format!(
+                "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {input_shape:?}"
+            )))
+        }
+    };
+    if ctx.b.shape(target) != input_shape.as_slice() || !ctx.b.dtype(target).is_int() {
+        return Err(ctx.invalid(format!(
+            "inconsistent target size: {:?} for input of size: {input_shape:?}",
+            ctx.b.shape(target)
+        )));
+    }
+    if !matches!(out, DType::F32 | DType::F64) {
+        return Err(ctx.bad_dtype("multilabel_margin_loss", out));
+    }
+    let c = opmath(out);
+    let big = [n, classes, classes];
+    let xc = ctx.convert(x, c);
+    let xc = ctx.b.reshape(xc, vec![n, classes])?;
+    let t = ctx.convert(target, DType::I64);
+    let t = ctx.b.reshape(t, vec![n, classes])?;
+    // valid[n, k]: no -1 (any negative) at or before k.
+    let neg = ctx.cmp_lit(CompareDir::Lt, t, 0.0)?;
+    let negb = ctx.bcast(neg, &big, &[0, 2])?; // [n, k, k']
+    let kk = ctx.iota(DType::I64, &big, 1)?;
+    let kp = ctx.iota(DType::I64, &big, 2)?;
+    let upto = ctx.cmp(CompareDir::Le, kp, kk)?;
+    let hit = ctx.and(negb, upto)?;
+    let ended = ctx.reduce(hit, ReduceKind::Or, &[2], false)?;
+    let valid = ctx.not(ended)?; // [n, k]
+                                 // is_target[n, j]: some valid k has t[n, k] == j.
+    let tb = ctx.bcast(t, &big, &[0, 1])?;
+    let jj = ctx.iota(DType::I64, &big, 2)?;
+    let eq = ctx.cmp(CompareDir::Eq, tb, jj)?;
+    let vb = ctx.bcast(valid, &big, &[0, 1])?;
+    let eqv = ctx.and(eq, vb)?;
+    let is_target = ctx.reduce(eqv, ReduceKind::Or, &[1], false)?; // [n, j]
+    let zero = ctx.lit_like(0.0, t);
+    let top = ctx.lit_like((classes - 1) as f64, t);
+    let tcl = ctx.b.clamp(zero, t, top)?;
+    let xt = ctx.b.take_along_axis(xc, tcl, 1)?; // [n, k]
+    let xtb = ctx.bcast(xt, &big, &[0, 1])?;
+    let xjb = ctx.bcast(xc, &big, &[0, 2])?;
+    let d = ctx.sub(xjb, xtb)?;
+    let z = ctx.lit_bin(Op::Add, 1.0, d)?;
+    let pos = ctx.cmp_lit(CompareDir::Gt, z, 0.0)?;
+    let not_t = ctx.not(is_target)?;
+    let ntb = ctx.bcast(not_t, &big, &[0, 2])?;
+    let active = ctx.and(pos, ntb)?;
+    let active = ctx.and(active, vb)?;
+    Ok(Multilabel { z, active, is_target, t: tcl, n, classes, out, input_shape })
+}
+
+/// `multilabel_margin_loss_forward(self, target, reduction) -> (output, is_target)`.
+fn multilabel_margin_loss_forward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let m = multilabel_terms(ctx, 0)?;
+    let red = reduction(ctx, 2)?;
+    let h = ctx.select_lit_else(m.active, m.z, 0.0)?;
+    let per = ctx.reduce(h, ReduceKind::Sum, &[1, 2], false)?;
+    let per = ctx.bin_lit(Op::Div, per, m.classes as f64)?;
+    let per = if m.input_shape.len() <= 1 { ctx.b.reshape(per, vec![])? } else { per };
+    let r = reduce_loss(ctx, per, red)?;
+    let is_t = ctx.convert(m.is_target, m.out);
+    let is_t = ctx.b.reshape(is_t, m.input_shape)?;
+    Ok(vec![ctx.convert(r, m.out), is_t])
+}
+
+/// `multilabel_margin_loss_backward(grad_output, self, target, reduction, is_target)`: each
+/// active pair adds g / C to x_j and subtracts it from x_{t_k}.
+fn multilabel_margin_loss_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let m = multilabel_terms(ctx, 1)?;
+    let red = reduction(ctx, 3)?;
+    let c = ctx.b.dtype(m.z);
+    let g = ctx.tensor(0)?;
+    let want = if red == Reduction::None { m.n } else { 1 };
+    if ctx.b.shape(g).iter().product::<usize>() != want {
+        return Err(ctx.invalid(format!("multilabel_margin_loss_backward: grad_output of {want} elements expected")));
+    }
+    let g = ctx.convert(g, c);
+    let g = ctx.b.reshape(g, vec![want])?;
+    let mut scale = 1.0 / m.classes as f64;
+    if red == Reduction::Mean {
+        scale /= m.n as f64;
+    }
+    let g = ctx.bin_lit(Op::Mul, g, scale)?;
+    let a = ctx.convert(m.active, c); // [n, k, j]
+    let to_j = ctx.reduce(a, ReduceKind::Sum, &[1], false)?; // [n, j]
+    let per_k = ctx.reduce(a, ReduceKind::Sum, &[2], false)?; // [n, k]
+    let zeros = ctx.lit(0.0, c, &[m.n, m.classes]);
+    let from_t = ctx.b.scatter_along_axis(zeros, m.t, per_k, 1, true)?;
+    let r = ctx.sub(to_j, from_t)?;
+    let gb = if red == Reduction::None {
+        ctx.bcast(g, &[m.n, m.classes], &[0])?
+    } else {
+        ctx.broadcast_to(g, &[m.n, m.classes])?
+    };
+    let r = ctx.mul(r, gb)?;
+    let r = ctx.b.reshape(r, m.input_shape)?;
+    Ok(vec![ctx.convert(r, m.out)])
 }

@@ -1,9 +1,10 @@
-//! 2-D pooling: max pool with indices, average pool and adaptive average pool, forward and
-//! backward. Inputs are [N, C, H, W] or unbatched [C, H, W].
+//! 2-D and 3-D pooling: max pool with indices, average pool, adaptive max and average pool,
+//! max unpool, forward and backward. Inputs are [N, C, *spatial] or unbatched [C, *spatial];
+//! every lowering is written once over the spatial rank `nd` (2 or 3).
 //!
 //! Max pooling visits the kernel offsets in PyTorch's order with strided slices, keeping the
-//! running max and its flat index `h * W + w` (first max wins, a nan always wins), so values
-//! and indices match the CPU kernel exactly.
+//! running max and its flat index over the spatial dims (first max wins, a nan always wins),
+//! so values and indices match the CPU kernel exactly.
 
 use super::ctx::LowerCtx;
 use super::helpers::{min_literal, opmath};
@@ -14,14 +15,23 @@ use crate::ir::{CompareDir, DotDims, NodeId, Op, Precision, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("max_pool2d_with_indices", max_pool2d_with_indices),
+    LowerEntry::new("max_pool3d_with_indices", max_pool3d_with_indices),
     LowerEntry::new("max_pool2d_with_indices_backward", max_pool2d_with_indices_backward),
+    LowerEntry::new("max_pool3d_with_indices_backward", max_pool3d_with_indices_backward),
     LowerEntry::new("avg_pool2d", avg_pool2d),
+    LowerEntry::new("avg_pool3d", avg_pool3d),
     LowerEntry::new("avg_pool2d_backward", avg_pool2d_backward),
+    LowerEntry::new("avg_pool3d_backward", avg_pool3d_backward),
     LowerEntry::new("adaptive_max_pool2d", adaptive_max_pool2d),
+    LowerEntry::new("adaptive_max_pool3d", adaptive_max_pool3d),
     LowerEntry::new("adaptive_max_pool2d_backward", adaptive_max_pool2d_backward),
+    LowerEntry::new("adaptive_max_pool3d_backward", adaptive_max_pool3d_backward),
     LowerEntry::new("max_unpool2d", max_unpool2d),
+    LowerEntry::new("max_unpool3d", max_unpool3d),
     LowerEntry::new("_adaptive_avg_pool2d", adaptive_avg_pool2d),
+    LowerEntry::new("_adaptive_avg_pool3d", adaptive_avg_pool3d),
     LowerEntry::new("_adaptive_avg_pool2d_backward", adaptive_avg_pool2d_backward),
+    LowerEntry::new("_adaptive_avg_pool3d_backward", adaptive_avg_pool3d_backward),
 ];
 
 /// Pooling geometry of one spatial dim.
@@ -35,15 +45,18 @@ struct Axis {
     out: usize,
 }
 
-/// A `int[2]` pooling argument: one value for both dims or one per dim; `default` when the
+/// An `int[nd]` pooling argument: one value for all dims or one per dim; `default` when the
 /// list is empty.
-fn pair(ctx: &LowerCtx, arg: usize, name: &str, default: Option<[usize; 2]>) -> Result<[usize; 2]> {
+fn spatial_arg(ctx: &LowerCtx, arg: usize, nd: usize, name: &str, default: Option<&[usize]>) -> Result<Vec<usize>> {
     let v = ctx.int_list(arg)?;
     match (v.len(), default) {
-        (0, Some(d)) => Ok(d),
-        (1, _) if v[0] >= 0 => Ok([v[0] as usize; 2]),
-        (2, _) if v[0] >= 0 && v[1] >= 0 => Ok([v[0] as usize, v[1] as usize]),
-        _ => Err(ctx.invalid(format!("max_pool2d: {name} must either be a single int, or a tuple of two ints"))),
+        (0, Some(d)) => Ok(d.to_vec()),
+        (1, _) if v[0] >= 0 => Ok(vec![v[0] as usize; nd]),
+        (n, _) if n == nd && v.iter().all(|&x| x >= 0) => Ok(v.iter().map(|&x| x as usize).collect()),
+        _ => Err(ctx.invalid(format!(
+            "max_pool{nd}d: {name} must either be a single int, or a tuple of {} ints",
+            if nd == 2 { "two" } else { "three" }
+        ))),
     }
 }
 
@@ -58,30 +71,41 @@ fn out_size(input: usize, k: usize, pad: usize, stride: usize, dilation: usize, 
     out
 }
 
+/// Checks that `shape` is [C, *spatial] or [N, C, *spatial] for `nd` spatial dims.
+fn check_rank(ctx: &LowerCtx, shape: &[usize], nd: usize, name: &str) -> Result<()> {
+    if shape.len() != nd + 1 && shape.len() != nd + 2 {
+        return Err(ctx.invalid(format!(
+            "{name}: Expected {}D or {}D (batch mode) tensor for input, but got: {shape:?}",
+            nd + 1,
+            nd + 2
+        )));
+    }
+    Ok(())
+}
+
 /// Reads kernel_size, stride, padding, dilation (when `dil_arg` is given) and ceil_mode,
-/// checks them against the input [.., H, W], and returns the two axes.
+/// checks them against the input [.., *spatial], and returns one axis per spatial dim.
 fn geometry(
     ctx: &LowerCtx,
     shape: &[usize],
+    nd: usize,
     first: usize,
     dil_arg: Option<usize>,
     ceil_arg: usize,
     name: &str,
-) -> Result<[Axis; 2]> {
-    if shape.len() != 3 && shape.len() != 4 {
-        return Err(ctx.invalid(format!("{name}: Expected 3D or 4D (batch mode) tensor for input, but got: {shape:?}")));
-    }
-    let k = pair(ctx, first, "kernel_size", None)?;
-    let s = pair(ctx, first + 1, "stride", Some(k))?;
-    let p = pair(ctx, first + 2, "padding", None)?;
+) -> Result<Vec<Axis>> {
+    check_rank(ctx, shape, nd, name)?;
+    let k = spatial_arg(ctx, first, nd, "kernel_size", None)?;
+    let s = spatial_arg(ctx, first + 1, nd, "stride", Some(&k))?;
+    let p = spatial_arg(ctx, first + 2, nd, "padding", None)?;
     let d = match dil_arg {
-        Some(i) => pair(ctx, i, "dilation", None)?,
-        None => [1, 1],
+        Some(i) => spatial_arg(ctx, i, nd, "dilation", None)?,
+        None => vec![1; nd],
     };
     let ceil = ctx.bool(ceil_arg)?;
-    let r = shape.len();
-    let mut axes = [Axis { input: 0, kernel: 0, stride: 0, pad: 0, dilation: 0, out: 0 }; 2];
-    for i in 0..2 {
+    let spatial = &shape[shape.len() - nd..];
+    let mut axes = Vec::with_capacity(nd);
+    for i in 0..nd {
         if k[i] == 0 || s[i] == 0 || d[i] == 0 {
             return Err(ctx.invalid(format!(
                 "{name}: kernel_size, stride and dilation should be greater than zero, but got kernel_size={k:?} stride={s:?} dilation={d:?}"
@@ -93,33 +117,55 @@ fn geometry(
                 p[i], k[i], d[i]
             )));
         }
-        let input = shape[r - 2 + i];
-        let out = out_size(input, k[i], p[i], s[i], d[i], ceil);
+        let out = out_size(spatial[i], k[i], p[i], s[i], d[i], ceil);
         if out < 1 {
+            let outs: Vec<i64> = (0..nd).map(|j| out_size(spatial[j], k[j], p[j], s[j], d[j], ceil)).collect();
             return Err(ctx.invalid(format!(
-                "{name}: Given input size: ({}x{}x{}). Calculated output size: ({}x{}x{}). Output size is too small",
-                shape[r - 3],
-                shape[r - 2],
-                shape[r - 1],
-                shape[r - 3],
-                out_size(shape[r - 2], k[0], p[0], s[0], d[0], ceil),
-                out_size(shape[r - 1], k[1], p[1], s[1], d[1], ceil)
+                "{name}: Given input size: {spatial:?}. Calculated output size: {outs:?}. Output size is too small"
             )));
         }
-        axes[i] = Axis { input, kernel: k[i], stride: s[i], pad: p[i], dilation: d[i], out: out as usize };
+        axes.push(Axis { input: spatial[i], kernel: k[i], stride: s[i], pad: p[i], dilation: d[i], out: out as usize });
     }
     Ok(axes)
 }
 
-/// Reshapes [C, H, W] to [1, C, H, W]; returns whether it did.
-fn to4d(ctx: &mut LowerCtx, x: NodeId) -> Result<(NodeId, bool)> {
+/// The CPU kernels of the 3-d average pool have no f16/bf16 instantiation.
+fn is_half(d: DType) -> bool {
+    matches!(d, DType::F16 | DType::BF16)
+}
+
+/// Reshapes an unbatched [C, *spatial] to [1, C, *spatial]; returns whether it did.
+fn to_batched(ctx: &mut LowerCtx, x: NodeId, nd: usize) -> Result<(NodeId, bool)> {
     let s = ctx.b.shape(x).to_vec();
-    if s.len() == 4 {
+    if s.len() == nd + 2 {
         return Ok((x, false));
     }
     let mut t = vec![1];
     t.extend_from_slice(&s);
     Ok((ctx.b.reshape(x, t)?, true))
+}
+
+/// Drops the leading batch dim that `to_batched` added.
+fn unbatch(ctx: &mut LowerCtx, x: NodeId, unbatched: bool) -> Result<NodeId> {
+    if !unbatched {
+        return Ok(x);
+    }
+    let s = ctx.b.shape(x)[1..].to_vec();
+    ctx.b.reshape(x, s)
+}
+
+/// Every kernel offset tuple in row-major order (PyTorch's visiting order).
+fn offsets(kernel: &[usize]) -> Vec<Vec<usize>> {
+    let mut all = vec![vec![]];
+    for &k in kernel {
+        all = all.into_iter().flat_map(|p: Vec<usize>| (0..k).map(move |i| [p.clone(), vec![i]].concat())).collect();
+    }
+    all
+}
+
+/// Row-major strides of the spatial dims: the flat index of position `p` is `sum p_i * s_i`.
+fn plane_strides(spatial: &[usize]) -> Vec<usize> {
+    (0..spatial.len()).map(|i| spatial[i + 1..].iter().product()).collect()
 }
 
 /// `iota * stride + offset` over `n` positions, as i64.
@@ -129,65 +175,82 @@ fn positions(ctx: &mut LowerCtx, n: usize, stride: usize, offset: i64) -> Result
     ctx.bin_lit(Op::Add, s, offset as f64)
 }
 
+/// Combines per-axis window positions `pos[i]` ([out_i] i64) and their validity into the
+/// [N, C, *out] flat spatial index and validity mask.
+fn flat_index(
+    ctx: &mut LowerCtx,
+    pos: &[(NodeId, NodeId)],
+    strides: &[usize],
+    out_shape: &[usize],
+) -> Result<(NodeId, NodeId)> {
+    let mut acc: Option<(NodeId, NodeId)> = None;
+    for (i, &(p, ok)) in pos.iter().enumerate() {
+        let scaled = ctx.bin_lit(Op::Mul, p, strides[i] as f64)?;
+        let ib = ctx.bcast(scaled, out_shape, &[2 + i])?;
+        let vb = ctx.bcast(ok, out_shape, &[2 + i])?;
+        acc = Some(match acc {
+            None => (ib, vb),
+            Some((ai, av)) => (ctx.add(ai, ib)?, ctx.and(av, vb)?),
+        });
+    }
+    acc.ok_or_else(|| ctx.invalid("pooling: no spatial dims"))
+}
+
 fn max_pool2d_with_indices(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    max_pool_with_indices(ctx, 2)
+}
+
+fn max_pool3d_with_indices(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    max_pool_with_indices(ctx, 3)
+}
+
+/// `max_pool{nd}d_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode)`.
+fn max_pool_with_indices(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
+    let name = format!("max_pool{nd}d");
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
-    let [ah, aw] = geometry(ctx, &shape, 1, Some(4), 5, "max_pool2d")?;
-    let (x4, unbatched) = to4d(ctx, x)?;
-    let s4 = ctx.b.shape(x4).to_vec();
-    let (n, c) = (s4[0], s4[1]);
+    let axes = geometry(ctx, &shape, nd, 1, Some(4), 5, &name)?;
     let d = ctx.b.dtype(x);
     if d == DType::Bool {
-        return Err(ctx.bad_dtype("max_pool2d", d));
+        return Err(ctx.bad_dtype(&name, d));
     }
+    let (xb, unbatched) = to_batched(ctx, x, nd)?;
+    let sb = ctx.b.shape(xb).to_vec();
     // Pad so that every window position can be sliced; padded cells are never valid.
     let need = |a: &Axis| -> i64 {
-        ((a.out - 1) * a.stride + a.dilation * (a.kernel - 1) + 1) as i64 - (a.input + a.pad) as i64
+        (((a.out - 1) * a.stride + a.dilation * (a.kernel - 1) + 1) as i64 - (a.input + a.pad) as i64).max(0)
     };
     let fill = ctx.b.constant(min_literal(d), d, vec![]);
-    let xp = ctx.b.pad(
-        x4,
-        fill,
-        vec![0, 0, ah.pad as i64, aw.pad as i64],
-        vec![0, 0, need(&ah).max(0), need(&aw).max(0)],
-        vec![0; 4],
-    )?;
-    let out_shape = [n, c, ah.out, aw.out];
+    let lo: Vec<i64> = [0, 0].into_iter().chain(axes.iter().map(|a| a.pad as i64)).collect();
+    let hi: Vec<i64> = [0, 0].into_iter().chain(axes.iter().map(need)).collect();
+    let xp = ctx.b.pad(xb, fill, lo, hi, vec![0; nd + 2])?;
+    let mut out_shape = sb[..2].to_vec();
+    out_shape.extend(axes.iter().map(|a| a.out));
+    let spatial: Vec<usize> = axes.iter().map(|a| a.input).collect();
+    let strides = plane_strides(&spatial);
+    let kernel: Vec<usize> = axes.iter().map(|a| a.kernel).collect();
     let mut best: Option<(NodeId, NodeId, NodeId)> = None; // (value, index, have)
-    for i in 0..ah.kernel {
-        let hpos = positions(ctx, ah.out, ah.stride, (i * ah.dilation) as i64 - ah.pad as i64)?;
-        let hv0 = ctx.cmp_lit(CompareDir::Ge, hpos, 0.0)?;
-        let hv1 = ctx.cmp_lit(CompareDir::Lt, hpos, ah.input as f64)?;
-        let hvalid = ctx.and(hv0, hv1)?;
-        let hidx = ctx.bin_lit(Op::Mul, hpos, aw.input as f64)?;
-        for j in 0..aw.kernel {
-            let h0 = i * ah.dilation;
-            let w0 = j * aw.dilation;
-            let v = ctx.b.slice(
-                xp,
-                vec![0, 0, h0, w0],
-                vec![n, c, h0 + (ah.out - 1) * ah.stride + 1, w0 + (aw.out - 1) * aw.stride + 1],
-                vec![1, 1, ah.stride, aw.stride],
-            )?;
-            let wpos = positions(ctx, aw.out, aw.stride, (j * aw.dilation) as i64 - aw.pad as i64)?;
-            let wv0 = ctx.cmp_lit(CompareDir::Ge, wpos, 0.0)?;
-            let wv1 = ctx.cmp_lit(CompareDir::Lt, wpos, aw.input as f64)?;
-            let wvalid = ctx.and(wv0, wv1)?;
-            let hvb = ctx.bcast(hvalid, &out_shape, &[2])?;
-            let wvb = ctx.bcast(wvalid, &out_shape, &[3])?;
-            let valid = ctx.and(hvb, wvb)?;
-            let hib = ctx.bcast(hidx, &out_shape, &[2])?;
-            let wib = ctx.bcast(wpos, &out_shape, &[3])?;
-            let idx = ctx.add(hib, wib)?;
-            best = Some(fold_max(ctx, best, v, idx, valid)?);
+    for off in offsets(&kernel) {
+        let mut start = vec![0, 0];
+        let mut limit = sb[..2].to_vec();
+        let mut step = vec![1, 1];
+        let mut pos = Vec::with_capacity(nd);
+        for (a, &o) in axes.iter().zip(&off) {
+            let s0 = o * a.dilation;
+            start.push(s0);
+            limit.push(s0 + (a.out - 1) * a.stride + 1);
+            step.push(a.stride);
+            let p = positions(ctx, a.out, a.stride, s0 as i64 - a.pad as i64)?;
+            let v0 = ctx.cmp_lit(CompareDir::Ge, p, 0.0)?;
+            let v1 = ctx.cmp_lit(CompareDir::Lt, p, a.input as f64)?;
+            pos.push((p, ctx.and(v0, v1)?));
         }
+        let v = ctx.b.slice(xp, start, limit, step)?;
+        let (idx, valid) = flat_index(ctx, &pos, &strides, &out_shape)?;
+        best = Some(fold_max(ctx, best, v, idx, valid)?);
     }
-    let (mut v, mut idx, _) = best.ok_or_else(|| ctx.invalid("max_pool2d: empty kernel"))?;
-    if unbatched {
-        v = ctx.b.reshape(v, vec![c, ah.out, aw.out])?;
-        idx = ctx.b.reshape(idx, vec![c, ah.out, aw.out])?;
-    }
-    Ok(vec![v, idx])
+    let (v, idx, _) = best.ok_or_else(|| ctx.invalid(format!("{name}: empty kernel")))?;
+    Ok(vec![unbatch(ctx, v, unbatched)?, unbatch(ctx, idx, unbatched)?])
 }
 
 /// One step of the running max over window positions, in PyTorch's visiting order: a
@@ -240,82 +303,103 @@ fn adaptive_offset(ctx: &mut LowerCtx, input: usize, out: usize, k: usize) -> Re
     Ok((pos, valid))
 }
 
-/// `adaptive_max_pool2d(self, output_size) -> (out, indices)`: the max over each adaptive bin
-/// with its flat index, visiting bins' positions as PyTorch does.
+/// Reads `output_size` (argument 1) for adaptive pooling of `shape` over `nd` spatial dims and
+/// checks that no spatial size, in or out, is zero.
+fn adaptive_output_size(ctx: &LowerCtx, shape: &[usize], nd: usize, name: &str) -> Result<Vec<usize>> {
+    let o = ctx.int_list(1)?;
+    if o.len() != nd || o.iter().any(|&v| v < 0) {
+        return Err(ctx.invalid(format!("{name}: output_size must be {nd}")));
+    }
+    if shape.len() != nd + 1 && shape.len() != nd + 2 {
+        return Err(ctx.invalid(format!("{name}(): Expected {}D or {}D tensor, but got {shape:?}", nd + 1, nd + 2)));
+    }
+    if o.contains(&0) || shape[shape.len() - nd..].contains(&0) {
+        return Err(ctx.invalid(format!("{name}(): input and output spatial sizes must be non-zero")));
+    }
+    Ok(o.iter().map(|&v| v as usize).collect())
+}
+
 fn adaptive_max_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    adaptive_max_pool(ctx, 2)
+}
+
+fn adaptive_max_pool3d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    adaptive_max_pool(ctx, 3)
+}
+
+/// `adaptive_max_pool{nd}d(self, output_size) -> (out, indices)`: the max over each adaptive
+/// bin with its flat index, visiting bins' positions as PyTorch does.
+fn adaptive_max_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
+    let name = format!("adaptive_max_pool{nd}d");
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
-    let (oh, ow) = adaptive_output_size(ctx, &shape)?;
+    let outs = adaptive_output_size(ctx, &shape, nd, &name)?;
     let d = ctx.b.dtype(x);
-    if d == DType::Bool {
-        return Err(ctx.bad_dtype("adaptive_max_pool2d", d));
+    if d == DType::Bool || (nd == 3 && !d.is_float()) {
+        return Err(ctx.bad_dtype(&name, d));
     }
-    let (x4, unbatched) = to4d(ctx, x)?;
-    let s4 = ctx.b.shape(x4).to_vec();
-    let (h, w) = (s4[2], s4[3]);
-    if oh == 0 || ow == 0 || h == 0 || w == 0 {
-        return Err(ctx.invalid("adaptive_max_pool2d(): input and output spatial sizes must be non-zero"));
-    }
-    let kh = adaptive_bounds(h, oh).iter().map(|(a, b)| b - a).max().unwrap_or(1);
-    let kw = adaptive_bounds(w, ow).iter().map(|(a, b)| b - a).max().unwrap_or(1);
-    let out_shape = [s4[0], s4[1], oh, ow];
+    let (xb, unbatched) = to_batched(ctx, x, nd)?;
+    let sb = ctx.b.shape(xb).to_vec();
+    let spatial = sb[2..].to_vec();
+    let kernel: Vec<usize> =
+        (0..nd).map(|i| adaptive_bounds(spatial[i], outs[i]).iter().map(|(a, b)| b - a).max().unwrap_or(1)).collect();
+    let mut out_shape = sb[..2].to_vec();
+    out_shape.extend(&outs);
+    let strides = plane_strides(&spatial);
     let mut best = None;
-    for i in 0..kh {
-        let (hpos, hvalid) = adaptive_offset(ctx, h, oh, i)?;
-        let rows = ctx.b.take(x4, hpos, 2)?;
-        let hidx = ctx.bin_lit(Op::Mul, hpos, w as f64)?;
-        for j in 0..kw {
-            let (wpos, wvalid) = adaptive_offset(ctx, w, ow, j)?;
-            let v = ctx.b.take(rows, wpos, 3)?;
-            let hvb = ctx.bcast(hvalid, &out_shape, &[2])?;
-            let wvb = ctx.bcast(wvalid, &out_shape, &[3])?;
-            let valid = ctx.and(hvb, wvb)?;
-            let hib = ctx.bcast(hidx, &out_shape, &[2])?;
-            let wib = ctx.bcast(wpos, &out_shape, &[3])?;
-            let idx = ctx.add(hib, wib)?;
-            best = Some(fold_max(ctx, best, v, idx, valid)?);
+    for off in offsets(&kernel) {
+        let mut v = xb;
+        let mut pos = Vec::with_capacity(nd);
+        for i in 0..nd {
+            let (p, ok) = adaptive_offset(ctx, spatial[i], outs[i], off[i])?;
+            v = ctx.b.take(v, p, 2 + i)?;
+            pos.push((p, ok));
         }
+        let (idx, valid) = flat_index(ctx, &pos, &strides, &out_shape)?;
+        best = Some(fold_max(ctx, best, v, idx, valid)?);
     }
-    let (mut v, mut idx, _) = best.ok_or_else(|| ctx.invalid("adaptive_max_pool2d: empty bins"))?;
-    if unbatched {
-        v = ctx.b.reshape(v, vec![s4[1], oh, ow])?;
-        idx = ctx.b.reshape(idx, vec![s4[1], oh, ow])?;
-    }
-    Ok(vec![v, idx])
+    let (v, idx, _) = best.ok_or_else(|| ctx.invalid(format!("{name}: empty bins")))?;
+    Ok(vec![unbatch(ctx, v, unbatched)?, unbatch(ctx, idx, unbatched)?])
 }
 
 /// `adaptive_max_pool2d_backward(grad_output, self, indices)`.
 fn adaptive_max_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    pool_backward_by_indices(ctx, 2)
+    pool_backward_by_indices(ctx, 2, 2)
+}
+
+fn adaptive_max_pool3d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    pool_backward_by_indices(ctx, 3, 2)
 }
 
 /// Scatters the output gradient back to the argmax positions recorded in `indices`.
 fn max_pool2d_with_indices_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    pool_backward_by_indices(ctx, 7)
+    pool_backward_by_indices(ctx, 2, 7)
 }
 
-/// grad_input[n, c, indices[n, c, o]] += grad_output[n, c, o] (arguments: grad_output at 0,
-/// self at 1, indices at `idx_arg`).
-fn pool_backward_by_indices(ctx: &mut LowerCtx, idx_arg: usize) -> Result<Vec<NodeId>> {
+fn max_pool3d_with_indices_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    pool_backward_by_indices(ctx, 3, 7)
+}
+
+/// grad_input[n, c, indices[n, c, o]] += grad_output[n, c, o] over `nd` spatial dims
+/// (arguments: grad_output at 0, self at 1, indices at `idx_arg`).
+fn pool_backward_by_indices(ctx: &mut LowerCtx, nd: usize, idx_arg: usize) -> Result<Vec<NodeId>> {
     let g = ctx.tensor(0)?;
     let x = ctx.tensor(1)?;
     let idx = ctx.tensor(idx_arg)?;
     let shape = ctx.b.shape(x).to_vec();
     let d = ctx.b.dtype(x);
+    check_rank(ctx, &shape, nd, &format!("max_pool{nd}d_backward"))?;
     let r = shape.len();
-    if r != 3 && r != 4 {
-        return Err(ctx.invalid(format!("max_pool2d_backward: Expected 3D or 4D input, got {shape:?}")));
-    }
     let gs = ctx.b.shape(g).to_vec();
     if ctx.b.shape(idx) != gs.as_slice() {
-        return Err(ctx.invalid("max_pool2d_backward: indices and grad_output shapes differ"));
+        return Err(ctx.invalid(format!("max_pool{nd}d_backward: indices and grad_output shapes differ")));
     }
-    if gs.len() != r || gs[..r - 2] != shape[..r - 2] {
-        return Err(ctx.invalid(format!("max_pool2d_backward: grad_output {gs:?} does not match input {shape:?}")));
+    if gs.len() != r || gs[..r - nd] != shape[..r - nd] {
+        return Err(ctx.invalid(format!("max_pool{nd}d_backward: grad_output {gs:?} does not match input {shape:?}")));
     }
-    let lead: usize = shape[..r - 2].iter().product();
-    let plane = shape[r - 2] * shape[r - 1];
-    let outs = gs[r - 2] * gs[r - 1];
+    let lead: usize = shape[..r - nd].iter().product();
+    let plane: usize = shape[r - nd..].iter().product();
+    let outs: usize = gs[r - nd..].iter().product();
     let c = opmath(d);
     let gc = ctx.convert(g, c);
     let gf = ctx.b.reshape(gc, vec![lead, outs])?;
@@ -344,11 +428,23 @@ fn window_counts(ctx: &mut LowerCtx, a: &Axis, include_pad: bool) -> Result<Node
     ctx.sub(e, s)
 }
 
-/// The avg_pool divisor as a [N, C, OH, OW] tensor of `c`.
+/// The product of per-axis factors `f[i]` ([out_i]) broadcast to `out_shape` [N, C, *out].
+fn outer_product(ctx: &mut LowerCtx, f: &[NodeId], out_shape: &[usize]) -> Result<NodeId> {
+    let mut acc: Option<NodeId> = None;
+    for (i, &v) in f.iter().enumerate() {
+        let b = ctx.bcast(v, out_shape, &[2 + i])?;
+        acc = Some(match acc {
+            None => b,
+            Some(a) => ctx.mul(a, b)?,
+        });
+    }
+    acc.ok_or_else(|| ctx.invalid("pooling: no spatial dims"))
+}
+
+/// The avg_pool divisor as a [N, C, *out] tensor of `c`.
 fn avg_divisor(
     ctx: &mut LowerCtx,
-    ah: &Axis,
-    aw: &Axis,
+    axes: &[Axis],
     out_shape: &[usize],
     c: DType,
     include_pad: bool,
@@ -360,95 +456,105 @@ fn avg_divisor(
         }
         return Ok(ctx.lit(v as f64, c, out_shape));
     }
-    let ch = window_counts(ctx, ah, include_pad)?;
-    let cw = window_counts(ctx, aw, include_pad)?;
-    let chb = ctx.bcast(ch, out_shape, &[2])?;
-    let cwb = ctx.bcast(cw, out_shape, &[3])?;
-    let n = ctx.mul(chb, cwb)?;
+    let counts = axes.iter().map(|a| window_counts(ctx, a, include_pad)).collect::<Result<Vec<_>>>()?;
+    let n = outer_product(ctx, &counts, out_shape)?;
     Ok(ctx.convert(n, c))
 }
 
-/// `avg_pool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad,
-/// divisor_override)`.
 fn avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    avg_pool(ctx, 2)
+}
+
+fn avg_pool3d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    avg_pool(ctx, 3)
+}
+
+/// `avg_pool{nd}d(self, kernel_size, stride, padding, ceil_mode, count_include_pad,
+/// divisor_override)`.
+fn avg_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
+    let name = format!("avg_pool{nd}d");
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
-    let [ah, aw] = geometry(ctx, &shape, 1, None, 4, "avg_pool2d")?;
+    let axes = geometry(ctx, &shape, nd, 1, None, 4, &name)?;
     let include_pad = ctx.bool(5)?;
     let d = ctx.b.dtype(x);
-    if d == DType::Bool {
-        return Err(ctx.bad_dtype("avg_pool2d", d));
+    if d == DType::Bool || (nd == 3 && is_half(d)) {
+        return Err(ctx.bad_dtype(&name, d));
     }
     let c = opmath(d);
-    let (x4, unbatched) = to4d(ctx, x)?;
-    let xc = ctx.convert(x4, c);
-    let s4 = ctx.b.shape(x4).to_vec();
+    let (xb, unbatched) = to_batched(ctx, x, nd)?;
+    let xc = ctx.convert(xb, c);
+    let sb = ctx.b.shape(xb).to_vec();
     let hi = |a: &Axis| -> usize { ((a.out - 1) * a.stride + a.kernel).saturating_sub(a.input + a.pad) };
-    let sums = ctx.b.reduce_window(
-        xc,
-        ReduceKind::Sum,
-        vec![1, 1, ah.kernel, aw.kernel],
-        vec![1, 1, ah.stride, aw.stride],
-        vec![(0, 0), (0, 0), (ah.pad, hi(&ah)), (aw.pad, hi(&aw))],
-    )?;
-    let out_shape = [s4[0], s4[1], ah.out, aw.out];
-    let sums = ctx.b.slice(sums, vec![0; 4], out_shape.to_vec(), vec![1; 4])?;
-    let div = avg_divisor(ctx, &ah, &aw, &out_shape, c, include_pad, 6)?;
-    let mut r = ctx.div(sums, div)?;
-    if unbatched {
-        r = ctx.b.reshape(r, vec![s4[1], ah.out, aw.out])?;
-    }
+    let window: Vec<usize> = [1, 1].into_iter().chain(axes.iter().map(|a| a.kernel)).collect();
+    let strides: Vec<usize> = [1, 1].into_iter().chain(axes.iter().map(|a| a.stride)).collect();
+    let pads: Vec<(usize, usize)> = [(0, 0), (0, 0)].into_iter().chain(axes.iter().map(|a| (a.pad, hi(a)))).collect();
+    let sums = ctx.b.reduce_window(xc, ReduceKind::Sum, window, strides, pads)?;
+    let mut out_shape = sb[..2].to_vec();
+    out_shape.extend(axes.iter().map(|a| a.out));
+    let sums = ctx.b.slice(sums, vec![0; nd + 2], out_shape.clone(), vec![1; nd + 2])?;
+    let div = avg_divisor(ctx, &axes, &out_shape, c, include_pad, 6)?;
+    let r = ctx.div(sums, div)?;
+    let r = unbatch(ctx, r, unbatched)?;
     Ok(vec![ctx.convert(r, d)])
 }
 
-/// `avg_pool2d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode,
+fn avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    avg_pool_backward(ctx, 2)
+}
+
+fn avg_pool3d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    avg_pool_backward(ctx, 3)
+}
+
+/// `avg_pool{nd}d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode,
 /// count_include_pad, divisor_override)`: each kernel offset places grad / divisor at its
 /// input positions (an interior-padded, shifted copy), summed over offsets.
-fn avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+fn avg_pool_backward(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
+    let name = format!("avg_pool{nd}d_backward");
     let g = ctx.tensor(0)?;
     let x = ctx.tensor(1)?;
     let shape = ctx.b.shape(x).to_vec();
-    let [ah, aw] = geometry(ctx, &shape, 2, None, 5, "avg_pool2d_backward")?;
+    let axes = geometry(ctx, &shape, nd, 2, None, 5, &name)?;
     let include_pad = ctx.bool(6)?;
     let d = ctx.b.dtype(x);
+    if nd == 3 && is_half(d) {
+        return Err(ctx.bad_dtype(&name, d));
+    }
     let c = opmath(d);
     let gs0 = ctx.b.shape(g).to_vec();
-    if gs0.len() != shape.len() || gs0[..shape.len() - 2] != shape[..shape.len() - 2] {
-        return Err(ctx.invalid(format!("avg_pool2d_backward: grad_output {gs0:?} does not match input {shape:?}")));
+    let r = shape.len();
+    if gs0.len() != r || gs0[..r - nd] != shape[..r - nd] {
+        return Err(ctx.invalid(format!("{name}: grad_output {gs0:?} does not match input {shape:?}")));
     }
-    let (g4, unbatched) = to4d(ctx, g)?;
-    let gs = ctx.b.shape(g4).to_vec();
-    if gs[2] != ah.out || gs[3] != aw.out {
-        return Err(ctx.invalid(format!(
-            "avg_pool2d_backward: expected grad_output of spatial size ({}, {}), got {:?}",
-            ah.out,
-            aw.out,
-            &gs[2..]
-        )));
+    let (gb, _) = to_batched(ctx, g, nd)?;
+    let gs = ctx.b.shape(gb).to_vec();
+    let want: Vec<usize> = axes.iter().map(|a| a.out).collect();
+    if gs[2..] != want[..] {
+        return Err(ctx.invalid(format!("{name}: expected grad_output of spatial size {want:?}, got {:?}", &gs[2..])));
     }
-    let gc = ctx.convert(g4, c);
-    let div = avg_divisor(ctx, &ah, &aw, &gs, c, include_pad, 7)?;
+    let gc = ctx.convert(gb, c);
+    let div = avg_divisor(ctx, &axes, &gs, c, include_pad, 7)?;
     let q = ctx.div(gc, div)?;
     let zero = ctx.lit(0.0, c, &[]);
+    let kernel: Vec<usize> = axes.iter().map(|a| a.kernel).collect();
     let mut acc: Option<NodeId> = None;
-    for i in 0..ah.kernel {
-        for j in 0..aw.kernel {
-            let lh = i as i64 - ah.pad as i64;
-            let lw = j as i64 - aw.pad as i64;
-            let hh = ah.input as i64 - (lh + ((ah.out - 1) * ah.stride) as i64 + 1);
-            let hw = aw.input as i64 - (lw + ((aw.out - 1) * aw.stride) as i64 + 1);
-            let p =
-                ctx.b.pad(q, zero, vec![0, 0, lh, lw], vec![0, 0, hh, hw], vec![0, 0, ah.stride - 1, aw.stride - 1])?;
-            acc = Some(match acc {
-                None => p,
-                Some(a) => ctx.add(a, p)?,
-            });
+    for off in offsets(&kernel) {
+        let (mut lo, mut hi, mut interior) = (vec![0, 0], vec![0, 0], vec![0, 0]);
+        for (a, &o) in axes.iter().zip(&off) {
+            let l = o as i64 - a.pad as i64;
+            lo.push(l);
+            hi.push(a.input as i64 - (l + ((a.out - 1) * a.stride) as i64 + 1));
+            interior.push(a.stride - 1);
         }
+        let p = ctx.b.pad(q, zero, lo, hi, interior)?;
+        acc = Some(match acc {
+            None => p,
+            Some(a) => ctx.add(a, p)?,
+        });
     }
-    let mut r = acc.ok_or_else(|| ctx.invalid("avg_pool2d_backward: empty kernel"))?;
-    if unbatched {
-        r = ctx.b.reshape(r, shape)?;
-    }
+    let r = acc.ok_or_else(|| ctx.invalid(format!("{name}: empty kernel")))?;
+    let r = ctx.b.reshape(r, shape)?;
     Ok(vec![ctx.convert(r, d)])
 }
 
@@ -472,80 +578,120 @@ fn adaptive_bins(ctx: &mut LowerCtx, input: usize, out: usize, c: DType) -> Resu
     Ok((mc, cnt))
 }
 
-fn adaptive_output_size(ctx: &LowerCtx, shape: &[usize]) -> Result<(usize, usize)> {
-    let o = ctx.int_list(1)?;
-    if o.len() != 2 || o.iter().any(|&v| v < 0) {
-        return Err(ctx.invalid("adaptive_avg_pool2d: output_size must be 2"));
-    }
-    if shape.len() != 3 && shape.len() != 4 {
-        return Err(ctx.invalid(format!("adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {shape:?}")));
-    }
-    Ok((o[0] as usize, o[1] as usize))
+/// Contracts dim 2 of `x` [N, C, s0, s1, ..] with dim `m_dim` of the matrix `m`, which moves
+/// that dim to the end; applied once per spatial dim it maps every spatial dim in order. The
+/// matrices are an implementation detail, so these products are exact f32 whatever the
+/// user's matmul precision (as XLA pins its own resize products to HIGHEST).
+fn contract_first_spatial(ctx: &mut LowerCtx, x: NodeId, m: NodeId, m_dim: usize) -> Result<NodeId> {
+    ctx.b.dot_general(
+        x,
+        m,
+        DotDims {
+            lhs_batch: vec![],
+            rhs_batch: vec![],
+            lhs_contract: vec![2],
+            rhs_contract: vec![m_dim],
+            precision: Precision::Highest,
+        },
+    )
 }
 
-/// `_adaptive_avg_pool2d(self, output_size)`: a strided window sum when the bins tile the
-/// input evenly, otherwise products with bin membership matrices.
 fn adaptive_avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    adaptive_avg_pool(ctx, 2)
+}
+
+fn adaptive_avg_pool3d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    adaptive_avg_pool(ctx, 3)
+}
+
+/// `_adaptive_avg_pool{nd}d(self, output_size)`: a strided window sum when the bins tile the
+/// input evenly, otherwise products with bin membership matrices.
+fn adaptive_avg_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
+    let name = format!("adaptive_avg_pool{nd}d");
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
-    let (oh, ow) = adaptive_output_size(ctx, &shape)?;
+    let outs = adaptive_output_size(ctx, &shape, nd, &name)?;
     let d = ctx.b.dtype(x);
     if !d.is_float() {
-        return Err(ctx.bad_dtype("adaptive_avg_pool2d", d));
+        return Err(ctx.bad_dtype(&name, d));
     }
     let c = opmath(d);
-    let (x4, unbatched) = to4d(ctx, x)?;
-    let s4 = ctx.b.shape(x4).to_vec();
-    let (h, w) = (s4[2], s4[3]);
-    if oh == 0 || ow == 0 || h == 0 || w == 0 {
-        return Err(ctx.invalid("adaptive_avg_pool2d(): input and output spatial sizes must be non-zero"));
+    let (xb, unbatched) = to_batched(ctx, x, nd)?;
+    let sb = ctx.b.shape(xb).to_vec();
+    let spatial = sb[2..].to_vec();
+    if nd == 3 && is_half(d) {
+        let r = adaptive_avg_pool3d_half(ctx, xb, &spatial, &outs)?;
+        return Ok(vec![unbatch(ctx, r, unbatched)?]);
     }
-    let xc = ctx.convert(x4, c);
-    let r = if h % oh == 0 && w % ow == 0 {
-        let (kh, kw) = (h / oh, w / ow);
-        let s = ctx.b.reduce_window(xc, ReduceKind::Sum, vec![1, 1, kh, kw], vec![1, 1, kh, kw], vec![(0, 0); 4])?;
-        ctx.bin_lit(Op::Div, s, (kh * kw) as f64)?
+    let xc = ctx.convert(xb, c);
+    let r = if spatial.iter().zip(&outs).all(|(s, o)| s % o == 0) {
+        let k: Vec<usize> = spatial.iter().zip(&outs).map(|(s, o)| s / o).collect();
+        let win: Vec<usize> = [1, 1].into_iter().chain(k.iter().copied()).collect();
+        let s = ctx.b.reduce_window(xc, ReduceKind::Sum, win.clone(), win, vec![(0, 0); nd + 2])?;
+        ctx.bin_lit(Op::Div, s, k.iter().product::<usize>() as f64)?
     } else {
-        let (mh, ch) = adaptive_bins(ctx, h, oh, c)?;
-        let (mw, cw) = adaptive_bins(ctx, w, ow, c)?;
-        // [N, C, H, W] x [OW, W] -> [N, C, H, OW]; x [OH, H] -> [N, C, OW, OH]. The bin
-        // matrices are an implementation detail, so these products are exact f32 whatever the
-        // user's matmul precision (as XLA pins its own resize products to HIGHEST).
-        let t = ctx.b.dot_general(
-            xc,
-            mw,
-            DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![3],
-                rhs_contract: vec![1],
-                precision: Precision::Highest,
-            },
-        )?;
-        let t = ctx.b.dot_general(
-            t,
-            mh,
-            DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![2],
-                rhs_contract: vec![1],
-                precision: Precision::Highest,
-            },
-        )?;
-        let t = ctx.b.transpose(t, vec![0, 1, 3, 2])?;
-        let out_shape = [s4[0], s4[1], oh, ow];
-        let chb = ctx.bcast(ch, &out_shape, &[2])?;
-        let cwb = ctx.bcast(cw, &out_shape, &[3])?;
-        let n = ctx.mul(chb, cwb)?;
+        let mut t = xc;
+        let mut counts = Vec::with_capacity(nd);
+        for i in 0..nd {
+            let (m, cnt) = adaptive_bins(ctx, spatial[i], outs[i], c)?;
+            t = contract_first_spatial(ctx, t, m, 1)?;
+            counts.push(cnt);
+        }
+        let mut out_shape = sb[..2].to_vec();
+        out_shape.extend(&outs);
+        let n = outer_product(ctx, &counts, &out_shape)?;
         ctx.div(t, n)?
     };
-    let r = if unbatched { ctx.b.reshape(r, vec![s4[1], oh, ow])? } else { r };
+    let r = unbatch(ctx, r, unbatched)?;
     Ok(vec![ctx.convert(r, d)])
 }
 
-/// `_adaptive_avg_pool2d_backward(grad_output, self)`.
+/// The CPU's f16/bf16 adaptive_avg_pool3d sums each bin in the input dtype (rounding every
+/// addition, in (t, h, w) order) and then divides by the bin's depth, height and width in
+/// turn; reproduced step by step so results match to the bit.
+fn adaptive_avg_pool3d_half(ctx: &mut LowerCtx, xb: NodeId, spatial: &[usize], outs: &[usize]) -> Result<NodeId> {
+    let kernel: Vec<usize> =
+        (0..3).map(|i| adaptive_bounds(spatial[i], outs[i]).iter().map(|(a, b)| b - a).max().unwrap_or(1)).collect();
+    let mut out_shape = ctx.b.shape(xb)[..2].to_vec();
+    out_shape.extend(outs);
+    let strides = plane_strides(spatial);
+    let mut sum: Option<NodeId> = None;
+    for off in offsets(&kernel) {
+        let mut v = xb;
+        let mut pos = Vec::with_capacity(3);
+        for i in 0..3 {
+            let (p, ok) = adaptive_offset(ctx, spatial[i], outs[i], off[i])?;
+            v = ctx.b.take(v, p, 2 + i)?;
+            pos.push((p, ok));
+        }
+        let (_, valid) = flat_index(ctx, &pos, &strides, &out_shape)?;
+        let v = ctx.select_lit_else(valid, v, 0.0)?;
+        sum = Some(match sum {
+            None => v,
+            Some(s) => ctx.add(s, v)?,
+        });
+    }
+    let mut r = sum.ok_or_else(|| ctx.invalid("adaptive_avg_pool3d: empty bins"))?;
+    let d = ctx.b.dtype(xb);
+    for i in 0..3 {
+        let (_, sizes) = adaptive_bins(ctx, spatial[i], outs[i], DType::F32)?;
+        let k = ctx.convert(sizes, d);
+        let kb = ctx.bcast(k, &out_shape, &[2 + i])?;
+        r = ctx.div(r, kb)?;
+    }
+    Ok(r)
+}
+
 fn adaptive_avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    adaptive_avg_pool_backward(ctx, 2)
+}
+
+fn adaptive_avg_pool3d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    adaptive_avg_pool_backward(ctx, 3)
+}
+
+/// `_adaptive_avg_pool{nd}d_backward(grad_output, self)`.
+fn adaptive_avg_pool_backward(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
     let g = ctx.tensor(0)?;
     let x = ctx.tensor(1)?;
     let shape = ctx.b.shape(x).to_vec();
@@ -553,89 +699,94 @@ fn adaptive_avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let c = opmath(d);
     let r = shape.len();
     let gs0 = ctx.b.shape(g).to_vec();
-    if (r != 3 && r != 4)
+    if (r != nd + 1 && r != nd + 2)
         || gs0.len() != r
-        || gs0[..r - 2] != shape[..r - 2]
-        || gs0[r - 2..].contains(&0)
-        || shape[r - 2..].contains(&0)
+        || gs0[..r - nd] != shape[..r - nd]
+        || gs0[r - nd..].contains(&0)
+        || shape[r - nd..].contains(&0)
     {
         return Err(
-            ctx.invalid(format!("adaptive_avg_pool2d_backward: grad_output {gs0:?} does not match input {shape:?}"))
+            ctx.invalid(format!("adaptive_avg_pool{nd}d_backward: grad_output {gs0:?} does not match input {shape:?}"))
         );
     }
-    let (g4, _) = to4d(ctx, g)?;
-    let gs = ctx.b.shape(g4).to_vec();
-    let (oh, ow) = (gs[2], gs[3]);
-    let (h, w) = (shape[r - 2], shape[r - 1]);
-    let gc = ctx.convert(g4, c);
-    let (n, ch) = (gs[0], gs[1]);
-    let out = if h % oh == 0 && w % ow == 0 {
-        let (kh, kw) = (h / oh, w / ow);
-        let q = ctx.bin_lit(Op::Div, gc, (kh * kw) as f64)?;
-        let b = ctx.bcast(q, &[n, ch, oh, kh, ow, kw], &[0, 1, 2, 4])?;
-        ctx.b.reshape(b, vec![n, ch, h, w])?
+    let (gb, _) = to_batched(ctx, g, nd)?;
+    let gs = ctx.b.shape(gb).to_vec();
+    let outs = gs[2..].to_vec();
+    let spatial = shape[r - nd..].to_vec();
+    let gc = ctx.convert(gb, c);
+    let out = if spatial.iter().zip(&outs).all(|(s, o)| s % o == 0) {
+        let k: Vec<usize> = spatial.iter().zip(&outs).map(|(s, o)| s / o).collect();
+        let q = ctx.bin_lit(Op::Div, gc, k.iter().product::<usize>() as f64)?;
+        // [N, C, o0, k0, o1, k1, ..] -> [N, C, s0, s1, ..]
+        let mut wide = gs[..2].to_vec();
+        let mut dims = vec![0, 1];
+        for i in 0..nd {
+            dims.push(wide.len());
+            wide.extend([outs[i], k[i]]);
+        }
+        ctx.bcast(q, &wide, &dims)?
     } else {
-        let (mh, chs) = adaptive_bins(ctx, h, oh, c)?;
-        let (mw, cws) = adaptive_bins(ctx, w, ow, c)?;
-        let chb = ctx.bcast(chs, &gs, &[2])?;
-        let cwb = ctx.bcast(cws, &gs, &[3])?;
-        let cnt = ctx.mul(chb, cwb)?;
-        let q = ctx.div(gc, cnt)?;
-        // [N, C, OH, OW] x [OW, W] -> [N, C, OH, W]; x [OH, H] -> [N, C, W, H]
-        let t = ctx.b.dot_general(
-            q,
-            mw,
-            DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![3],
-                rhs_contract: vec![0],
-                precision: Precision::Highest,
-            },
-        )?;
-        let t = ctx.b.dot_general(
-            t,
-            mh,
-            DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![2],
-                rhs_contract: vec![0],
-                precision: Precision::Highest,
-            },
-        )?;
-        ctx.b.transpose(t, vec![0, 1, 3, 2])?
+        let mut mats = Vec::with_capacity(nd);
+        let mut counts = Vec::with_capacity(nd);
+        for i in 0..nd {
+            let (m, cnt) = adaptive_bins(ctx, spatial[i], outs[i], c)?;
+            mats.push(m);
+            counts.push(cnt);
+        }
+        let n = outer_product(ctx, &counts, &gs)?;
+        let mut t = ctx.div(gc, n)?;
+        for m in mats {
+            t = contract_first_spatial(ctx, t, m, 0)?;
+        }
+        t
     };
     let out = ctx.b.reshape(out, shape)?;
     Ok(vec![ctx.convert(out, d)])
 }
 
-/// `max_unpool2d(self, indices, output_size)`: each value goes to its flat index in an
-/// output plane of zeros.
+/// `max_unpool2d(self, indices, output_size)`.
 fn max_unpool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    max_unpool(ctx, 2)
+}
+
+/// `max_unpool3d(self, indices, output_size, stride, padding)`; stride and padding only
+/// matter to PyTorch's shape checks.
+fn max_unpool3d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    max_unpool(ctx, 3)
+}
+
+/// Each value goes to its flat index in an output volume of zeros.
+fn max_unpool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let idx = ctx.tensor(1)?;
     let shape = ctx.b.shape(x).to_vec();
     let r = shape.len();
     let o = ctx.int_list(2)?;
-    if (r != 3 && r != 4) || ctx.b.shape(idx) != shape.as_slice() || o.len() != 2 || o.iter().any(|&v| v < 0) {
+    if (r != nd + 1 && r != nd + 2) || ctx.b.shape(idx) != shape.as_slice() || o.len() != nd || o.iter().any(|&v| v < 0)
+    {
         return Err(ctx.invalid(format!(
-            "max_unpool2d(): expected 3D or 4D input with indices of the same shape and output_size of 2 elements, got input {shape:?}, indices {:?}, output_size {o:?}",
+            "max_unpool{nd}d(): expected {}D or {}D input with indices of the same shape and output_size of {nd} elements, got input {shape:?}, indices {:?}, output_size {o:?}",
+            nd + 1,
+            nd + 2,
             ctx.b.shape(idx)
         )));
     }
     if !ctx.b.dtype(idx).is_int() {
-        return Err(ctx.invalid("max_unpool2d(): elements in indices should be type int64"));
+        return Err(ctx.invalid(format!("max_unpool{nd}d(): elements in indices should be type int64")));
     }
-    let lead: usize = shape[..r - 2].iter().product();
-    let plane = (o[0] * o[1]) as usize;
-    let per = shape[r - 2] * shape[r - 1];
+    let d = ctx.b.dtype(x);
+    if nd == 3 && !d.is_float() {
+        return Err(ctx.bad_dtype("max_unpool3d", d));
+    }
+    let lead: usize = shape[..r - nd].iter().product();
+    let plane: usize = o.iter().product::<i64>() as usize;
+    let per: usize = shape[r - nd..].iter().product();
     let xf = ctx.b.reshape(x, vec![lead, per])?;
     let idx = ctx.convert(idx, DType::I64);
     let ii = ctx.b.reshape(idx, vec![lead, per])?;
     let base = ctx.lit(0.0, ctx.b.dtype(x), &[lead, plane]);
     let out = ctx.b.scatter_along_axis(base, ii, xf, 1, false)?;
-    let mut out_shape = shape[..r - 2].to_vec();
-    out_shape.extend([o[0] as usize, o[1] as usize]);
+    let mut out_shape = shape[..r - nd].to_vec();
+    out_shape.extend(o.iter().map(|&v| v as usize));
     Ok(vec![ctx.b.reshape(out, out_shape)?])
 }

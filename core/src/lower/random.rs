@@ -24,6 +24,8 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("exponential", exponential),
     LowerEntry::new("log_normal", log_normal),
     LowerEntry::new("geometric", geometric),
+    LowerEntry::new("cauchy", cauchy),
+    LowerEntry::new("rrelu_with_noise_functional", rrelu_with_noise_functional),
     LowerEntry::new("random", random),
     LowerEntry::new("random.from", random_from),
     LowerEntry::new("random.to", random_to),
@@ -224,6 +226,58 @@ fn exponential(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let lam = ctx.scalar(1, c, &shape)?;
     let r = ctx.div(l, lam)?;
     Ok(vec![ctx.convert(r, d)])
+}
+
+/// `cauchy(self, median, sigma)`: median + sigma * tan(pi * (u - 1/2)).
+fn cauchy(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (d, shape) = float_self(ctx, "cauchy_")?;
+    let c = sample_dtype(d);
+    let u = uniform01(ctx, c, &shape)?;
+    let h = ctx.bin_lit(Op::Sub, u, 0.5)?;
+    let a = ctx.bin_lit(Op::Mul, h, std::f64::consts::PI)?;
+    let sin = ctx.un(Op::Sin, a)?;
+    let cos = ctx.un(Op::Cos, a)?;
+    let t = ctx.div(sin, cos)?;
+    let median = ctx.scalar(1, c, &shape)?;
+    let sigma = ctx.scalar(2, c, &shape)?;
+    let r = ctx.mul(t, sigma)?;
+    let r = ctx.add(r, median)?;
+    Ok(vec![ctx.convert(r, d)])
+}
+
+/// `rrelu_with_noise_functional(self, noise, lower, upper, training) -> (out, noise_out)`:
+/// in training, non-positive inputs are scaled by a slope drawn uniformly from
+/// [lower, upper) (recorded in noise; 1 elsewhere); otherwise the fixed slope
+/// (lower + upper) / 2 applies to negative inputs and noise is returned unchanged.
+fn rrelu_with_noise_functional(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (d, shape) = float_self(ctx, "rrelu_with_noise")?;
+    let x = ctx.tensor(0)?;
+    let noise = ctx.tensor(1)?;
+    if ctx.b.shape(noise) != shape.as_slice() {
+        return Err(ctx.invalid("rrelu_with_noise: noise must have the shape of self"));
+    }
+    let c = sample_dtype(d);
+    let xc = ctx.convert(x, c);
+    let lower = ctx.scalar(2, c, &shape)?;
+    let upper = ctx.scalar(3, c, &shape)?;
+    if !ctx.bool(4)? {
+        let sum = ctx.add(lower, upper)?;
+        let slope = ctx.bin_lit(Op::Mul, sum, 0.5)?;
+        let neg = ctx.cmp_lit(CompareDir::Gt, xc, 0.0)?;
+        let scaled = ctx.mul(xc, slope)?;
+        let r = ctx.select(neg, xc, scaled)?;
+        return Ok(vec![ctx.convert(r, d), noise]);
+    }
+    let u = uniform01(ctx, c, &shape)?;
+    let span = ctx.sub(upper, lower)?;
+    let slope = ctx.mul(u, span)?;
+    let slope = ctx.add(slope, lower)?;
+    let pos = ctx.cmp_lit(CompareDir::Gt, xc, 0.0)?;
+    let one = ctx.lit_like(1.0, slope);
+    let r_noise = ctx.select(pos, one, slope)?;
+    let r = ctx.mul(xc, r_noise)?;
+    let nd = ctx.b.dtype(noise);
+    Ok(vec![ctx.convert(r, d), ctx.convert(r_noise, nd)])
 }
 
 /// `log_normal(self, mean, std)`: exp(mean + std * z).

@@ -1,4 +1,4 @@
-//! Resampling: nearest and bilinear upsampling and reflection / replication padding, forward
+//! Resampling: nearest, (bi/tri)linear and bicubic upsampling and reflection / replication padding, forward
 //! and backward, over the trailing spatial dims. Index math follows ATen's UpSample.h: source
 //! positions are computed in f32 (opmath), nearest uses floor(dst * scale), bilinear uses
 //! half-pixel centers unless `align_corners`. The optional scale arguments change the index
@@ -10,7 +10,7 @@ use super::helpers::opmath;
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
+use crate::ir::{CompareDir, NodeId, Op};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("upsample_nearest1d", upsample_nearest).with_static_floats(&[2]),
@@ -27,6 +27,12 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("upsample_linear1d_backward", upsample_linear_backward).with_static_floats(&[4]),
     LowerEntry::new("upsample_bilinear2d", upsample_linear).with_static_floats(&[3, 4]),
     LowerEntry::new("upsample_bilinear2d_backward", upsample_linear_backward).with_static_floats(&[4, 5]),
+    LowerEntry::new("upsample_trilinear3d", upsample_linear).with_static_floats(&[3, 4, 5]),
+    LowerEntry::new("upsample_trilinear3d_backward", upsample_linear_backward).with_static_floats(&[4, 5, 6]),
+    LowerEntry::new("upsample_bicubic2d", upsample_linear).with_static_floats(&[3, 4]),
+    LowerEntry::new("_upsample_bilinear2d_aa", upsample_linear).with_static_floats(&[3, 4]),
+    LowerEntry::new("_upsample_bilinear2d_aa_backward", upsample_linear_backward).with_static_floats(&[4, 5]),
+    LowerEntry::new("upsample_bicubic2d_backward", upsample_linear_backward).with_static_floats(&[4, 5]),
     LowerEntry::new("reflection_pad1d", reflection_pad),
     LowerEntry::new("reflection_pad2d", reflection_pad),
     LowerEntry::new("reflection_pad3d", reflection_pad),
@@ -158,16 +164,8 @@ fn upsample_nearest_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.convert(r, d)])
 }
 
-/// Linear interpolation along one dim: (i0, i1, w0, w1) with indices [output] i64 and
-/// weights [output] in `c`.
-fn linear_weights(
-    ctx: &mut LowerCtx,
-    input: usize,
-    output: usize,
-    align_corners: bool,
-    scale: Option<f64>,
-    c: DType,
-) -> Result<(NodeId, NodeId, NodeId, NodeId)> {
+/// ATen's `area_pixel_compute_scale`, rounded to opmath `c` as the CPU computes it.
+fn interp_scale(input: usize, output: usize, align_corners: bool, scale: Option<f64>, c: DType) -> f64 {
     let scale = if align_corners {
         if output > 1 {
             (input - 1) as f64 / (output - 1) as f64
@@ -180,18 +178,84 @@ fn linear_weights(
             _ => input as f64 / output as f64,
         }
     };
-    // ATen computes the scale in opmath: round it like the CPU does.
-    let scale = if c == DType::F64 { scale } else { scale as f32 as f64 };
-    let i = ctx.iota(c, &[output], 0)?;
-    let src = if align_corners {
-        ctx.bin_lit(Op::Mul, i, scale)?
+    if c == DType::F64 {
+        scale
     } else {
-        let h = ctx.bin_lit(Op::Add, i, 0.5)?;
-        let s = ctx.bin_lit(Op::Mul, h, scale)?;
-        let s = ctx.bin_lit(Op::Sub, s, 0.5)?;
-        let z = ctx.lit_like(0.0, s);
-        ctx.bin(Op::Max, s, z)?
-    };
+        scale as f32 as f64
+    }
+}
+
+/// ATen's `area_pixel_compute_source_index` for every output position: [output] of `c`.
+/// Half-pixel centers unless `align_corners`; linear clamps negatives to 0, cubic does not.
+fn source_positions(
+    ctx: &mut LowerCtx,
+    output: usize,
+    scale: f64,
+    align_corners: bool,
+    cubic: bool,
+    c: DType,
+) -> Result<NodeId> {
+    let i = ctx.iota(c, &[output], 0)?;
+    if align_corners {
+        return ctx.bin_lit(Op::Mul, i, scale);
+    }
+    let h = ctx.bin_lit(Op::Add, i, 0.5)?;
+    let s = ctx.bin_lit(Op::Mul, h, scale)?;
+    let s = ctx.bin_lit(Op::Sub, s, 0.5)?;
+    if cubic {
+        return Ok(s);
+    }
+    let z = ctx.lit_like(0.0, s);
+    ctx.bin(Op::Max, s, z)
+}
+
+/// The interpolation kernel of an upsampling op.
+#[derive(Clone, Copy, PartialEq)]
+enum Kernel {
+    Linear,
+    Cubic,
+    /// Antialiased linear (`_upsample_bilinear2d_aa`): a triangle filter widened by the
+    /// downscale factor, weights normalized per output.
+    LinearAa,
+}
+
+impl Kernel {
+    fn of(op: &str) -> Self {
+        if op.contains("bicubic") {
+            Kernel::Cubic
+        } else if op.contains("_aa") {
+            Kernel::LinearAa
+        } else {
+            Kernel::Linear
+        }
+    }
+}
+
+/// Interpolation taps along one dim: (source index [output] i64, weight [output] of `c`)
+/// per tap, in ATen's summation order.
+fn taps(
+    ctx: &mut LowerCtx,
+    kernel: Kernel,
+    input: usize,
+    output: usize,
+    align_corners: bool,
+    scale: Option<f64>,
+    c: DType,
+) -> Result<Vec<(NodeId, NodeId)>> {
+    let scale = interp_scale(input, output, align_corners, scale, c);
+    if kernel == Kernel::LinearAa {
+        return antialias_taps(ctx, input, output, scale, c);
+    }
+    let src = source_positions(ctx, output, scale, align_corners, kernel == Kernel::Cubic, c)?;
+    match kernel {
+        Kernel::Linear => linear_taps(ctx, src, input),
+        Kernel::Cubic => cubic_taps(ctx, src, input),
+        Kernel::LinearAa => unreachable!("handled above"),
+    }
+}
+
+fn linear_taps(ctx: &mut LowerCtx, src: NodeId, input: usize) -> Result<Vec<(NodeId, NodeId)>> {
+    let c = ctx.b.dtype(src);
     let fl = ctx.un(Op::Floor, src)?;
     let i0 = ctx.convert(fl, DType::I64);
     let top = ctx.lit_like((input - 1) as f64, i0);
@@ -205,7 +269,95 @@ fn linear_weights(
     let i1p = ctx.bin_lit(Op::Add, i0, 1.0)?;
     let i1 = ctx.select(has_next, i1p, i0)?;
     let w0 = ctx.lit_bin(Op::Sub, 1.0, lam)?;
-    Ok((i0, i1, w0, lam))
+    Ok(vec![(i0, w0), (i1, lam)])
+}
+
+/// ATen's antialiased linear weights: output i covers inputs [xmin, xmin + size) around
+/// center = scale * (i + 1/2) with support max(scale, 1); input j weighs
+/// max(0, 1 - |j - center + 1/2| / max(scale, 1)), normalized to sum to 1.
+fn antialias_taps(
+    ctx: &mut LowerCtx,
+    input: usize,
+    output: usize,
+    scale: f64,
+    c: DType,
+) -> Result<Vec<(NodeId, NodeId)>> {
+    let support = scale.max(1.0);
+    let count = (support.ceil() as usize) * 2 + 1;
+    let i = ctx.iota(c, &[output], 0)?;
+    let h = ctx.bin_lit(Op::Add, i, 0.5)?;
+    let center = ctx.bin_lit(Op::Mul, h, scale)?;
+    // xmin = max(trunc(center - support + 0.5), 0); xmax = min(trunc(center + support + 0.5), input)
+    let lo = ctx.bin_lit(Op::Add, center, 0.5 - support)?;
+    let lo = ctx.convert(lo, DType::I64);
+    let zero = ctx.lit_like(0.0, lo);
+    let xmin = ctx.bin(Op::Max, lo, zero)?;
+    let hi = ctx.bin_lit(Op::Add, center, 0.5 + support)?;
+    let hi = ctx.convert(hi, DType::I64);
+    let top = ctx.lit_like(input as f64, hi);
+    let xmax = ctx.bin(Op::Min, hi, top)?;
+    let mut raw = Vec::with_capacity(count);
+    let mut total: Option<NodeId> = None;
+    for k in 0..count {
+        let j = ctx.bin_lit(Op::Add, xmin, k as f64)?;
+        let inside = ctx.cmp(CompareDir::Lt, j, xmax)?;
+        let jf = ctx.convert(j, c);
+        let d = ctx.sub(jf, center)?;
+        let d = ctx.bin_lit(Op::Add, d, 0.5)?;
+        let d = ctx.bin_lit(Op::Div, d, support)?;
+        let a = ctx.un(Op::Abs, d)?;
+        let w = ctx.lit_bin(Op::Sub, 1.0, a)?;
+        let z = ctx.lit_like(0.0, w);
+        let w = ctx.bin(Op::Max, w, z)?;
+        let w = ctx.select_lit_else(inside, w, 0.0)?;
+        let last = ctx.lit_like((input - 1) as f64, j);
+        let j = ctx.bin(Op::Min, j, last)?;
+        total = Some(match total {
+            None => w,
+            Some(t) => ctx.add(t, w)?,
+        });
+        raw.push((j, w));
+    }
+    let total = total.ok_or_else(|| ctx.invalid("antialias: no taps"))?;
+    raw.into_iter().map(|(j, w)| Ok((j, ctx.div(w, total)?))).collect()
+}
+
+/// Keys' cubic convolution (A = -0.75, as ATen) over the 4 neighbours floor(src) - 1 ..
+/// floor(src) + 2, with indices clamped to the input.
+fn cubic_taps(ctx: &mut LowerCtx, src: NodeId, input: usize) -> Result<Vec<(NodeId, NodeId)>> {
+    const A: f64 = -0.75;
+    let fl = ctx.un(Op::Floor, src)?;
+    let t = ctx.sub(src, fl)?;
+    let base = ctx.convert(fl, DType::I64);
+    // near(x) = ((A + 2) x - (A + 3)) x^2 + 1 for |x| <= 1; far(x) = ((A x - 5A) x + 8A) x - 4A
+    // for 1 < |x| < 2.
+    let near = |ctx: &mut LowerCtx, x: NodeId| -> Result<NodeId> {
+        let p = ctx.bin_lit(Op::Mul, x, A + 2.0)?;
+        let p = ctx.bin_lit(Op::Sub, p, A + 3.0)?;
+        let p = ctx.mul(p, x)?;
+        let p = ctx.mul(p, x)?;
+        ctx.bin_lit(Op::Add, p, 1.0)
+    };
+    let far = |ctx: &mut LowerCtx, x: NodeId| -> Result<NodeId> {
+        let p = ctx.bin_lit(Op::Mul, x, A)?;
+        let p = ctx.bin_lit(Op::Sub, p, 5.0 * A)?;
+        let p = ctx.mul(p, x)?;
+        let p = ctx.bin_lit(Op::Add, p, 8.0 * A)?;
+        let p = ctx.mul(p, x)?;
+        ctx.bin_lit(Op::Sub, p, 4.0 * A)
+    };
+    let t1 = ctx.bin_lit(Op::Add, t, 1.0)?;
+    let s1 = ctx.lit_bin(Op::Sub, 1.0, t)?;
+    let s2 = ctx.lit_bin(Op::Sub, 2.0, t)?;
+    let weights = [far(ctx, t1)?, near(ctx, t)?, near(ctx, s1)?, far(ctx, s2)?];
+    let mut out = Vec::with_capacity(4);
+    for (k, w) in weights.into_iter().enumerate() {
+        let i = ctx.bin_lit(Op::Add, base, k as f64 - 1.0)?;
+        let lo = ctx.lit_like(0.0, i);
+        let hi = ctx.lit_like((input - 1) as f64, i);
+        out.push((ctx.b.clamp(lo, i, hi)?, w));
+    }
+    Ok(out)
 }
 
 /// Multiplies `x` by per-position weights `w` [n] along `dim`.
@@ -215,36 +367,43 @@ fn weigh(ctx: &mut LowerCtx, x: NodeId, w: NodeId, dim: usize) -> Result<NodeId>
     ctx.mul(x, wb)
 }
 
-/// `upsample_bilinear2d(self, output_size, align_corners, scales_h, scales_w)` and
-/// `upsample_linear1d(self, output_size, align_corners, scales)`: interpolates along the last
-/// dim first, as ATen's kernel nests them.
+/// `upsample_{linear1d,bilinear2d,trilinear3d,bicubic2d}(self, output_size, align_corners,
+/// scales...)`: interpolates along the last dim first, as ATen's kernels nest them.
 fn upsample_linear(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let k = spatial_dims(ctx.op);
+    let kernel = Kernel::of(ctx.op);
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let out = output_size(ctx, &shape, k)?;
     let align = ctx.bool(2)?;
     let d = ctx.b.dtype(x);
-    if !d.is_float() {
-        return Err(ctx.bad_dtype("upsample_bilinear2d", d));
+    // The CPU antialiased kernel has no f16/bf16 instantiation.
+    if !d.is_float() || (kernel == Kernel::LinearAa && !matches!(d, DType::F32 | DType::F64)) {
+        return Err(ctx.bad_dtype(ctx.op, d));
     }
     let c = opmath(d);
     let mut r = ctx.convert(x, c);
     for dim in (2..2 + k).rev() {
-        let (i0, i1, w0, w1) = linear_weights(ctx, shape[dim], out[dim - 2], align, opt_scale(ctx, 3 + dim - 2)?, c)?;
-        let a = ctx.b.take(r, i0, dim)?;
-        let b = ctx.b.take(r, i1, dim)?;
-        let a = weigh(ctx, a, w0, dim)?;
-        let b = weigh(ctx, b, w1, dim)?;
-        r = ctx.add(a, b)?;
+        let scale = opt_scale(ctx, 3 + dim - 2)?;
+        let mut acc: Option<NodeId> = None;
+        for (i, w) in taps(ctx, kernel, shape[dim], out[dim - 2], align, scale, c)? {
+            let v = ctx.b.take(r, i, dim)?;
+            let v = weigh(ctx, v, w, dim)?;
+            acc = Some(match acc {
+                None => v,
+                Some(a) => ctx.add(a, v)?,
+            });
+        }
+        r = acc.ok_or_else(|| ctx.invalid("upsample: no taps"))?;
     }
     Ok(vec![ctx.convert(r, d)])
 }
 
-/// `upsample_bilinear2d_backward(grad_output, output_size, input_size, align_corners,
-/// scales_h, scales_w)` and `upsample_linear1d_backward(..., scales)`.
+/// The backward of `upsample_linear`: `(grad_output, output_size, input_size, align_corners,
+/// scales...)`; every tap scatters its weighted gradient back to its source index.
 fn upsample_linear_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let k = spatial_dims(ctx.op);
+    let kernel = Kernel::of(ctx.op);
     let (input, out) = backward_sizes(ctx, k)?;
     let align = ctx.bool(3)?;
     let g = ctx.tensor(0)?;
@@ -252,11 +411,14 @@ fn upsample_linear_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let c = opmath(d);
     let mut r = ctx.convert(g, c);
     for dim in 2..2 + k {
-        let (i0, i1, w0, w1) = linear_weights(ctx, input[dim], out[dim - 2], align, opt_scale(ctx, 4 + dim - 2)?, c)?;
-        let a = weigh(ctx, r, w0, dim)?;
-        let b = weigh(ctx, r, w1, dim)?;
-        let both = ctx.b.concatenate(&[a, b], dim)?;
-        let idx = ctx.b.concatenate(&[i0, i1], 0)?;
+        let scale = opt_scale(ctx, 4 + dim - 2)?;
+        let (mut parts, mut idx) = (vec![], vec![]);
+        for (i, w) in taps(ctx, kernel, input[dim], out[dim - 2], align, scale, c)? {
+            parts.push(weigh(ctx, r, w, dim)?);
+            idx.push(i);
+        }
+        let both = ctx.b.concatenate(&parts, dim)?;
+        let idx = ctx.b.concatenate(&idx, 0)?;
         r = scatter_dim(ctx, both, idx, dim, input[dim])?;
     }
     Ok(vec![ctx.convert(r, d)])
@@ -265,15 +427,29 @@ fn upsample_linear_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 // ---------------------------------------------------------------------------------------
 // padding
 
-/// The (low, high) padding of each padded dim of `shape`, from a list that starts with the
-/// last dim; checks PyTorch's size rules.
-fn pad_pairs(
-    ctx: &LowerCtx,
-    shape: &[usize],
-    k: usize,
-    reflect: bool,
-    arg: usize,
-) -> Result<Vec<(usize, usize, usize)>> {
+/// The padding of one padded dim: `lo` / `hi` cells added before / after (negative: removed).
+#[derive(Clone, Copy)]
+struct PadDim {
+    dim: usize,
+    lo: i64,
+    hi: i64,
+}
+
+impl PadDim {
+    /// The padded size of a dim of size `n`.
+    fn out(&self, n: usize) -> usize {
+        (n as i64 + self.lo + self.hi) as usize
+    }
+
+    /// The (non-negative) padding of reflection, which rejects negative padding.
+    fn unsigned(&self) -> (usize, usize, usize) {
+        (self.dim, self.lo as usize, self.hi as usize)
+    }
+}
+
+/// The padding of each padded dim of `shape`, from a list that starts with the last dim;
+/// checks PyTorch's size rules. Negative padding (cropping) is supported for replication only.
+fn pad_pairs(ctx: &LowerCtx, shape: &[usize], k: usize, reflect: bool, arg: usize) -> Result<Vec<PadDim>> {
     let pad = ctx.int_list(arg)?;
     if pad.len() != 2 * k || shape.len() < k + 1 || shape.len() > k + 2 {
         return Err(ctx.invalid(format!(
@@ -289,15 +465,15 @@ fn pad_pairs(
         let dim = r - 1 - i;
         let (lo, hi) = (pad[2 * i], pad[2 * i + 1]);
         let n = shape[dim];
-        if lo < 0 || hi < 0 {
-            return Err(ctx.unsupported("negative padding is not supported for reflection or replication padding"));
+        if reflect && (lo < 0 || hi < 0) {
+            return Err(ctx.unsupported("negative padding is not supported for reflection padding"));
         }
-        if n == 0 || (reflect && (lo as usize >= n || hi as usize >= n)) {
+        if n == 0 || n as i64 + lo + hi < 1 || (reflect && (lo as usize >= n || hi as usize >= n)) {
             return Err(ctx.invalid(format!(
                 "Argument #4: Padding size should be less than the corresponding input dimension, but got: padding ({lo}, {hi}) at dimension {dim} of input {shape:?}"
             )));
         }
-        out.push((dim, lo as usize, hi as usize));
+        out.push(PadDim { dim, lo, hi });
     }
     Ok(out)
 }
@@ -327,7 +503,8 @@ fn reflection_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let mut r = x;
-    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, true, 1)? {
+    for p in pad_pairs(ctx, &shape, k, true, 1)? {
+        let (dim, lo, hi) = p.unsigned();
         let n = shape[dim];
         let mut parts = vec![];
         if lo > 0 {
@@ -349,32 +526,28 @@ fn replication_pad(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let mut r = x;
-    for (dim, lo, hi) in pad_pairs(ctx, &shape, k, false, 1)? {
-        let n = shape[dim];
-        let mut parts = vec![];
-        let edge = |ctx: &mut LowerCtx, at: usize, count: usize, r: NodeId| -> Result<NodeId> {
-            let s = slice_dim(ctx, r, dim, at, at + 1)?;
-            let mut want = ctx.b.shape(s).to_vec();
-            want[dim] = count;
-            ctx.broadcast_to(s, &want)
-        };
-        if lo > 0 {
-            parts.push(edge(ctx, 0, lo, r)?);
-        }
-        parts.push(r);
-        if hi > 0 {
-            parts.push(edge(ctx, n - 1, hi, r)?);
-        }
-        r = ctx.b.concatenate(&parts, dim)?;
+    for p in pad_pairs(ctx, &shape, k, false, 1)? {
+        let idx = replication_source(ctx, &p, shape[p.dim])?;
+        r = ctx.b.take(r, idx, p.dim)?;
     }
     Ok(vec![r])
 }
 
+/// The source of each padded position along one dim: clamp(o - lo, 0, n - 1), which also
+/// covers negative padding (cropping).
+fn replication_source(ctx: &mut LowerCtx, p: &PadDim, n: usize) -> Result<NodeId> {
+    let o = ctx.iota(DType::I64, &[p.out(n)], 0)?;
+    let src = ctx.bin_lit(Op::Sub, o, p.lo as f64)?;
+    let lo = ctx.lit_like(0.0, src);
+    let hi = ctx.lit_like((n - 1) as f64, src);
+    ctx.b.clamp(lo, src, hi)
+}
+
 /// Checks a padding backward's grad_output against the padded input shape.
-fn padded_grad(ctx: &mut LowerCtx, pairs: &[(usize, usize, usize)], shape: &[usize]) -> Result<NodeId> {
+fn padded_grad(ctx: &mut LowerCtx, pairs: &[PadDim], shape: &[usize]) -> Result<NodeId> {
     let mut want = shape.to_vec();
-    for &(dim, lo, hi) in pairs {
-        want[dim] += lo + hi;
+    for p in pairs {
+        want[p.dim] = p.out(shape[p.dim]);
     }
     ctx.check_shape(0, "grad_output", &want)?;
     let g = ctx.tensor(0)?;
@@ -390,7 +563,8 @@ fn reflection_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.tensor_view(1)?.dtype;
     let pairs = pad_pairs(ctx, &shape, k, true, 2)?;
     let mut g = padded_grad(ctx, &pairs, &shape)?;
-    for &(dim, lo, hi) in &pairs {
+    for p in &pairs {
+        let (dim, lo, hi) = p.unsigned();
         let n = shape[dim];
         let mut r = slice_dim(ctx, g, dim, lo, lo + n)?;
         if lo > 0 {
@@ -410,30 +584,17 @@ fn reflection_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.convert(g, d)])
 }
 
-/// `replication_pad{k}d_backward(grad_output, self, padding)`: each border's gradient sums
-/// into the edge row it repeated.
+/// `replication_pad{k}d_backward(grad_output, self, padding)`: each padded position's
+/// gradient sums into the cell it copied.
 fn replication_pad_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let k = spatial_dims(ctx.op);
     let shape = ctx.tensor_view(1)?.shape.clone();
     let d = ctx.tensor_view(1)?.dtype;
     let pairs = pad_pairs(ctx, &shape, k, false, 2)?;
     let mut g = padded_grad(ctx, &pairs, &shape)?;
-    for &(dim, lo, hi) in &pairs {
-        let n = shape[dim];
-        let mut r = slice_dim(ctx, g, dim, lo, lo + n)?;
-        if lo > 0 {
-            let s = slice_dim(ctx, g, dim, 0, lo)?;
-            let s = ctx.reduce(s, ReduceKind::Sum, &[dim], true)?;
-            let s = zero_pad_dim(ctx, s, dim, 0, n - 1)?;
-            r = ctx.add(r, s)?;
-        }
-        if hi > 0 {
-            let s = slice_dim(ctx, g, dim, lo + n, lo + n + hi)?;
-            let s = ctx.reduce(s, ReduceKind::Sum, &[dim], true)?;
-            let s = zero_pad_dim(ctx, s, dim, n - 1, 0)?;
-            r = ctx.add(r, s)?;
-        }
-        g = r;
+    for p in &pairs {
+        let idx = replication_source(ctx, p, shape[p.dim])?;
+        g = scatter_dim(ctx, g, idx, p.dim, shape[p.dim])?;
     }
     Ok(vec![ctx.convert(g, d)])
 }

@@ -1,5 +1,5 @@
 //! Ops that move data without arithmetic: cat, clone/copy/_to_copy, flip, roll,
-//! constant_pad_nd, tril/triu, repeat. (Views — view, expand, permute, slice — are metadata
+//! constant_pad_nd, tril/triu, repeat, channel_shuffle, im2col/col2im. (Views — view, expand, permute, slice — are metadata
 //! the glue handles without the device.)
 
 use super::ctx::LowerCtx;
@@ -11,6 +11,9 @@ use crate::ir::{CompareDir, NodeId};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("cat", cat),
+    LowerEntry::new("channel_shuffle", channel_shuffle),
+    LowerEntry::new("im2col", im2col),
+    LowerEntry::new("col2im", col2im),
     LowerEntry::new("clone", clone),
     LowerEntry::new("_to_copy", to_copy),
     LowerEntry::new("copy", copy),
@@ -250,4 +253,159 @@ fn repeat(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let b = ctx.bcast(xr, &big, &dims)?;
     let out: Vec<usize> = padded.iter().zip(&reps).map(|(&s, &r)| s * r as usize).collect();
     Ok(vec![ctx.b.reshape(b, out)?])
+}
+
+/// `channel_shuffle(self, groups)`: [N, g, C/g, *] -> [N, C/g, g, *] -> [N, C, *].
+fn channel_shuffle(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let g = ctx.int(1)?;
+    if shape.len() < 3 {
+        return Err(ctx.invalid(format!(
+            "channel_shuffle expects input to have at least 3 dimensions, but got input with sizes {shape:?}"
+        )));
+    }
+    if g <= 0 {
+        return Err(
+            ctx.invalid(format!("Number of groups to divide channels in must be positive. Value of groups:{g}"))
+        );
+    }
+    let (g, c) = (g as usize, shape[1]);
+    if c % g != 0 {
+        return Err(
+            ctx.invalid(format!("Number of channels must be divisible by groups. Got {c} channels and {g} groups."))
+        );
+    }
+    let mut split = vec![shape[0], g, c / g];
+    split.extend_from_slice(&shape[2..]);
+    let y = ctx.b.reshape(x, split)?;
+    let mut perm = vec![0, 2, 1];
+    perm.extend(3..shape.len() + 1);
+    let y = ctx.b.transpose(y, perm)?;
+    Ok(vec![ctx.b.reshape(y, shape)?])
+}
+
+/// Two non-negative ints of an `int[2]` argument.
+fn int_pair(ctx: &LowerCtx, i: usize, name: &str) -> Result<[usize; 2]> {
+    let v = ctx.int_list(i)?;
+    match v[..] {
+        [a, b] if a >= 0 && b >= 0 => Ok([a as usize, b as usize]),
+        _ => Err(ctx.invalid(format!("im2col: {name} must be two non-negative ints, got {v:?}"))),
+    }
+}
+
+/// `im2col(self, kernel_size, dilation, padding, stride)`: [N, C, H, W] (or [C, H, W]) to
+/// [N, C * kh * kw, L] with the blocks' positions flattened into L; row `c * kh * kw + i *
+/// kw + j` holds kernel offset (i, j) of channel c.
+fn im2col(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let k = int_pair(ctx, 1, "kernel_size")?;
+    let d = int_pair(ctx, 2, "dilation")?;
+    let p = int_pair(ctx, 3, "padding")?;
+    let s = int_pair(ctx, 4, "stride")?;
+    let unbatched = shape.len() == 3;
+    if !(shape.len() == 3 || shape.len() == 4) || k.contains(&0) || d.contains(&0) || s.contains(&0) {
+        return Err(ctx.invalid(format!(
+            "im2col: expected a 3D or 4D input and positive kernel_size, dilation and stride, got input {shape:?}"
+        )));
+    }
+    let dt = ctx.b.dtype(x);
+    if !dt.is_float() {
+        return Err(ctx.bad_dtype("im2col", dt));
+    }
+    let (n, c) = if unbatched { (1, shape[0]) } else { (shape[0], shape[1]) };
+    let hw = [shape[shape.len() - 2], shape[shape.len() - 1]];
+    let mut out = [0usize; 2];
+    for a in 0..2 {
+        let span = (d[a] * (k[a] - 1) + 1) as i64;
+        let o = (hw[a] + 2 * p[a]) as i64 - span;
+        if o < 0 {
+            return Err(ctx.invalid(format!(
+                "Given input with spatial size {hw:?}, kernel_size={k:?}, dilation={d:?}, padding={p:?}, calculated shape of the array of sliding blocks is non-positive"
+            )));
+        }
+        out[a] = o as usize / s[a] + 1;
+    }
+    let x4 = ctx.b.reshape(x, vec![n, c, hw[0], hw[1]])?;
+    let zero = ctx.lit(0.0, ctx.b.dtype(x), &[]);
+    let xp =
+        ctx.b.pad(x4, zero, vec![0, 0, p[0] as i64, p[1] as i64], vec![0, 0, p[0] as i64, p[1] as i64], vec![0; 4])?;
+    let mut blocks = Vec::with_capacity(k[0] * k[1]);
+    for i in 0..k[0] {
+        for j in 0..k[1] {
+            let (h0, w0) = (i * d[0], j * d[1]);
+            let v = ctx.b.slice(
+                xp,
+                vec![0, 0, h0, w0],
+                vec![n, c, h0 + (out[0] - 1) * s[0] + 1, w0 + (out[1] - 1) * s[1] + 1],
+                vec![1, 1, s[0], s[1]],
+            )?;
+            blocks.push(ctx.b.reshape(v, vec![n, c, 1, out[0] * out[1]])?);
+        }
+    }
+    let cols = ctx.b.concatenate(&blocks, 2)?;
+    let l = out[0] * out[1];
+    let r = if unbatched { vec![c * k[0] * k[1], l] } else { vec![n, c * k[0] * k[1], l] };
+    Ok(vec![ctx.b.reshape(cols, r)?])
+}
+
+/// `col2im(self, output_size, kernel_size, dilation, padding, stride)`: the adjoint of
+/// im2col. Each kernel offset's row block [N, C, oh, ow] is placed back at its input
+/// positions (an interior-padded, shifted copy) and the copies are summed.
+fn col2im(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let hw = int_pair(ctx, 1, "output_size")?;
+    let k = int_pair(ctx, 2, "kernel_size")?;
+    let d = int_pair(ctx, 3, "dilation")?;
+    let p = int_pair(ctx, 4, "padding")?;
+    let s = int_pair(ctx, 5, "stride")?;
+    let dt = ctx.b.dtype(x);
+    let unbatched = shape.len() == 2;
+    if !(shape.len() == 2 || shape.len() == 3) || k.contains(&0) || d.contains(&0) || s.contains(&0) || !dt.is_float() {
+        return Err(ctx.invalid(format!(
+            "col2im: expected a 2D or 3D float input and positive kernel_size, dilation and stride, got input {shape:?}"
+        )));
+    }
+    let (n, rows, l) = if unbatched { (1, shape[0], shape[1]) } else { (shape[0], shape[1], shape[2]) };
+    let kk = k[0] * k[1];
+    let mut out = [0usize; 2];
+    for a in 0..2 {
+        let span = (d[a] * (k[a] - 1) + 1) as i64;
+        let o = (hw[a] + 2 * p[a]) as i64 - span;
+        if o < 0 {
+            return Err(ctx.invalid("col2im: calculated shape of the array of sliding blocks is non-positive"));
+        }
+        out[a] = o as usize / s[a] + 1;
+    }
+    if rows % kk != 0 || out[0] * out[1] != l {
+        return Err(
+            ctx.invalid(format!("col2im: expected input of shape [N, C * {kk}, {}], got {shape:?}", out[0] * out[1]))
+        );
+    }
+    let c = rows / kk;
+    let x5 = ctx.b.reshape(x, vec![n, c, kk, out[0], out[1]])?;
+    let zero = ctx.lit(0.0, dt, &[]);
+    let mut acc: Option<NodeId> = None;
+    for i in 0..k[0] {
+        for j in 0..k[1] {
+            let at = i * k[1] + j;
+            let block = ctx.b.slice(x5, vec![0, 0, at, 0, 0], vec![n, c, at + 1, out[0], out[1]], vec![1; 5])?;
+            let block = ctx.b.reshape(block, vec![n, c, out[0], out[1]])?;
+            let lh = (i * d[0]) as i64 - p[0] as i64;
+            let lw = (j * d[1]) as i64 - p[1] as i64;
+            let hh = hw[0] as i64 - (lh + ((out[0] - 1) * s[0]) as i64 + 1);
+            let hw_ = hw[1] as i64 - (lw + ((out[1] - 1) * s[1]) as i64 + 1);
+            let placed =
+                ctx.b.pad(block, zero, vec![0, 0, lh, lw], vec![0, 0, hh, hw_], vec![0, 0, s[0] - 1, s[1] - 1])?;
+            acc = Some(match acc {
+                None => placed,
+                Some(a) => ctx.add(a, placed)?,
+            });
+        }
+    }
+    let r = acc.ok_or_else(|| ctx.invalid("col2im: empty kernel"))?;
+    let r = if unbatched { ctx.b.reshape(r, vec![c, hw[0], hw[1]])? } else { r };
+    Ok(vec![r])
 }

@@ -2,13 +2,15 @@
 //! that precede it (smaller, or equal and earlier — a stable sort; nan sorts as the largest
 //! value, as in PyTorch), and the elements are scattered to those positions. This costs
 //! n^2 comparisons per sorted row, so it is limited to moderately sized dims; `topk`,
-//! `kthvalue` and `median` read the sorted result.
+//! `kthvalue`, `median` and `nanmedian` read the sorted result; `mode` counts equal pairs
+//! the same way.
 
 use super::ctx::LowerCtx;
+use super::helpers::dtype_max;
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, NodeId, ReduceKind};
+use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("sort", sort),
@@ -20,6 +22,9 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("median", median_all),
     LowerEntry::new("median.dim", median_dim),
     LowerEntry::new("msort", msort),
+    LowerEntry::new("nanmedian", nanmedian_all),
+    LowerEntry::new("nanmedian.dim", nanmedian_dim),
+    LowerEntry::new("mode", mode),
 ];
 
 /// The most comparison elements (batch * n * n) one sort may build.
@@ -260,4 +265,113 @@ fn median_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     }
     let (v, i) = median_nodes(ctx, x, dim, keepdim)?;
     Ok(vec![v, i])
+}
+
+/// The lower median of the non-nan elements along `dim` (nan where all are nan): nan sorts
+/// last, so it is sorted element (count - 1) / 2 of each row.
+fn nanmedian_nodes(ctx: &mut LowerCtx, x: NodeId, dim: usize, keepdim: bool) -> Result<(NodeId, NodeId)> {
+    let shape = ctx.b.shape(x).to_vec();
+    if shape[dim] == 0 {
+        return Err(ctx.invalid("nanmedian(): Expected reduction dim to have non-zero size."));
+    }
+    if !ctx.b.dtype(x).is_float() {
+        return median_nodes(ctx, x, dim, keepdim);
+    }
+    let (v, i) = sort_nodes(ctx, x, dim, false)?;
+    let nan = ctx.isnan(x)?;
+    let num = ctx.not(nan)?;
+    let num = ctx.convert(num, DType::I64);
+    let count = ctx.reduce(num, ReduceKind::Sum, &[dim], true)?;
+    let last = ctx.bin_lit(Op::Sub, count, 1.0)?;
+    let zero = ctx.lit_like(0.0, last);
+    let last = ctx.bin(Op::Max, last, zero)?;
+    let pos = ctx.bin_lit(Op::Div, last, 2.0)?;
+    let mut v = ctx.b.take_along_axis(v, pos, dim)?;
+    let mut i = ctx.b.take_along_axis(i, pos, dim)?;
+    if !keepdim {
+        let mut s = shape;
+        s.remove(dim);
+        v = ctx.b.reshape(v, s.clone())?;
+        i = ctx.b.reshape(i, s)?;
+    }
+    Ok((v, i))
+}
+
+/// `nanmedian(self)`: over all elements.
+fn nanmedian_all(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let n: usize = ctx.b.shape(x).iter().product();
+    let flat = ctx.b.reshape(x, vec![n])?;
+    Ok(vec![nanmedian_nodes(ctx, flat, 0, false)?.0])
+}
+
+/// `nanmedian.dim(self, dim, keepdim) -> (values, indices)`.
+fn nanmedian_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let dim = ctx.dim(ctx.int(1)?, shape.len())?;
+    let keepdim = ctx.bool(2)?;
+    if shape.is_empty() {
+        let z = ctx.lit(0.0, DType::I64, &[]);
+        return Ok(vec![x, z]);
+    }
+    let (v, i) = nanmedian_nodes(ctx, x, dim, keepdim)?;
+    Ok(vec![v, i])
+}
+
+/// `mode(self, dim, keepdim) -> (values, indices)`: the most frequent value of each row
+/// (the smallest among equally frequent ones) and the last index where it occurs, as the
+/// CPU kernel's scan over the sorted row reports it.
+fn mode(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let shape = ctx.b.shape(x).to_vec();
+    let r = shape.len();
+    let dim = ctx.dim(ctx.int(1)?, r)?;
+    let keepdim = ctx.bool(2)?;
+    if r == 0 {
+        let z = ctx.lit(0.0, DType::I64, &[]);
+        return Ok(vec![x, z]);
+    }
+    let n = shape[dim];
+    if n == 0 {
+        return Err(ctx.invalid("mode(): Expected reduction dim to have non-zero size."));
+    }
+    let total = shape.iter().product::<usize>().saturating_mul(n);
+    if total > MAX_COMPARISONS {
+        return Err(ctx.unsupported(format!(
+            "mode over {n} elements per row needs {total} comparisons, more than the {MAX_COMPARISONS} the tpu lowering supports"
+        )));
+    }
+    let orig = ctx.b.dtype(x);
+    let xv = if orig == DType::Bool { ctx.convert(x, DType::U8) } else { x };
+    // eq[..., i, j] over [shape..., n] with i at `dim` and j last.
+    let mut big = shape.clone();
+    big.push(n);
+    let a = ctx.bcast(xv, &big, &(0..r).collect::<Vec<_>>())?;
+    let bdims: Vec<usize> = (0..r).map(|d| if d == dim { r } else { d }).collect();
+    let b = ctx.bcast(xv, &big, &bdims)?;
+    let eq = ties(ctx, a, b)?;
+    let eq64 = ctx.convert(eq, DType::I64);
+    let count = ctx.reduce(eq64, ReduceKind::Sum, &[r], false)?; // [shape]
+    let top = ctx.reduce(count, ReduceKind::Max, &[dim], true)?;
+    let topb = ctx.bcast_back(top, &shape, &[dim])?;
+    let is_top = ctx.cmp(CompareDir::Eq, count, topb)?;
+    let d = ctx.b.dtype(xv);
+    let big_v = ctx.lit(dtype_max(d), d, &shape);
+    let cand = ctx.select(is_top, xv, big_v)?;
+    let value = ctx.reduce(cand, ReduceKind::Min, &[dim], true)?;
+    let vb = ctx.bcast_back(value, &shape, &[dim])?;
+    let at = ties(ctx, xv, vb)?;
+    let iota = ctx.iota(DType::I64, &shape, dim)?;
+    let none = ctx.lit(-1.0, DType::I64, &shape);
+    let idx = ctx.select(at, iota, none)?;
+    let idx = ctx.reduce(idx, ReduceKind::Max, &[dim], true)?;
+    let (mut value, mut idx) = (value, idx);
+    if !keepdim {
+        let mut s = shape;
+        s.remove(dim);
+        value = ctx.b.reshape(value, s.clone())?;
+        idx = ctx.b.reshape(idx, s)?;
+    }
+    Ok(vec![ctx.convert(value, orig), idx])
 }
