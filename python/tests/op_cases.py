@@ -168,6 +168,17 @@ CASES = [
     ("isin_tensor_scalar", lambda a: torch.isin(a, 3), lambda: (ints(6, hi=4),)),
     ("isin_scalar_tensor", lambda b: torch.isin(2, b), lambda: (ints(6, hi=4),)),
     ("isin_invert", lambda a, b: torch.isin(a, b, invert=True), lambda: (ints(3, 4, hi=5), ints(5, hi=5))),
+    # 3-d pooling, resampling and folding, with their backward ops
+    ("avg_pool3d", lambda x: F.avg_pool3d(x, 2), lambda: (R(1, 2, 4, 4, 4),), {"grad": True}),
+    ("adaptive_avg_pool3d", lambda x: F.adaptive_avg_pool3d(x, (2, 3, 2)), lambda: (R(1, 2, 5, 6, 4),),
+     {"grad": True}),
+    ("interpolate_bicubic", lambda x: F.interpolate(x, scale_factor=2, mode="bicubic"), lambda: (R(1, 2, 3, 4),),
+     {"grad": True}),
+    ("interpolate_bilinear_aa", lambda x: F.interpolate(x, size=(3, 2), mode="bilinear", antialias=True),
+     lambda: (R(1, 2, 7, 5),), {"grad": True}),
+    ("fold", lambda x: F.fold(x, (4, 5), (2, 2)), lambda: (R(1, 8, 12),), {"grad": True}),
+    ("multilabel_margin_loss", lambda x, y: F.multilabel_margin_loss(x, y),
+     lambda: (R(3, 4), torch.tensor([[3, 0, -1, 1], [0, 1, 2, 3], [1, -1, 0, 0]])), {"grad": True}),
 ]
 
 # torch._foreach_* (optimizers and gradient clipping send these)

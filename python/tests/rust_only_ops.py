@@ -49,7 +49,6 @@ COMPARED_IN_RUST_ONLY = {
     "reflection_pad2d_backward",
     "relu6",
     "remainder.Scalar_Tensor",
-    "replication_pad2d",
     "replication_pad2d_backward",
     "silu_backward",
     "smooth_l1_loss_backward",
