@@ -245,16 +245,19 @@ fn median_nodes(ctx: &mut LowerCtx, x: NodeId, dim: usize, keepdim: bool) -> Res
     Ok((v, i))
 }
 
-/// `median(self)`: over all elements.
-fn median_all(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+/// (values, indices) of a median along `dim` of a tensor: `median_nodes` or `nanmedian_nodes`.
+type MedianFn = fn(&mut LowerCtx, NodeId, usize, bool) -> Result<(NodeId, NodeId)>;
+
+/// `median(self)` / `nanmedian(self)`: over all elements.
+fn median_over_all(ctx: &mut LowerCtx, median: MedianFn) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let n: usize = ctx.b.shape(x).iter().product();
     let flat = ctx.b.reshape(x, vec![n])?;
-    Ok(vec![median_nodes(ctx, flat, 0, false)?.0])
+    Ok(vec![median(ctx, flat, 0, false)?.0])
 }
 
-/// `median.dim(self, dim, keepdim) -> (values, indices)`.
-fn median_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+/// `median.dim` / `nanmedian.dim(self, dim, keepdim) -> (values, indices)`.
+fn median_along_dim(ctx: &mut LowerCtx, median: MedianFn) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
     let dim = ctx.dim(ctx.int(1)?, shape.len())?;
@@ -263,8 +266,16 @@ fn median_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         let z = ctx.lit(0.0, DType::I64, &[]);
         return Ok(vec![x, z]);
     }
-    let (v, i) = median_nodes(ctx, x, dim, keepdim)?;
+    let (v, i) = median(ctx, x, dim, keepdim)?;
     Ok(vec![v, i])
+}
+
+fn median_all(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    median_over_all(ctx, median_nodes)
+}
+
+fn median_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    median_along_dim(ctx, median_nodes)
 }
 
 /// The lower median of the non-nan elements along `dim` (nan where all are nan): nan sorts
@@ -297,26 +308,12 @@ fn nanmedian_nodes(ctx: &mut LowerCtx, x: NodeId, dim: usize, keepdim: bool) -> 
     Ok((v, i))
 }
 
-/// `nanmedian(self)`: over all elements.
 fn nanmedian_all(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let x = ctx.tensor(0)?;
-    let n: usize = ctx.b.shape(x).iter().product();
-    let flat = ctx.b.reshape(x, vec![n])?;
-    Ok(vec![nanmedian_nodes(ctx, flat, 0, false)?.0])
+    median_over_all(ctx, nanmedian_nodes)
 }
 
-/// `nanmedian.dim(self, dim, keepdim) -> (values, indices)`.
 fn nanmedian_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let x = ctx.tensor(0)?;
-    let shape = ctx.b.shape(x).to_vec();
-    let dim = ctx.dim(ctx.int(1)?, shape.len())?;
-    let keepdim = ctx.bool(2)?;
-    if shape.is_empty() {
-        let z = ctx.lit(0.0, DType::I64, &[]);
-        return Ok(vec![x, z]);
-    }
-    let (v, i) = nanmedian_nodes(ctx, x, dim, keepdim)?;
-    Ok(vec![v, i])
+    median_along_dim(ctx, nanmedian_nodes)
 }
 
 /// `mode(self, dim, keepdim) -> (values, indices)`: the most frequent value of each row
