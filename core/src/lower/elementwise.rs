@@ -421,10 +421,20 @@ fn float_binary(
     ctx: &mut LowerCtx,
     f: impl FnOnce(&mut LowerCtx, NodeId, NodeId) -> Result<NodeId>,
 ) -> Result<Vec<NodeId>> {
+    float_binary_in(ctx, opmath, f)
+}
+
+/// Arguments 0 and 1 (tensors or numbers) promoted to a float dtype, computed in
+/// `compute(that dtype)` by `f`, and converted back.
+pub(super) fn float_binary_in(
+    ctx: &mut LowerCtx,
+    compute: fn(DType) -> DType,
+    f: impl FnOnce(&mut LowerCtx, NodeId, NodeId) -> Result<NodeId>,
+) -> Result<Vec<NodeId>> {
     let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
     let out = to_float(result_type(&[a, b]));
     let shape = ctx.broadcast_shape(&[a, b])?;
-    let c = opmath(out);
+    let c = compute(out);
     let x = ctx.materialize(a, c, &shape)?;
     let y = ctx.materialize(b, c, &shape)?;
     let r = f(ctx, x, y)?;

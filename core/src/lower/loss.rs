@@ -493,16 +493,7 @@ fn margin_terms(ctx: &mut LowerCtx, x_arg: usize) -> Result<Margin> {
     if p != 1 && p != 2 {
         return Err(ctx.invalid("only p == 1 and p == 2 supported"));
     }
-    let (n, classes) = match input_shape[..] {
-        [] => (1, 1),
-        [c] => (1, c),
-        [n, c] => (n, c),
-        _ => {
-            return Err(ctx.invalid(format!(
-                "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {input_shape:?}"
-            )))
-        }
-    };
+    let (n, classes) = margin_loss_rows(ctx, &input_shape)?;
     if ctx.b.shape(y).iter().product::<usize>() != n || classes == 0 {
         return Err(
             ctx.invalid(format!("inconsistent target size: {:?} for input of size: {input_shape:?}", ctx.b.shape(y)))
@@ -623,21 +614,24 @@ struct Multilabel {
     input_shape: Vec<usize>,
 }
 
+/// (rows, classes) of a margin loss's input: a vector, or a matrix of rows.
+fn margin_loss_rows(ctx: &LowerCtx, input_shape: &[usize]) -> Result<(usize, usize)> {
+    match input_shape[..] {
+        [] => Ok((1, 1)),
+        [c] => Ok((1, c)),
+        [n, c] => Ok((n, c)),
+        _ => Err(ctx.invalid(format!(
+            "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {input_shape:?}"
+        ))),
+    }
+}
+
 fn multilabel_terms(ctx: &mut LowerCtx, x_arg: usize) -> Result<Multilabel> {
     let x = ctx.tensor(x_arg)?;
     let target = ctx.tensor(x_arg + 1)?;
     let input_shape = ctx.b.shape(x).to_vec();
     let out = ctx.b.dtype(x);
-    let (n, classes) = match input_shape[..] {
-        [] => (1, 1),
-        [c] => (1, c),
-        [n, c] => (n, c),
-        _ => {
-            return Err(ctx.invalid(format!(
-                "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {input_shape:?}"
-            )))
-        }
-    };
+    let (n, classes) = margin_loss_rows(ctx, &input_shape)?;
     if ctx.b.shape(target) != input_shape.as_slice() || !ctx.b.dtype(target).is_int() {
         return Err(ctx.invalid(format!(
             "inconsistent target size: {:?} for input of size: {input_shape:?}",

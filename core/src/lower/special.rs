@@ -12,6 +12,7 @@
 //! the compute dtype so that cancellation near roots matches the CPU.
 
 use super::ctx::LowerCtx;
+use super::elementwise::float_binary_in;
 use super::helpers::{opmath, to_float};
 use super::promote::result_type;
 use super::table::LowerEntry;
@@ -835,13 +836,7 @@ fn binary_f64(
     ctx: &mut LowerCtx,
     f: impl FnOnce(&mut LowerCtx, NodeId, NodeId) -> Result<NodeId>,
 ) -> Result<Vec<NodeId>> {
-    let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
-    let out = to_float(result_type(&[a, b]));
-    let shape = ctx.broadcast_shape(&[a, b])?;
-    let x = ctx.materialize(a, DType::F64, &shape)?;
-    let y = ctx.materialize(b, DType::F64, &shape)?;
-    let r = f(ctx, x, y)?;
-    Ok(vec![ctx.convert(r, out)])
+    float_binary_in(ctx, |_| DType::F64, f)
 }
 
 /// Terms summed directly before Euler-Maclaurin takes over at w = q + N: N >= ZETA_MIN_TERMS
