@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use tpudev_core::ir::Op;
 use tpudev_core::{DType, Error, Result};
 
+use super::elementwise::{with_float_binary, BinaryFn};
 use super::par::{CHUNK, PAR_THRESHOLD};
 use super::real::Real;
 use super::value::{elems, elems_mut, split, CowData, Data, Elem, Value};
@@ -81,6 +82,26 @@ fn zip_strided<T: Elem>(dst: &mut [T], small: &[T], shape: &[usize], strides: &[
     }
 }
 
+/// One deferred-broadcast binary op over `dst`, as a receiver of the op's scalar function.
+struct ZipInto<'a, T> {
+    dst: &'a mut [T],
+    small: &'a [T],
+    shape: &'a [usize],
+    strides: &'a [isize],
+    small_is_rhs: bool,
+}
+
+impl<T: Elem> BinaryFn<T> for ZipInto<'_, T> {
+    type Out = ();
+    fn apply<F: Fn(T, T) -> T + Sync + Copy>(self, f: F) {
+        if self.small_is_rhs {
+            zip_strided(self.dst, self.small, self.shape, self.strides, f)
+        } else {
+            zip_strided(self.dst, self.small, self.shape, self.strides, |b, s| f(s, b))
+        }
+    }
+}
+
 fn float_zip<T: Real>(
     op: &Op,
     big: Cow<'_, ArrayD<T>>,
@@ -90,30 +111,9 @@ fn float_zip<T: Real>(
 ) -> Result<ArrayD<T>> {
     let mut out = big.into_owned();
     let shape = out.shape().to_vec();
-    let small = elems(small);
-    let dst = elems_mut(&mut out);
-    macro_rules! go {
-        ($f:expr) => {{
-            let f = $f;
-            if small_is_rhs {
-                zip_strided(dst, small, &shape, strides, |b, s| f(b, s))
-            } else {
-                zip_strided(dst, small, &shape, strides, |b, s| f(s, b))
-            }
-        }};
-    }
-    match op {
-        Op::Add => go!(|x: T, y: T| x + y),
-        Op::Sub => go!(|x: T, y: T| x - y),
-        Op::Mul => go!(|x: T, y: T| x * y),
-        Op::Div => go!(|x: T, y: T| x / y),
-        Op::Rem => go!(|x: T, y: T| x % y),
-        Op::Pow => go!(|x: T, y: T| x.powf(y)),
-        Op::Max => go!(|x: T, y: T| x.max_nan(y)),
-        Op::Min => go!(|x: T, y: T| x.min_nan(y)),
-        Op::Atan2 => go!(|x: T, y: T| x.atan2(y)),
-        other => return Err(Error::internal(format!("{} cannot take a deferred broadcast", other.name()))),
-    }
+    let zip = ZipInto { dst: elems_mut(&mut out), small: elems(small), shape: &shape, strides, small_is_rhs };
+    with_float_binary(op, zip)
+        .ok_or_else(|| Error::internal(format!("{} cannot take a deferred broadcast", op.name())))?;
     Ok(out)
 }
 

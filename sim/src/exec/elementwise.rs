@@ -38,28 +38,86 @@ pub fn unary(op: &Op, x: Cow<'_, Value>, out: DType) -> Result<Value> {
     Ok(Value::new(out, data))
 }
 
+/// Receives the scalar function of a float unary op. The array kernels here and the fused row
+/// kernel (`fused_rows`) both go through [`with_float_unary`], so every op has one definition;
+/// each call is monomorphized per op, so the loops around `f` still vectorize.
+pub trait UnaryFn<T> {
+    type Out;
+    fn apply<F: Fn(T) -> T + Sync + Copy>(self, f: F) -> Self::Out;
+}
+
+/// Receives the scalar function of a float binary op (see [`UnaryFn`]).
+pub trait BinaryFn<T> {
+    type Out;
+    fn apply<F: Fn(T, T) -> T + Sync + Copy>(self, f: F) -> Self::Out;
+}
+
+/// Hands `k` the function of float unary `op`; None for ops not defined on floats (and for
+/// `is_finite`, whose result is bool).
+#[inline(always)]
+pub fn with_float_unary<T: Real, K: UnaryFn<T>>(op: &Op, k: K) -> Option<K::Out> {
+    Some(match op {
+        Op::Neg => k.apply(|x: T| -x),
+        Op::Abs => k.apply(|x: T| x.abs()),
+        Op::Sign => k.apply(|x: T| x.sign()),
+        Op::Exp => k.apply(|x: T| x.exp()),
+        Op::Expm1 => k.apply(|x: T| x.exp_m1()),
+        Op::Log => k.apply(|x: T| x.ln()),
+        Op::Log1p => k.apply(|x: T| x.ln_1p()),
+        Op::Sqrt => k.apply(|x: T| x.sqrt()),
+        Op::Rsqrt => k.apply(|x: T| T::ONE / x.sqrt()),
+        Op::Tanh => k.apply(|x: T| x.tanh()),
+        Op::Logistic => k.apply(|x: T| x.logistic()),
+        Op::Sin => k.apply(|x: T| x.sin()),
+        Op::Cos => k.apply(|x: T| x.cos()),
+        Op::Erf => k.apply(|x: T| x.erf()),
+        Op::Floor => k.apply(|x: T| x.floor()),
+        Op::Ceil => k.apply(|x: T| x.ceil()),
+        Op::RoundEven => k.apply(|x: T| x.round_ties_even()),
+        _ => return None,
+    })
+}
+
+/// Hands `k` the function of float binary `op` (compares excluded: their result is bool).
+#[inline(always)]
+pub fn with_float_binary<T: Real, K: BinaryFn<T>>(op: &Op, k: K) -> Option<K::Out> {
+    Some(match op {
+        Op::Add => k.apply(|x: T, y: T| x + y),
+        Op::Sub => k.apply(|x: T, y: T| x - y),
+        Op::Mul => k.apply(|x: T, y: T| x * y),
+        Op::Div => k.apply(|x: T, y: T| x / y),
+        Op::Rem => k.apply(|x: T, y: T| x % y),
+        Op::Pow => k.apply(|x: T, y: T| x.powf(y)),
+        Op::Max => k.apply(|x: T, y: T| x.max_nan(y)),
+        Op::Min => k.apply(|x: T, y: T| x.min_nan(y)),
+        Op::Atan2 => k.apply(|x: T, y: T| x.atan2(y)),
+        _ => return None,
+    })
+}
+
+struct MapSame<'a, T: Clone>(Cow<'a, ArrayD<T>>);
+
+impl<T: Elem> UnaryFn<T> for MapSame<'_, T> {
+    type Out = ArrayD<T>;
+    fn apply<F: Fn(T) -> T + Sync + Copy>(self, f: F) -> ArrayD<T> {
+        map_same(self.0, f)
+    }
+}
+
+struct ZipSame<'a, T: Clone>(Cow<'a, ArrayD<T>>, Cow<'a, ArrayD<T>>);
+
+impl<T: Elem> BinaryFn<T> for ZipSame<'_, T> {
+    type Out = ArrayD<T>;
+    fn apply<F: Fn(T, T) -> T + Sync + Copy>(self, f: F) -> ArrayD<T> {
+        zip_same(self.0, self.1, f)
+    }
+}
+
 fn float_unary<T: Real>(op: &Op, a: Cow<'_, ArrayD<T>>) -> Result<Data> {
-    let r = match op {
-        Op::Neg => map_same(a, |x| -x),
-        Op::Abs => map_same(a, |x| x.abs()),
-        Op::Sign => map_same(a, |x| x.sign()),
-        Op::Exp => map_same(a, |x| x.exp()),
-        Op::Expm1 => map_same(a, |x| x.exp_m1()),
-        Op::Log => map_same(a, |x| x.ln()),
-        Op::Log1p => map_same(a, |x| x.ln_1p()),
-        Op::Sqrt => map_same(a, |x| x.sqrt()),
-        Op::Rsqrt => map_same(a, |x| T::ONE / x.sqrt()),
-        Op::Tanh => map_same(a, |x| x.tanh()),
-        Op::Logistic => map_same(a, |x| x.logistic()),
-        Op::Sin => map_same(a, |x| x.sin()),
-        Op::Cos => map_same(a, |x| x.cos()),
-        Op::Erf => map_same(a, |x| x.erf()),
-        Op::Floor => map_same(a, |x| x.floor()),
-        Op::Ceil => map_same(a, |x| x.ceil()),
-        Op::RoundEven => map_same(a, |x| x.round_ties_even()),
-        Op::IsFinite => return Ok(Data::Bool(map_to(&a, |x: T| x.is_finite()))),
-        other => return Err(not_defined(other, "floating-point")),
-    };
+    if let Op::IsFinite = op {
+        return Ok(Data::Bool(map_to(&a, |x: T| x.is_finite())));
+    }
+    let r = with_float_unary(op, MapSame(a)).ok_or_else(|| not_defined(op, "floating-point"))?;
     Ok(T::into_data(r))
 }
 
@@ -139,18 +197,7 @@ pub fn binary(op: &Op, a: Cow<'_, Value>, b: Cow<'_, Value>, out: DType) -> Resu
 }
 
 fn float_binary<T: Real>(op: &Op, a: Cow<'_, ArrayD<T>>, b: Cow<'_, ArrayD<T>>) -> Result<ArrayD<T>> {
-    Ok(match op {
-        Op::Add => zip_same(a, b, |x, y| x + y),
-        Op::Sub => zip_same(a, b, |x, y| x - y),
-        Op::Mul => zip_same(a, b, |x, y| x * y),
-        Op::Div => zip_same(a, b, |x, y| x / y),
-        Op::Rem => zip_same(a, b, |x, y| x % y),
-        Op::Pow => zip_same(a, b, |x, y| x.powf(y)),
-        Op::Max => zip_same(a, b, |x, y| x.max_nan(y)),
-        Op::Min => zip_same(a, b, |x, y| x.min_nan(y)),
-        Op::Atan2 => zip_same(a, b, |x, y| x.atan2(y)),
-        other => return Err(not_defined(other, "floating-point")),
-    })
+    with_float_binary(op, ZipSame(a, b)).ok_or_else(|| not_defined(op, "floating-point"))
 }
 
 /// Integer power by squaring with wrapping; negative exponents give 1/x truncated (0 unless

@@ -6,12 +6,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tpudev_core::device::{ExecInput, TensorView};
 use tpudev_core::ir::{Literal, Node, Op, Param, ParamKind};
+use tpudev_core::shape::is_contiguous;
 use tpudev_core::{DType, Error, Result};
 
-use super::plan::SimExecutable;
+use super::plan::{SimExecutable, Step};
 use super::value::{self, Data, Value};
-use super::{bcast_zip, conv, dot, elementwise, gather, linalg, reduce, rng, shape_ops, view_io, window};
-use crate::hbm::Hbm;
+use super::{bcast_zip, conv, dot, elementwise, gather, linalg, reduce, rng, row_kernel, shape_ops, view_io, window};
+use crate::hbm::{Hbm, HbmState};
 
 /// Ops that only move or select existing elements, so their results need no rounding.
 fn moves_data(op: &Op) -> bool {
@@ -99,12 +100,11 @@ fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> {
 }
 
 /// Reads one runtime input as the value of parameter `param`.
-fn bind(hbm: &Hbm, index: usize, param: &Param, input: &ExecInput) -> Result<Value> {
+fn bind(state: &HbmState, index: usize, param: &Param, input: &ExecInput) -> Result<Value> {
     let ty = &param.ty;
     let v = match (param.kind, input) {
         (ParamKind::Tensor, ExecInput::Tensor(view)) => {
             let what = || format!("input {index}");
-            let state = hbm.read();
             if view.numel() == 0 {
                 view_io::check_view(view, &ty.shape, Some(0), what)?;
                 Value::full(view.dtype, &ty.shape, Literal::Int(0))
@@ -135,68 +135,182 @@ fn bind(hbm: &Hbm, index: usize, param: &Param, input: &ExecInput) -> Result<Val
     Ok(value::convert(Cow::Owned(v), ty.dtype))
 }
 
-/// Evaluates the graph and returns the values of its outputs' nodes (in node-id order slots).
-fn run_nodes(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput]) -> Result<Vec<Option<Value>>> {
+/// Binds parameter `p` straight from device memory when the plan allows it and its view is a
+/// contiguous f32 one (checked like any input); None when it must be copied.
+fn bind_direct<'s>(state: &'s HbmState, p: usize, param: &Param, input: &ExecInput) -> Result<Option<&'s [f32]>> {
+    let ExecInput::Tensor(view) = input else { return Ok(None) };
+    if view.numel() == 0 || param.ty.dtype != view.dtype {
+        return Ok(None);
+    }
+    let buf = state.buffer(view.buffer)?;
+    view_io::check_view(view, &param.ty.shape, Some(buf.len()), || format!("input {p}"))?;
+    Ok(view_io::borrow_f32(buf, view))
+}
+
+/// Evaluates one node on its own.
+fn run_node(exe: &SimExecutable, i: usize, values: &mut [Option<Value>]) -> Result<Value> {
     let (g, plan) = (&*exe.graph, &exe.plan);
-    let mut values: Vec<Option<Value>> = vec![None; g.nodes.len()];
-    for (i, node) in g.nodes.iter().enumerate() {
-        if !plan.live[i] {
+    let node = &g.nodes[i];
+    let deferred = plan.deferred_bcast[i];
+    // A deferred broadcast's slot reads the broadcast's operand (see `bcast_zip`).
+    let ins: Vec<usize> = node
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(k, &j)| if deferred == Some(k) { g.nodes[j].inputs[0] } else { j })
+        .collect();
+    let mut owned: Vec<Option<Value>> = Vec::with_capacity(ins.len());
+    for (k, &j) in ins.iter().enumerate() {
+        owned.push(if plan.take[i][k] { values[j].take() } else { None });
+    }
+    let mut args = ins
+        .iter()
+        .zip(owned)
+        .map(|(&j, o)| match o {
+            Some(v) => Ok(Cow::Owned(v)),
+            None => values[j].as_ref().map(Cow::Borrowed).ok_or_else(|| Error::internal("operand missing")),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    match deferred {
+        Some(k) => {
+            let Op::BroadcastInDim { dims } = &g.nodes[node.inputs[k]].op else {
+                return Err(Error::internal("deferred operand is not a broadcast"));
+            };
+            let small = args.remove(k);
+            let big = pop(&mut args)?;
+            bcast_zip::binary(&node.op, big, &small, dims, k == 1, node.ty.dtype)
+        }
+        None => eval(node, args),
+    }
+}
+
+/// Runs row region `r`, storing the values of its outputs.
+fn run_region(
+    exe: &SimExecutable,
+    r: usize,
+    values: &mut [Option<Value>],
+    direct: &[Option<&[f32]>],
+    dests: &[Option<OutSlice>],
+) -> Result<()> {
+    let (g, region) = (&*exe.graph, &exe.plan.regions[r]);
+    let ins = region
+        .inputs
+        .iter()
+        .map(|&j| match (direct[j], &values[j]) {
+            (Some(xs), _) => Ok(xs),
+            (None, Some(Value { data: Data::F32(a), .. })) => Ok(value::elems(a)),
+            _ => Err(Error::internal(format!("row region operand %{j} is missing"))),
+        })
+        .collect::<Result<Vec<&[f32]>>>()?;
+    let in_place = region
+        .outputs
+        .iter()
+        .map(|&(m, _, _)| {
+            // SAFETY: `direct_outputs` made this slice from an output buffer that no input and
+            // no other output uses, and nothing else refers to it while the program runs.
+            dests[m].map(|d| unsafe { std::slice::from_raw_parts_mut(d.ptr, d.len) })
+        })
+        .collect();
+    let outs = row_kernel::run(region, &ins, in_place)?;
+    for (&(m, _, _), data) in region.outputs.iter().zip(outs) {
+        if dests[m].is_some() {
             continue;
         }
-        let mut v = if let Op::Parameter(p) = node.op {
-            bind(hbm, p, &g.params[p], &inputs[p])?
-        } else {
-            let deferred = plan.deferred_bcast[i];
-            // A deferred broadcast's slot reads the broadcast's operand (see `bcast_zip`).
-            let ins: Vec<usize> = node
-                .inputs
-                .iter()
-                .enumerate()
-                .map(|(k, &j)| if deferred == Some(k) { g.nodes[j].inputs[0] } else { j })
-                .collect();
-            let mut owned: Vec<Option<Value>> = Vec::with_capacity(ins.len());
-            for (k, &j) in ins.iter().enumerate() {
-                owned.push(if plan.take[i][k] { values[j].take() } else { None });
-            }
-            let mut args = ins
-                .iter()
-                .zip(owned)
-                .map(|(&j, o)| match o {
-                    Some(v) => Ok(Cow::Owned(v)),
-                    None => values[j].as_ref().map(Cow::Borrowed).ok_or_else(|| Error::internal("operand missing")),
-                })
-                .collect::<Result<Vec<_>>>()?;
-            match deferred {
-                Some(k) => {
-                    let Op::BroadcastInDim { dims } = &g.nodes[node.inputs[k]].op else {
-                        return Err(Error::internal("deferred operand is not a broadcast"));
-                    };
-                    let small = args.remove(k);
-                    let big = pop(&mut args)?;
-                    bcast_zip::binary(&node.op, big, &small, dims, k == 1, node.ty.dtype)?
+        let ty = &g.nodes[m].ty;
+        if data.len() != ty.numel() {
+            return Err(Error::internal(format!("row region output %{m} has {} values", data.len())));
+        }
+        values[m] = Some(Value::new(ty.dtype, Data::F32(value::array(&ty.shape, data))));
+    }
+    Ok(())
+}
+
+/// Evaluates the graph's steps and returns the values of its outputs' nodes (in node-id
+/// order slots). Device memory stays locked throughout, so row regions can read parameters
+/// in place; the outputs in `dests` are written in place by their regions.
+fn run_nodes(
+    exe: &SimExecutable,
+    state: &HbmState,
+    inputs: &[ExecInput],
+    dests: &[Option<OutSlice>],
+) -> Result<Vec<Option<Value>>> {
+    let (g, plan) = (&*exe.graph, &exe.plan);
+    let mut values: Vec<Option<Value>> = vec![None; g.nodes.len()];
+    let mut direct: Vec<Option<&[f32]>> = vec![None; g.nodes.len()];
+    for (k, step) in plan.steps.iter().enumerate() {
+        match *step {
+            Step::Rows(r) => run_region(exe, r, &mut values, &direct, dests)?,
+            Step::Node(i) => {
+                let node = &g.nodes[i];
+                let mut v = if let Op::Parameter(p) = node.op {
+                    if plan.direct[i] {
+                        direct[i] = bind_direct(state, p, &g.params[p], &inputs[p])?;
+                    }
+                    if direct[i].is_some() {
+                        continue;
+                    }
+                    bind(state, p, &g.params[p], &inputs[p])?
+                } else {
+                    run_node(exe, i, &mut values)?
+                };
+                if v.shape() != node.ty.shape.as_slice() {
+                    return Err(Error::internal(format!(
+                        "node %{i} ({}) produced shape {:?}, expected {:?}",
+                        node.op.name(),
+                        v.shape(),
+                        node.ty.shape
+                    )));
                 }
-                None => eval(node, args)?,
+                if v.dtype != node.ty.dtype || !moves_data(&node.op) {
+                    v.dtype = node.ty.dtype;
+                    v.check_kind()?;
+                    v.normalize();
+                }
+                values[i] = Some(v);
             }
-        };
-        if v.shape() != node.ty.shape.as_slice() {
-            return Err(Error::internal(format!(
-                "node %{i} ({}) produced shape {:?}, expected {:?}",
-                node.op.name(),
-                v.shape(),
-                node.ty.shape
-            )));
         }
-        if v.dtype != node.ty.dtype || !moves_data(&node.op) {
-            v.dtype = node.ty.dtype;
-            v.check_kind()?;
-            v.normalize();
-        }
-        values[i] = Some(v);
-        for &j in plan.free_after[i].iter() {
+        for &j in plan.free_after[k].iter() {
             values[j] = None;
+            direct[j] = None;
         }
     }
     Ok(values)
+}
+
+/// Where a row region writes one of the graph's outputs in place (see `direct_outputs`).
+#[derive(Clone, Copy)]
+struct OutSlice {
+    ptr: *mut f32,
+    len: usize,
+}
+
+/// Output views that row regions can write straight into: the plan allows it, the view is
+/// f32, contiguous and aligned, and its buffer is neither read by any input nor shared with
+/// another output (so every input is still read before any output byte changes).
+fn direct_outputs(
+    exe: &SimExecutable,
+    state: &mut HbmState,
+    inputs: &[ExecInput],
+    outputs: &[TensorView],
+) -> Result<Vec<Option<OutSlice>>> {
+    let g = &*exe.graph;
+    let mut dests = vec![None; g.nodes.len()];
+    let read = |id| inputs.iter().any(|i| matches!(i, ExecInput::Tensor(v) if v.buffer == id));
+    for (k, view) in outputs.iter().enumerate() {
+        let m = g.outputs[k];
+        let shared = outputs.iter().filter(|o| o.buffer == view.buffer).count() > 1;
+        let fits = view.dtype == DType::F32 && view.numel() > 0 && is_contiguous(&view.shape, &view.strides);
+        if !exe.plan.direct_out[m] || !fits || shared || read(view.buffer) {
+            continue;
+        }
+        let buf = state.buffer_mut(view.buffer)?;
+        // SAFETY: every bit pattern is a valid f32; `align_to_mut` hands out aligned elements.
+        let (head, all, _) = unsafe { buf.align_to_mut::<f32>() };
+        if let (true, Some(xs)) = (head.is_empty(), all.get_mut(view.offset..view.offset + view.numel())) {
+            dests[m] = Some(OutSlice { ptr: xs.as_mut_ptr(), len: xs.len() });
+        }
+    }
+    Ok(dests)
 }
 
 /// Runs `exe`, reading all inputs before writing any output.
@@ -212,7 +326,15 @@ pub fn execute(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput], outputs: &[
             outputs.len()
         )));
     }
-    let values = catch_unwind(AssertUnwindSafe(|| run_nodes(exe, hbm, inputs))).map_err(|p| {
+    let mut state = hbm.write();
+    // Check every output view before running (so nothing is written unless all are valid).
+    for (k, view) in outputs.iter().enumerate() {
+        let expected = &g.nodes[g.outputs[k]].ty.shape;
+        let len = if view.numel() == 0 { Some(0) } else { Some(state.buffer(view.buffer)?.len()) };
+        view_io::check_view(view, expected, len, || format!("output {k}"))?;
+    }
+    let dests = direct_outputs(exe, &mut state, inputs, outputs)?;
+    let values = catch_unwind(AssertUnwindSafe(|| run_nodes(exe, &state, inputs, &dests))).map_err(|p| {
         let msg = p
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -220,15 +342,8 @@ pub fn execute(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput], outputs: &[
             .unwrap_or_else(|| "unknown panic".into());
         Error::internal(format!("the simulator failed while running the program: {msg}"))
     })??;
-    let mut state = hbm.write();
-    // Check every output view before writing any.
     for (k, view) in outputs.iter().enumerate() {
-        let expected = &g.nodes[g.outputs[k]].ty.shape;
-        let len = if view.numel() == 0 { Some(0) } else { Some(state.buffer(view.buffer)?.len()) };
-        view_io::check_view(view, expected, len, || format!("output {k}"))?;
-    }
-    for (k, view) in outputs.iter().enumerate() {
-        if view.numel() == 0 {
+        if view.numel() == 0 || dests[g.outputs[k]].is_some() {
             continue;
         }
         let v = values[g.outputs[k]].as_ref().ok_or_else(|| Error::internal("output not computed"))?;

@@ -7,10 +7,12 @@ use std::sync::Arc;
 
 use tpudev_core::device::Executable;
 use tpudev_core::dtype::ComputeKind;
-use tpudev_core::ir::{Graph, GraphBuilder, LinalgCall, NodeId, Op};
+use tpudev_core::ir::{Graph, GraphBuilder, LinalgCall, NodeId, Op, ParamKind};
+use tpudev_core::DType;
 use tpudev_core::{Error, Result};
 
 use super::bcast_zip;
+use super::fused_rows::{self, RowRegion};
 
 /// A graph ready to run on the simulator.
 #[derive(Debug)]
@@ -25,22 +27,39 @@ impl Executable for SimExecutable {
     }
 }
 
+/// One step of execution: a node on its own, or a fused row region.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Step {
+    Node(NodeId),
+    Rows(usize),
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
-    /// Whether a node contributes to an output (dead nodes are skipped).
+    /// Whether a node is evaluated on its own (dead, deferred and fused nodes are not).
     pub live: Vec<bool>,
+    /// What runs, in order.
+    pub steps: Vec<Step>,
+    /// Fused row regions (`fused_rows`), run by `Step::Rows`.
+    pub regions: Vec<RowRegion>,
     /// Per node, per input: whether the op may take the input's value (its last use).
     pub take: Vec<Box<[bool]>>,
-    /// Per node: values that are no longer needed once the node has run.
+    /// Per step: values that are no longer needed once the step has run.
     pub free_after: Vec<Box<[NodeId]>>,
     /// Per node: the input slot holding a broadcast_in_dim that is not materialized but read
     /// in place by this (float elementwise binary) node, see `bcast_zip`.
     pub deferred_bcast: Vec<Option<usize>>,
+    /// Per node: an f32 parameter read only by row regions, which can read it straight from
+    /// device memory when its view is contiguous.
+    pub direct: Vec<bool>,
+    /// Per node: a row region's output that is one of the graph's outputs and nothing else,
+    /// which the region can write straight into the output's device memory.
+    pub direct_out: Vec<bool>,
 }
 
 /// Per consumer node, the slot of a broadcast_in_dim operand whose only live use it is and that
 /// it can read in place; such broadcasts are skipped and their operand is used by the consumer.
-fn deferred_broadcasts(graph: &Graph, live: &[bool]) -> Vec<Option<usize>> {
+fn deferred_broadcasts(graph: &Graph, live: &[bool], fused: &[bool]) -> Vec<Option<usize>> {
     let n = graph.nodes.len();
     let mut uses = vec![0usize; n];
     for (i, node) in graph.nodes.iter().enumerate() {
@@ -57,11 +76,14 @@ fn deferred_broadcasts(graph: &Graph, live: &[bool]) -> Vec<Option<usize>> {
         |i: usize| matches!(graph.nodes[i].ty.dtype.compute_kind(), ComputeKind::Float32 | ComputeKind::Float64);
     let mut out = vec![None; n];
     for (i, node) in graph.nodes.iter().enumerate() {
-        if !live[i] || !node.op.is_elementwise_binary() || !bcast_zip::supports(&node.op) || !float(i) {
+        if !live[i] || fused[i] || !node.op.is_elementwise_binary() || !bcast_zip::supports(&node.op) || !float(i) {
             continue;
         }
         out[i] = node.inputs.iter().position(|&j| {
-            matches!(graph.nodes[j].op, Op::BroadcastInDim { .. }) && uses[j] == 1 && float(graph.nodes[j].inputs[0])
+            matches!(graph.nodes[j].op, Op::BroadcastInDim { .. })
+                && uses[j] == 1
+                && !fused[j]
+                && float(graph.nodes[j].inputs[0])
         });
     }
     out
@@ -171,73 +193,141 @@ pub fn validate(graph: &Graph) -> Result<()> {
     Ok(())
 }
 
-pub fn plan(graph: &Graph) -> Plan {
-    let n = graph.nodes.len();
-    let mut live = vec![false; n];
+/// Nodes that contribute to an output.
+fn contributing(graph: &Graph) -> Vec<bool> {
+    let mut live = vec![false; graph.nodes.len()];
     for &o in &graph.outputs {
         live[o] = true;
     }
-    for i in (0..n).rev() {
+    for i in (0..graph.nodes.len()).rev() {
         if live[i] {
             for &j in &graph.nodes[i].inputs {
                 live[j] = true;
             }
         }
     }
-    let deferred_bcast = deferred_broadcasts(graph, &live);
-    let mut deferred = vec![false; n];
+    live
+}
+
+/// The execution plan, with row fusion.
+pub fn plan(graph: &Graph) -> Plan {
+    plan_with(graph, true)
+}
+
+/// The execution plan; `fuse` turns row fusion on (off: every node runs on its own, which
+/// tests compare against).
+pub fn plan_with(graph: &Graph, fuse: bool) -> Plan {
+    let n = graph.nodes.len();
+    let contributes = contributing(graph);
+    let regions = if fuse { fused_rows::find(graph, &contributes) } else { Vec::new() };
+    let mut region_of = vec![None; n];
+    for (r, region) in regions.iter().enumerate() {
+        for &m in &region.members {
+            region_of[m] = Some(r);
+        }
+    }
+    let fused: Vec<bool> = region_of.iter().map(Option::is_some).collect();
+    let deferred_bcast = deferred_broadcasts(graph, &contributes, &fused);
     // Inputs as evaluated: a consumer reads a deferred broadcast's operand itself.
     let mut eff_inputs: Vec<Vec<NodeId>> = graph.nodes.iter().map(|node| node.inputs.clone()).collect();
+    let mut deferred = vec![false; n];
     for (i, slot) in deferred_bcast.iter().enumerate() {
         if let &Some(k) = slot {
             let b = graph.nodes[i].inputs[k];
             deferred[b] = true;
-            eff_inputs[b].clear();
             eff_inputs[i][k] = graph.nodes[b].inputs[0];
+        }
+    }
+    // A region runs where its last member stands.
+    let mut steps: Vec<Step> = (0..n)
+        .filter_map(|i| match region_of[i] {
+            Some(r) => (regions[r].last() == i).then_some(Step::Rows(r)),
+            None => (contributes[i] && !deferred[i]).then_some(Step::Node(i)),
+        })
+        .collect();
+    let reads = |step: &Step| -> &[NodeId] {
+        match *step {
+            Step::Node(i) => &eff_inputs[i],
+            Step::Rows(r) => &regions[r].inputs,
+        }
+    };
+    // What is still needed once regions read constants as literals: walk the steps backwards.
+    let mut needed = vec![false; n];
+    for &o in &graph.outputs {
+        needed[o] = true;
+    }
+    for step in steps.iter().rev() {
+        let runs = match *step {
+            Step::Node(i) => needed[i],
+            Step::Rows(_) => true,
+        };
+        if runs {
+            for &j in reads(step) {
+                needed[j] = true;
+            }
+        }
+    }
+    steps.retain(|s| matches!(s, Step::Rows(_)) || matches!(s, Step::Node(i) if needed[*i]));
+    let mut live = vec![false; n];
+    let mut read_by_node = vec![false; n];
+    for step in &steps {
+        if let Step::Node(i) = *step {
+            live[i] = true;
+            for &j in &eff_inputs[i] {
+                read_by_node[j] = true;
+            }
         }
     }
     const NEVER: usize = usize::MAX;
     let mut last_use = vec![0usize; n];
-    for (i, ins) in eff_inputs.iter().enumerate() {
-        if live[i] {
-            for &j in ins {
-                last_use[j] = i;
-            }
+    for (k, step) in steps.iter().enumerate() {
+        for &j in reads(step) {
+            last_use[j] = k;
         }
     }
     for &o in &graph.outputs {
         last_use[o] = NEVER;
     }
-    let mut take = Vec::with_capacity(n);
-    let mut free_after = Vec::with_capacity(n);
-    for (i, ins) in eff_inputs.iter().enumerate() {
-        let t: Box<[bool]> = ins
-            .iter()
-            .enumerate()
-            .map(|(k, &j)| {
-                live[i]
-                    && deferred_bcast[i] != Some(k)
-                    && last_use[j] == i
-                    && ins.iter().filter(|&&k| k == j).count() == 1
-            })
-            .collect();
-        let mut f: Vec<NodeId> = ins
-            .iter()
-            .zip(t.iter())
-            .filter(|&(&j, &taken)| live[i] && !taken && last_use[j] == i)
-            .map(|(&j, _)| j)
-            .collect();
+    let mut take: Vec<Box<[bool]>> = eff_inputs.iter().map(|ins| vec![false; ins.len()].into()).collect();
+    let mut free_after = Vec::with_capacity(steps.len());
+    for (k, step) in steps.iter().enumerate() {
+        let ins = reads(step);
+        let t: Vec<bool> = match *step {
+            Step::Node(i) => ins
+                .iter()
+                .enumerate()
+                .map(|(s, &j)| {
+                    deferred_bcast[i] != Some(s) && last_use[j] == k && ins.iter().filter(|&&x| x == j).count() == 1
+                })
+                .collect(),
+            Step::Rows(_) => vec![false; ins.len()],
+        };
+        let mut f: Vec<NodeId> =
+            ins.iter().zip(&t).filter(|&(&j, &taken)| !taken && last_use[j] == k).map(|(&j, _)| j).collect();
         f.sort_unstable();
         f.dedup();
-        take.push(t);
+        if let Step::Node(i) = *step {
+            take[i] = t.into();
+        }
         free_after.push(f.into_boxed_slice());
     }
-    for (i, d) in deferred.iter().enumerate() {
-        if *d {
-            live[i] = false;
+    let direct = (0..n)
+        .map(|i| {
+            matches!(graph.nodes[i].op, Op::Parameter(p) if graph.params[p].kind == ParamKind::Tensor)
+                && graph.nodes[i].ty.dtype == DType::F32
+                && live[i]
+                && !read_by_node[i]
+                && !graph.outputs.contains(&i)
+        })
+        .collect();
+    let mut direct_out = vec![false; n];
+    for region in &regions {
+        for &(m, _, _) in &region.outputs {
+            let once = graph.outputs.iter().filter(|&&o| o == m).count() == 1;
+            direct_out[m] = once && !read_by_node[m] && !regions.iter().any(|r| r.inputs.contains(&m));
         }
     }
-    Plan { live, take, free_after, deferred_bcast }
+    Plan { live, steps, regions, take, free_after, deferred_bcast, direct, direct_out }
 }
 
 pub fn compile(graph: &Graph) -> Result<SimExecutable> {

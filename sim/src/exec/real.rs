@@ -3,6 +3,7 @@
 use std::ops::{Add, Div, Mul, Neg, Rem, Sub};
 
 use super::erf::{erf_f32, erf_f64};
+use super::exp::exp_f32;
 use super::value::Elem;
 
 pub trait Real:
@@ -85,7 +86,7 @@ pub trait Real:
 }
 
 macro_rules! impl_real {
-    ($t:ty, $erf:path) => {
+    ($t:ty, $erf:path, $exp:path) => {
         impl Real for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -113,7 +114,7 @@ macro_rules! impl_real {
             }
             #[inline]
             fn exp(self) -> Self {
-                <$t>::exp(self)
+                $exp(self)
             }
             #[inline]
             fn exp_m1(self) -> Self {
@@ -171,8 +172,8 @@ macro_rules! impl_real {
     };
 }
 
-impl_real!(f32, erf_f32);
-impl_real!(f64, erf_f64);
+impl_real!(f32, erf_f32, exp_f32);
+impl_real!(f64, erf_f64, f64::exp);
 
 #[cfg(test)]
 mod tests {

@@ -38,6 +38,7 @@ where
         Fold { init, step, merge, finish, _t: std::marker::PhantomData }
     }
 
+    #[inline(always)]
     fn block(&self, xs: &[T]) -> A {
         let mut lanes = [self.init; LANES];
         let mut chunks = xs.chunks_exact(LANES);
@@ -53,6 +54,7 @@ where
         acc
     }
 
+    #[inline(always)]
     fn row(&self, xs: &[T], parallel: bool) -> A {
         if xs.len() <= BLOCK {
             return self.block(xs);
@@ -151,27 +153,84 @@ fn out_shape(shape: &[usize], dims: &[usize]) -> Vec<usize> {
     (0..shape.len()).filter(|d| !dims.contains(d)).map(|d| shape[d]).collect()
 }
 
-fn float_reduce<T: Real>(a: &ArrayD<T>, kind: ReduceKind, dims: &[usize]) -> Result<ArrayD<T>> {
-    let shape = out_shape(a.shape(), dims);
-    let (x, outer, red, inner) = arrange(a, dims);
-    let out = match kind {
-        ReduceKind::Sum => {
-            Fold::new(0.0f64, |s, v: T| s + v.to_f64(), |s, t| s + t, T::from_f64).run(&x, outer, red, inner)
-        }
-        ReduceKind::Prod => {
-            Fold::new(1.0f64, |s, v: T| s * v.to_f64(), |s, t| s * t, T::from_f64).run(&x, outer, red, inner)
-        }
-        ReduceKind::Max => {
-            Fold::new(T::NEG_INFINITY, |s: T, v| s.max_nan(v), |s, t| s.max_nan(t), |s| s).run(&x, outer, red, inner)
-        }
-        ReduceKind::Min => {
-            Fold::new(T::INFINITY, |s: T, v| s.min_nan(v), |s, t| s.min_nan(t), |s| s).run(&x, outer, red, inner)
-        }
+/// Receives the fold of a float reduction kind, so that whole-array reductions and the fused
+/// row kernel share one definition of each (see `elementwise::UnaryFn` for the pattern).
+pub trait FoldFn<T> {
+    type Out;
+    fn apply<A, S, M, F>(self, fold: Fold<T, A, S, M, F>) -> Self::Out
+    where
+        T: Copy + Send + Sync,
+        A: Copy + Send + Sync,
+        S: Fn(A, T) -> A + Sync,
+        M: Fn(A, A) -> A + Sync,
+        F: Fn(A) -> T + Sync;
+}
+
+/// Hands `k` the fold of `kind`: f32 sums and products accumulate in f64, max and min
+/// propagate NaN.
+#[inline(always)]
+pub fn with_float_fold<T: Real, K: FoldFn<T>>(kind: ReduceKind, k: K) -> Result<K::Out> {
+    Ok(match kind {
+        ReduceKind::Sum => k.apply(Fold::new(0.0f64, |s, v: T| s + v.to_f64(), |s, t| s + t, T::from_f64)),
+        ReduceKind::Prod => k.apply(Fold::new(1.0f64, |s, v: T| s * v.to_f64(), |s, t| s * t, T::from_f64)),
+        ReduceKind::Max => k.apply(Fold::new(T::NEG_INFINITY, |s: T, v| s.max_nan(v), |s, t| s.max_nan(t), |s| s)),
+        ReduceKind::Min => k.apply(Fold::new(T::INFINITY, |s: T, v| s.min_nan(v), |s, t| s.min_nan(t), |s| s)),
         ReduceKind::And | ReduceKind::Or => {
             return Err(Error::invalid(format!("reduce {kind:?} is not defined for floating-point tensors")));
         }
-    };
-    Ok(array(&shape, out))
+    })
+}
+
+/// Folds the middle dim of `x` viewed as [outer, red, inner].
+struct Run<'a, T> {
+    x: &'a [T],
+    dims: (usize, usize, usize),
+}
+
+impl<T> FoldFn<T> for Run<'_, T> {
+    type Out = Vec<T>;
+    fn apply<A, S, M, F>(self, fold: Fold<T, A, S, M, F>) -> Vec<T>
+    where
+        T: Copy + Send + Sync,
+        A: Copy + Send + Sync,
+        S: Fn(A, T) -> A + Sync,
+        M: Fn(A, A) -> A + Sync,
+        F: Fn(A) -> T + Sync,
+    {
+        fold.run(self.x, self.dims.0, self.dims.1, self.dims.2)
+    }
+}
+
+/// Folds one whole row, on the calling thread.
+struct OneRow<'a, T>(&'a [T]);
+
+impl<T> FoldFn<T> for OneRow<'_, T> {
+    type Out = T;
+    #[inline(always)]
+    fn apply<A, S, M, F>(self, fold: Fold<T, A, S, M, F>) -> T
+    where
+        T: Copy + Send + Sync,
+        A: Copy + Send + Sync,
+        S: Fn(A, T) -> A + Sync,
+        M: Fn(A, A) -> A + Sync,
+        F: Fn(A) -> T + Sync,
+    {
+        (fold.finish)(fold.row(self.0, false))
+    }
+}
+
+/// One row folded by `kind` exactly as [`reduce`] folds a trailing run of reduced dims (the
+/// same blocks, lanes and merge order), so the fused row kernel's reductions agree with the
+/// unfused ones bit for bit.
+#[inline(always)]
+pub fn float_row<T: Real>(kind: ReduceKind, row: &[T]) -> Result<T> {
+    with_float_fold(kind, OneRow(row))
+}
+
+fn float_reduce<T: Real>(a: &ArrayD<T>, kind: ReduceKind, dims: &[usize]) -> Result<ArrayD<T>> {
+    let shape = out_shape(a.shape(), dims);
+    let (x, outer, red, inner) = arrange(a, dims);
+    Ok(array(&shape, with_float_fold(kind, Run { x: &x, dims: (outer, red, inner) })?))
 }
 
 fn int_reduce(a: &ArrayD<i64>, kind: ReduceKind, dims: &[usize], dtype: DType) -> ArrayD<i64> {

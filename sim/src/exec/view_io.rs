@@ -104,6 +104,20 @@ pub fn load(buf: &[u8], view: &TensorView) -> Value {
     Value::new(view.dtype, data)
 }
 
+/// A contiguous f32 view (already checked with [`check_view`]) as a slice of the buffer itself,
+/// when the buffer's bytes are f32-aligned; None otherwise (then [`load`] copies it).
+pub fn borrow_f32<'a>(buf: &'a [u8], view: &TensorView) -> Option<&'a [f32]> {
+    if view.dtype != DType::F32 || cfg!(target_endian = "big") || !is_contiguous(&view.shape, &view.strides) {
+        return None;
+    }
+    // SAFETY: every bit pattern is a valid f32; `align_to` only hands out aligned elements.
+    let (head, all, _) = unsafe { buf.align_to::<f32>() };
+    if !head.is_empty() {
+        return None;
+    }
+    all.get(view.offset..view.offset + view.numel())
+}
+
 /// Writes `src` encoded by `enc` into the view's cells.
 fn store_cells<const N: usize, T: Copy + Sync>(
     buf: &mut [u8],

@@ -4,6 +4,7 @@
 mod device_io;
 mod dot_conv;
 mod elementwise;
+mod fusion;
 mod gather;
 mod reduce;
 mod rng;

@@ -1,0 +1,476 @@
+//! Row fusion: the regions of a graph that a TPU compiler would fuse into one kernel around
+//! reductions over trailing dims (softmax, log-softmax, layer and RMS norm, plain sums), and
+//! the small register program that evaluates such a region one row at a time
+//! (`row_kernel.rs` runs it).
+//!
+//! A region works on one shape S split at an axis a into rows (the dims before a) and columns
+//! (the dims from a on). Its members are f32-kind nodes of three sorts: full ones (shape S,
+//! one vector of columns per row), row ones (one value per row: the reductions and what is
+//! computed from them) and aliases (broadcasts and reshapes, which only re-index). So a
+//! softmax reads each row once, keeps it in cache through max, exp, sum and divide, and never
+//! materializes its intermediates.
+//!
+//! Results are bit-identical to the node-by-node interpreter: every member applies the same
+//! scalar function (`elementwise::with_float_*`), reductions fold a row exactly as
+//! `reduce::float_row` does, and bf16/f16 members are rounded after every op as `normalize`
+//! rounds them.
+
+use tpudev_core::dtype::ComputeKind;
+use tpudev_core::ir::{Graph, Literal, NodeId, Op, ReduceKind};
+use tpudev_core::DType;
+
+use super::elementwise::{with_float_binary, with_float_unary, BinaryFn, UnaryFn};
+use super::value::Value;
+
+/// Where an operand's values for the current row come from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Src {
+    /// Vector register k: this row's values.
+    V(usize),
+    /// Scalar register k: this row's value.
+    S(usize),
+    /// Input k viewed as [rows, cols]: row r.
+    FullIn(usize),
+    /// Input k, `cols` values shared by every row.
+    ColIn(usize),
+    /// Input k, one value per row: element r.
+    RowIn(usize),
+    /// Input k's single value.
+    SplatIn(usize),
+    /// A constant.
+    Lit(f32),
+}
+
+impl Src {
+    /// Whether the source holds a whole row (as opposed to one value per row).
+    pub fn is_vector(self) -> bool {
+        matches!(self, Src::V(_) | Src::FullIn(_) | Src::ColIn(_))
+    }
+}
+
+/// Rounding applied to a member's results (its dtype's, as `Value::normalize` does).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Round {
+    None,
+    Bf16,
+    F16,
+}
+
+impl Round {
+    fn of(dtype: DType) -> Round {
+        match dtype {
+            DType::BF16 => Round::Bf16,
+            DType::F16 => Round::F16,
+            _ => Round::None,
+        }
+    }
+}
+
+/// One step of a region's per-row program. `dst` is a `Src::V` or `Src::S` register.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Instr {
+    Unary {
+        op: Op,
+        x: Src,
+        dst: Src,
+        round: Round,
+    },
+    Binary {
+        op: Op,
+        a: Src,
+        b: Src,
+        dst: Src,
+        round: Round,
+    },
+    /// A convert that rounds to a narrower float.
+    Round {
+        x: Src,
+        dst: Src,
+        round: Round,
+    },
+    Reduce {
+        kind: ReduceKind,
+        x: Src,
+        dst: usize,
+        round: Round,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RowRegion {
+    pub rows: usize,
+    pub cols: usize,
+    /// Member nodes, ascending; the region runs where its last member stands.
+    pub members: Vec<NodeId>,
+    pub instrs: Vec<Instr>,
+    pub vregs: usize,
+    pub sregs: usize,
+    /// Nodes outside the region whose values it reads (`Src::*In(k)` is `inputs[k]`).
+    pub inputs: Vec<NodeId>,
+    /// Members needed after the region: the node, where its value is, and values per row.
+    pub outputs: Vec<(NodeId, Src, usize)>,
+}
+
+impl RowRegion {
+    pub fn last(&self) -> NodeId {
+        *self.members.last().expect("a region has members")
+    }
+}
+
+/// Per-thread scratch a region may use at most (vector registers times columns), in f32s.
+const MAX_SCRATCH: usize = 1 << 20;
+
+/// Finds disjoint row regions among the `live` nodes, each seeded by a float reduction over
+/// trailing dims and grown through its elementwise producers and consumers.
+pub fn find(graph: &Graph, live: &[bool]) -> Vec<RowRegion> {
+    let n = graph.nodes.len();
+    let mut users = vec![Vec::new(); n];
+    for (i, node) in graph.nodes.iter().enumerate() {
+        if live[i] {
+            for &j in &node.inputs {
+                if users[j].last() != Some(&i) {
+                    users[j].push(i);
+                }
+            }
+        }
+    }
+    let mut is_output = vec![false; n];
+    for &o in &graph.outputs {
+        is_output[o] = true;
+    }
+    let mut taken = vec![false; n];
+    let mut regions = Vec::new();
+    for seed in 0..n {
+        if !live[seed] || taken[seed] {
+            continue;
+        }
+        let Some(key) = seed_key(graph, seed) else { continue };
+        let g = Grower { graph, live, users: &users, is_output: &is_output, taken: &taken, key };
+        // Taking in shared producers as well fuses more; when that leaves no point at which
+        // the region can run, producers used elsewhere stay outside.
+        if let Some(region) = g.grow(seed, false).or_else(|| g.grow(seed, true)) {
+            for &m in &region.members {
+                taken[m] = true;
+            }
+            regions.push(region);
+        }
+    }
+    regions
+}
+
+fn float_kind(graph: &Graph, i: NodeId) -> bool {
+    graph.nodes[i].ty.dtype.compute_kind() == ComputeKind::Float32
+}
+
+fn numel(shape: &[usize]) -> usize {
+    shape.iter().product()
+}
+
+/// The (shape, axis) of a reduction over the trailing dims of an f32-kind operand.
+fn seed_key(graph: &Graph, i: NodeId) -> Option<(Vec<usize>, usize)> {
+    let node = &graph.nodes[i];
+    let Op::Reduce { kind, dims } = &node.op else { return None };
+    if !matches!(kind, ReduceKind::Sum | ReduceKind::Prod | ReduceKind::Max | ReduceKind::Min) {
+        return None;
+    }
+    let x = node.inputs[0];
+    if !float_kind(graph, i) || !float_kind(graph, x) {
+        return None;
+    }
+    let shape = graph.nodes[x].ty.shape.clone();
+    let mut d = dims.clone();
+    d.sort_unstable();
+    let a = *d.first()?;
+    let trailing = d.iter().copied().eq(a..shape.len());
+    let cols = numel(&shape[a..]);
+    (trailing && cols >= 2 && numel(&shape[..a]) >= 1).then_some((shape, a))
+}
+
+/// What a member is.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Class {
+    Full,
+    Row,
+}
+
+struct Grower<'a> {
+    graph: &'a Graph,
+    live: &'a [bool],
+    users: &'a [Vec<NodeId>],
+    is_output: &'a [bool],
+    taken: &'a [bool],
+    key: (Vec<usize>, usize),
+}
+
+impl Grower<'_> {
+    fn shape(&self, i: NodeId) -> &[usize] {
+        &self.graph.nodes[i].ty.shape
+    }
+
+    fn rows(&self) -> usize {
+        numel(&self.key.0[..self.key.1])
+    }
+
+    fn cols(&self) -> usize {
+        numel(&self.key.0[self.key.1..])
+    }
+
+    fn is_full(&self, i: NodeId) -> bool {
+        self.shape(i) == self.key.0.as_slice()
+    }
+
+    /// Whether broadcasting `src` to the region's shape by `dims` lays its elements, in order,
+    /// along the row dims (`rows`) or along the column dims (`!rows`), repeating them along
+    /// the others.
+    fn lays_along(&self, src: &[usize], dims: &[usize], rows: bool) -> bool {
+        let (s, a) = (&self.key.0, self.key.1);
+        let mut prev = None;
+        for (k, &d) in dims.iter().enumerate() {
+            if src[k] == 1 {
+                continue;
+            }
+            if src[k] != s[d] || (d < a) != rows || prev.is_some_and(|p| p >= d) {
+                return false;
+            }
+            prev = Some(d);
+        }
+        numel(src) == if rows { self.rows() } else { self.cols() }
+    }
+
+    /// The class node `i` would have as a member, given the current members' classes.
+    fn classify(&self, i: NodeId, class: &[Option<Class>]) -> Option<Class> {
+        let g = self.graph;
+        let node = &g.nodes[i];
+        if !float_kind(g, i) || node.inputs.iter().any(|&j| !float_kind(g, j)) {
+            return None;
+        }
+        let ext_ok = |j: NodeId, want: Class| match class[j] {
+            Some(c) => c == want,
+            None => match want {
+                Class::Full => self.is_full(j) || matches!(g.nodes[j].op, Op::Constant(_)),
+                Class::Row => numel(self.shape(j)) == self.rows() || matches!(g.nodes[j].op, Op::Constant(_)),
+            },
+        };
+        match &node.op {
+            Op::Reduce { .. } => {
+                let x = node.inputs[0];
+                (seed_key(g, i).as_ref() == Some(&self.key) && ext_ok(x, Class::Full)).then_some(Class::Row)
+            }
+            op if is_fusable_elementwise(op) => {
+                let want = if self.is_full(i) {
+                    Class::Full
+                } else if numel(self.shape(i)) == self.rows() {
+                    // A per-row value must come from a member: the same-shaped external
+                    // operands are then indexed like it.
+                    if !node.inputs.iter().any(|&j| class[j] == Some(Class::Row)) {
+                        return None;
+                    }
+                    Class::Row
+                } else {
+                    return None;
+                };
+                node.inputs.iter().all(|&j| ext_ok(j, want)).then_some(want)
+            }
+            Op::BroadcastInDim { dims } => {
+                let x = node.inputs[0];
+                let target = if self.is_full(i) {
+                    Class::Full
+                } else if numel(self.shape(i)) == self.rows() && class[x].is_none() {
+                    Class::Row
+                } else {
+                    return None;
+                };
+                let ok = match class[x] {
+                    _ if class[x].is_none() && numel(self.shape(x)) == 1 => true,
+                    Some(Class::Row) => target == Class::Full && self.lays_along(self.shape(x), dims, true),
+                    None => target == Class::Full && self.lays_along(self.shape(x), dims, false),
+                    Some(Class::Full) => false,
+                };
+                ok.then_some(target)
+            }
+            Op::Reshape => {
+                let x = node.inputs[0];
+                match class[x] {
+                    Some(Class::Row) if numel(self.shape(i)) == self.rows() && !self.is_full(i) => Some(Class::Row),
+                    Some(Class::Full) if self.is_full(i) => Some(Class::Full),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The region around `seed`; with `private`, producers join only when nothing outside
+    /// the region uses them.
+    fn grow(&self, seed: NodeId, private: bool) -> Option<RowRegion> {
+        let n = self.graph.nodes.len();
+        let mut class: Vec<Option<Class>> = vec![None; n];
+        class[seed] = Some(Class::Row);
+        let mut members = vec![seed];
+        let free = |j: NodeId, class: &[Option<Class>]| self.live[j] && !self.taken[j] && class[j].is_none();
+        loop {
+            let mut added = false;
+            for k in 0..members.len() {
+                let m = members[k];
+                // Consumers.
+                for &u in &self.users[m] {
+                    if free(u, &class) {
+                        if let Some(c) = self.classify(u, &class) {
+                            class[u] = Some(c);
+                            members.push(u);
+                            added = true;
+                        }
+                    }
+                }
+                // Producers.
+                for &j in &self.graph.nodes[m].inputs {
+                    let inside = !self.is_output[j] && self.users[j].iter().all(|&u| class[u].is_some());
+                    if free(j, &class) && (inside || !private) {
+                        if let Some(c) = self.classify(j, &class) {
+                            class[j] = Some(c);
+                            members.push(j);
+                            added = true;
+                        }
+                    }
+                }
+            }
+            if !added {
+                break;
+            }
+        }
+        members.sort_unstable();
+        let last = *members.last()?;
+        // The region runs at its last member: everything else reading a member must come later.
+        let outside_before = members.iter().any(|&m| self.users[m].iter().any(|&u| class[u].is_none() && u < last));
+        if outside_before {
+            return None;
+        }
+        self.compile(members, &class)
+    }
+
+    /// Turns the members into a register program.
+    fn compile(&self, members: Vec<NodeId>, class: &[Option<Class>]) -> Option<RowRegion> {
+        let g = self.graph;
+        let mut src: Vec<Option<Src>> = vec![None; g.nodes.len()];
+        let mut inputs: Vec<NodeId> = Vec::new();
+        let mut input = |j: NodeId| match inputs.iter().position(|&k| k == j) {
+            Some(k) => k,
+            None => {
+                inputs.push(j);
+                inputs.len() - 1
+            }
+        };
+        let (mut vregs, mut sregs) = (0usize, 0usize);
+        let mut instrs = Vec::new();
+        for &m in &members {
+            let node = &g.nodes[m];
+            let round = Round::of(node.ty.dtype);
+            // An operand's source, read as a row of columns (`full`) or a value per row.
+            let mut operand = |j: NodeId, full: bool| -> Src {
+                if let Some(s) = src[j] {
+                    return s;
+                }
+                if let Op::Constant(l) = g.nodes[j].op {
+                    return Src::Lit(literal(l, g.nodes[j].ty.dtype));
+                }
+                let k = input(j);
+                if full {
+                    Src::FullIn(k)
+                } else {
+                    Src::RowIn(k)
+                }
+            };
+            let full = class[m] == Some(Class::Full);
+            let mut fresh = |full: bool| {
+                if full {
+                    vregs += 1;
+                    Src::V(vregs - 1)
+                } else {
+                    sregs += 1;
+                    Src::S(sregs - 1)
+                }
+            };
+            let s = match &node.op {
+                Op::Reduce { kind, .. } => {
+                    let x = operand(node.inputs[0], true);
+                    let Src::S(dst) = fresh(false) else { return None };
+                    instrs.push(Instr::Reduce { kind: *kind, x, dst, round });
+                    Src::S(dst)
+                }
+                Op::Convert => {
+                    let x = operand(node.inputs[0], full);
+                    if round == Round::None || g.nodes[node.inputs[0]].ty.dtype == node.ty.dtype {
+                        x
+                    } else {
+                        let dst = fresh(full);
+                        instrs.push(Instr::Round { x, dst, round });
+                        dst
+                    }
+                }
+                op if op.is_elementwise_unary() => {
+                    let x = operand(node.inputs[0], full);
+                    let dst = fresh(full);
+                    instrs.push(Instr::Unary { op: op.clone(), x, dst, round });
+                    dst
+                }
+                op if op.is_elementwise_binary() => {
+                    let (a, b) = (operand(node.inputs[0], full), operand(node.inputs[1], full));
+                    let dst = fresh(full);
+                    instrs.push(Instr::Binary { op: op.clone(), a, b, dst, round });
+                    dst
+                }
+                Op::BroadcastInDim { .. } => {
+                    let x = node.inputs[0];
+                    match (src[x], &g.nodes[x].op) {
+                        (Some(s), _) => s,
+                        (None, Op::Constant(l)) => Src::Lit(literal(*l, g.nodes[x].ty.dtype)),
+                        (None, _) if numel(self.shape(x)) == 1 => Src::SplatIn(input(x)),
+                        (None, _) => Src::ColIn(input(x)),
+                    }
+                }
+                Op::Reshape => src[node.inputs[0]]?,
+                _ => return None,
+            };
+            src[m] = Some(s);
+        }
+        if vregs * self.cols() > MAX_SCRATCH {
+            return None;
+        }
+        let outputs = members
+            .iter()
+            .filter(|&&m| self.is_output[m] || self.users[m].iter().any(|&u| class[u].is_none()))
+            .map(|&m| {
+                let per_row = if class[m] == Some(Class::Full) { self.cols() } else { 1 };
+                (m, src[m].expect("every member has a source"), per_row)
+            })
+            .collect();
+        Some(RowRegion { rows: self.rows(), cols: self.cols(), members, instrs, vregs, sregs, inputs, outputs })
+    }
+}
+
+/// Elementwise ops the row kernel evaluates: the float unary and binary ops and converts
+/// between f32-kind dtypes.
+fn is_fusable_elementwise(op: &Op) -> bool {
+    struct Probe;
+    impl UnaryFn<f32> for Probe {
+        type Out = ();
+        fn apply<F: Fn(f32) -> f32 + Sync + Copy>(self, _: F) {}
+    }
+    impl BinaryFn<f32> for Probe {
+        type Out = ();
+        fn apply<F: Fn(f32, f32) -> f32 + Sync + Copy>(self, _: F) {}
+    }
+    matches!(op, Op::Convert)
+        || (op.is_elementwise_unary() && with_float_unary::<f32, _>(op, Probe).is_some())
+        || (op.is_elementwise_binary() && with_float_binary::<f32, _>(op, Probe).is_some())
+}
+
+/// A constant's value as the interpreter would hold it (converted and rounded to `dtype`).
+fn literal(l: Literal, dtype: DType) -> f32 {
+    let mut v = Value::full(dtype, &[], l);
+    v.normalize();
+    match &v.data {
+        super::value::Data::F32(a) => a.iter().next().copied().unwrap_or(f32::NAN),
+        _ => f32::NAN,
+    }
+}

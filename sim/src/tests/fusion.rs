@@ -1,0 +1,214 @@
+//! Row fusion (`fused_rows`, `row_kernel`): which regions form, and results bit-identical to
+//! running every node on its own.
+
+use std::sync::Arc;
+
+use tpudev_core::device::{ExecInput, TensorView};
+use tpudev_core::ir::{Graph, GraphBuilder, Literal, NodeId, Op, ReduceKind, TensorType};
+use tpudev_core::{DType, Device};
+
+use super::*;
+use crate::exec::plan::{self, Step};
+use crate::exec::SimExecutable;
+
+const F32: DType = DType::F32;
+
+/// Runs `g` with bound `inputs`, fused or node by node, returning the outputs' bits.
+fn run_bits(g: &Graph, dev: &SimDevice, inputs: &[ExecInput], fuse: bool) -> Vec<Vec<u64>> {
+    let exe = SimExecutable { graph: Arc::new(g.clone()), plan: plan::plan_with(g, fuse) };
+    let outs: Vec<TensorView> = g
+        .output_types()
+        .iter()
+        .map(|ty| TensorView::contiguous(dev.alloc(ty.size_bytes()).unwrap(), ty.dtype, ty.shape.clone()))
+        .collect();
+    dev.execute(&exe, inputs, &outs).unwrap();
+    outs.iter().map(|v| download(dev, v).iter().map(|x| x.to_bits()).collect()).collect()
+}
+
+fn assert_fusion_is_exact(g: &Graph, inputs: &[In]) {
+    let dev = device();
+    let ins = bind(&dev, inputs);
+    assert_eq!(run_bits(g, &dev, &ins, true), run_bits(g, &dev, &ins, false));
+}
+
+/// softmax over the trailing `k` dims of `shape`, as the lowering writes it.
+fn softmax(dtype: DType, shape: &[usize], k: usize) -> Graph {
+    graph(&[(dtype, shape)], |b, p| {
+        let rank = shape.len();
+        let dims: Vec<usize> = (rank - k..rank).collect();
+        let keep: Vec<usize> = (0..rank - k).collect();
+        let m = b.reduce(p[0], ReduceKind::Max, dims.clone()).unwrap();
+        let mb = b.broadcast_in_dim(m, shape.to_vec(), keep.clone()).unwrap();
+        let xm = b.binary(Op::Sub, p[0], mb).unwrap();
+        let e = b.unary(Op::Exp, xm).unwrap();
+        let s = b.reduce(e, ReduceKind::Sum, dims).unwrap();
+        let sb = b.broadcast_in_dim(s, shape.to_vec(), keep).unwrap();
+        vec![b.binary(Op::Div, e, sb).unwrap()]
+    })
+}
+
+/// Layer norm over the last two dims with an eps host scalar, weight and bias, returning the
+/// output and the per-row mean and rstd reshaped to keep their dims (as the lowering does).
+fn layer_norm(dtype: DType, shape: &[usize]) -> Graph {
+    let mut b = GraphBuilder::new();
+    let feat = shape[1..].to_vec();
+    let x = b.param(TensorType::new(dtype, shape.to_vec()));
+    let eps = b.host_scalar();
+    let w = b.param(TensorType::new(dtype, feat.clone()));
+    let bias = b.param(TensorType::new(dtype, feat.clone()));
+    let dims = vec![1, 2];
+    let count = (feat[0] * feat[1]) as f64;
+    let xc = b.convert(x, F32);
+    let s = b.reduce(xc, ReduceKind::Sum, dims.clone()).unwrap();
+    let n = b.constant(Literal::Float(count), F32, vec![shape[0]]);
+    let mean = b.binary(Op::Div, s, n).unwrap();
+    let mb = b.broadcast_in_dim(mean, shape.to_vec(), vec![0]).unwrap();
+    let dev = b.binary(Op::Sub, xc, mb).unwrap();
+    let sq = b.binary(Op::Mul, dev, dev).unwrap();
+    let ss = b.reduce(sq, ReduceKind::Sum, dims).unwrap();
+    let var = b.binary(Op::Div, ss, n).unwrap();
+    let e = b.convert(eps, F32);
+    let eb = b.broadcast_in_dim(e, vec![shape[0]], vec![]).unwrap();
+    let ve = b.binary(Op::Add, var, eb).unwrap();
+    let rstd = b.unary(Op::Rsqrt, ve).unwrap();
+    let rb = b.broadcast_in_dim(rstd, shape.to_vec(), vec![0]).unwrap();
+    let y = b.binary(Op::Mul, dev, rb).unwrap();
+    let wc = b.convert(w, F32);
+    let wb = b.broadcast_in_dim(wc, shape.to_vec(), vec![1, 2]).unwrap();
+    let y = b.binary(Op::Mul, y, wb).unwrap();
+    let bc = b.convert(bias, F32);
+    let bb = b.broadcast_in_dim(bc, shape.to_vec(), vec![1, 2]).unwrap();
+    let y = b.binary(Op::Add, y, bb).unwrap();
+    let y = b.convert(y, dtype);
+    let mean = b.reshape(mean, vec![shape[0], 1, 1]).unwrap();
+    let rstd = b.reshape(rstd, vec![shape[0], 1, 1]).unwrap();
+    b.finish(vec![y, mean, rstd])
+}
+
+#[test]
+fn softmax_is_one_region_and_matches_node_by_node_bit_for_bit() {
+    for dtype in [F32, DType::BF16, DType::F16] {
+        for (shape, k) in [(vec![300usize, 257], 1), (vec![4, 9, 1000], 2), (vec![1, 70_000], 1)] {
+            let g = softmax(dtype, &shape, k);
+            let p = plan::plan(&g);
+            assert_eq!(p.regions.len(), 1, "{dtype} {shape:?}");
+            assert_eq!(p.steps, vec![Step::Node(0), Step::Rows(0)]);
+            assert_eq!(p.regions[0].members, (1..g.nodes.len()).collect::<Vec<NodeId>>());
+            let n = shape.iter().product();
+            assert_fusion_is_exact(&g, &[t(dtype, &shape, &noise(n, 3).iter().map(|x| x * 30.0).collect::<Vec<_>>())]);
+        }
+    }
+}
+
+#[test]
+fn layer_norm_fuses_its_statistics_and_affine_tail_exactly() {
+    for dtype in [F32, DType::BF16] {
+        let shape = [64usize, 7, 90];
+        let g = layer_norm(dtype, &shape);
+        let p = plan::plan(&g);
+        assert_eq!(p.regions.len(), 1);
+        let region = &p.regions[0];
+        // y, mean and rstd leave the region; weight and bias are read once per row.
+        assert_eq!(region.outputs.len(), 3);
+        assert!(p
+            .steps
+            .iter()
+            .all(|s| matches!(s, Step::Rows(_)) || matches!(s, Step::Node(i) if !region.members.contains(i))));
+        let n: usize = shape.iter().product();
+        assert_fusion_is_exact(
+            &g,
+            &[
+                t(dtype, &shape, &noise(n, 5)),
+                In::Scalar(1e-5),
+                t(dtype, &shape[1..], &noise(630, 6)),
+                t(dtype, &shape[1..], &noise(630, 7)),
+            ],
+        );
+    }
+}
+
+#[test]
+fn f32_parameters_read_only_by_regions_are_not_copied() {
+    let g = softmax(F32, &[8, 16], 1);
+    let p = plan::plan(&g);
+    assert!(p.direct[0]);
+    // bf16 parameters are converted, so they are loaded as before.
+    assert!(!plan::plan(&softmax(DType::BF16, &[8, 16], 1)).direct[0]);
+}
+
+#[test]
+fn a_strided_parameter_is_copied_and_gives_the_same_result() {
+    let (r, c) = (40usize, 33usize);
+    let g = softmax(F32, &[r, c], 1);
+    let dev = device();
+    let xs = noise(r * c, 9);
+    // The same numbers stored column-major and viewed through strides.
+    let mut col_major = vec![0.0; r * c];
+    for i in 0..r {
+        for j in 0..c {
+            col_major[j * r + i] = xs[i * c + j];
+        }
+    }
+    let stored = upload(&dev, F32, &[c, r], &col_major);
+    let strided = TensorView { shape: vec![r, c], strides: vec![1, r as isize], ..stored };
+    let contiguous = bind(&dev, &[t(F32, &[r, c], &xs)]);
+    let a = run_bits(&g, &dev, &[ExecInput::Tensor(strided)], true);
+    assert_eq!(a, run_bits(&g, &dev, &contiguous, true));
+    assert_eq!(a, run_bits(&g, &dev, &contiguous, false));
+}
+
+#[test]
+fn a_region_that_an_outside_node_reads_midway_is_not_formed() {
+    // `t` reads the member `d` but precedes the member `e`, so no single point can run the region.
+    let g = graph(&[(F32, &[6, 5])], |b, p| {
+        let m = b.reduce(p[0], ReduceKind::Max, vec![1]).unwrap();
+        let mb = b.broadcast_in_dim(m, vec![6, 5], vec![0]).unwrap();
+        let d = b.binary(Op::Sub, p[0], mb).unwrap();
+        let t = b.transpose(d, vec![1, 0]).unwrap();
+        let e = b.unary(Op::Exp, d).unwrap();
+        vec![t, e]
+    });
+    assert!(plan::plan(&g).regions.is_empty());
+    assert_fusion_is_exact(&g, &[t(F32, &[6, 5], &noise(30, 2))]);
+}
+
+#[test]
+fn column_reductions_and_integer_ops_stay_unfused() {
+    let g = graph(&[(F32, &[6, 5]), (DType::I32, &[6, 5])], |b, p| {
+        let cols = b.reduce(p[0], ReduceKind::Sum, vec![0]).unwrap();
+        let ints = b.reduce(p[1], ReduceKind::Sum, vec![1]).unwrap();
+        vec![cols, ints]
+    });
+    assert!(plan::plan(&g).regions.is_empty());
+}
+
+#[test]
+fn a_sum_of_products_reads_both_operands_in_place() {
+    let g = graph(&[(F32, &[50, 2000]), (F32, &[50, 2000])], |b, p| {
+        let prod = b.binary(Op::Mul, p[0], p[1]).unwrap();
+        let s = b.reduce(prod, ReduceKind::Sum, vec![1]).unwrap();
+        let e = b.unary(Op::Exp, prod).unwrap();
+        let s2 = b.reduce(e, ReduceKind::Min, vec![1]).unwrap();
+        vec![s, s2]
+    });
+    let p = plan::plan(&g);
+    assert_eq!(p.regions.len(), 1);
+    assert!(p.direct[0] && p.direct[1]);
+    assert_fusion_is_exact(&g, &[t(F32, &[50, 2000], &noise(100_000, 1)), t(F32, &[50, 2000], &noise(100_000, 2))]);
+}
+
+#[test]
+fn an_output_written_over_its_own_input_reads_the_input_first() {
+    let (r, c) = (64usize, 300usize);
+    let g = softmax(F32, &[r, c], 1);
+    let dev = device();
+    let xs = noise(r * c, 4);
+    let fresh = bind(&dev, &[t(F32, &[r, c], &xs)]);
+    let want = run_bits(&g, &dev, &fresh, false);
+    // In place: the output view is the input view itself.
+    let ExecInput::Tensor(view) = bind(&dev, &[t(F32, &[r, c], &xs)]).remove(0) else { unreachable!() };
+    let exe = SimExecutable { graph: Arc::new(g.clone()), plan: plan::plan(&g) };
+    dev.execute(&exe, &[ExecInput::Tensor(view.clone())], std::slice::from_ref(&view)).unwrap();
+    let got: Vec<u64> = download(&dev, &view).iter().map(|x| x.to_bits()).collect();
+    assert_eq!(vec![got], want);
+}
