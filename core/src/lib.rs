@@ -10,6 +10,7 @@ pub mod dtype;
 pub mod error;
 pub mod ir;
 pub mod lower;
+pub mod passes;
 pub mod shape;
 
 pub use device::{BufferId, Device, MemoryStats, TensorView};

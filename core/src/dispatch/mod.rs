@@ -150,7 +150,7 @@ impl Dispatcher {
     }
 
     fn compile_lowered(&self, lowered: Lowered) -> Result<CompiledOp> {
-        let exe = self.device.compile(&lowered.graph)?;
+        let exe = self.device.compile(&crate::passes::optimize(&lowered.graph))?;
         Ok(CompiledOp::new(exe, lowered))
     }
 

@@ -6,6 +6,7 @@ mod dot_conv;
 mod elementwise;
 mod fusion;
 mod gather;
+mod passes;
 mod reduce;
 mod rng;
 mod shape_ops;

@@ -1,0 +1,24 @@
+//! Compiler passes over the IR. Every program runs [`optimize`] before a device compiles it:
+//! dead code elimination, constant folding and common subexpression elimination, each a
+//! small rewrite that keeps results bit-identical. [`buffers`] assigns device memory by
+//! liveness, which gives a program's peak memory. Fusion is the device compiler's business
+//! (the simulator's row fusion is `tpudev_sim::exec::fused_rows`).
+
+pub mod buffers;
+pub mod cse;
+pub mod dce;
+pub mod fold;
+mod rewrite;
+
+use crate::ir::Graph;
+
+/// The standard pipeline: DCE, folding, CSE, and DCE again to drop what the others orphaned.
+pub fn optimize(graph: &Graph) -> Graph {
+    let g = dce::run(graph);
+    let g = fold::run(&g);
+    let g = cse::run(&g);
+    dce::run(&g)
+}
+
+#[cfg(test)]
+mod tests;

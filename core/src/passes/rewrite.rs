@@ -1,0 +1,31 @@
+//! Shared mechanics of the rewrites: redirecting uses and dropping nodes.
+
+use crate::ir::{Graph, NodeId};
+
+/// Replaces every use of node i (as an input or an output) by `repr[i]`.
+pub(super) fn redirect(graph: &mut Graph, repr: &[NodeId]) {
+    for node in &mut graph.nodes {
+        for j in &mut node.inputs {
+            *j = repr[*j];
+        }
+    }
+    for o in &mut graph.outputs {
+        *o = repr[*o];
+    }
+}
+
+/// Drops the nodes not in `keep` and renumbers the rest, keeping their order (so the graph
+/// stays topologically sorted). Kept nodes must only use kept nodes.
+pub(super) fn compact(graph: Graph, keep: &[bool]) -> Graph {
+    let mut new_id = vec![usize::MAX; graph.nodes.len()];
+    let mut nodes = Vec::with_capacity(keep.iter().filter(|&&k| k).count());
+    for (i, mut node) in graph.nodes.into_iter().enumerate() {
+        if keep[i] {
+            node.inputs.iter_mut().for_each(|j| *j = new_id[*j]);
+            new_id[i] = nodes.len();
+            nodes.push(node);
+        }
+    }
+    let outputs = graph.outputs.iter().map(|&o| new_id[o]).collect();
+    Graph { params: graph.params, nodes, outputs }
+}

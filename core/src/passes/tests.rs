@@ -1,0 +1,151 @@
+//! The passes on hand-built and lowered graphs: what each removes or merges (snapshots of the
+//! IR after every pass), and buffer assignment. That results stay bit-identical is checked by
+//! running graphs before and after on the simulator (`tpudev-sim`'s tests).
+
+use super::*;
+use crate::device::TensorView;
+use crate::dtype::DType;
+use crate::ir::{GraphBuilder, Literal, Op, ReduceKind, TensorType};
+use crate::lower::{lookup, Arg, LowerCtx};
+
+const F32: DType = DType::F32;
+
+fn lowered(op: &str, args: &[Arg]) -> Graph {
+    let entry = lookup(op).unwrap();
+    let mut ctx = LowerCtx::new(op, args);
+    let outputs = (entry.lower)(&mut ctx).unwrap();
+    ctx.finish(outputs).graph
+}
+
+fn tensor(d: DType, shape: &[usize]) -> Arg {
+    Arg::Tensor(TensorView::contiguous(0x1000, d, shape.to_vec()))
+}
+
+/// A small MLP's forward and loss as a deferred trace would record it: a transpose taken
+/// twice, a learning-rate constant computed from constants, a dead branch.
+fn mlp_step() -> Graph {
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(F32, vec![8, 16]));
+    let w = b.param(TensorType::new(F32, vec![32, 16]));
+    let dims = crate::ir::DotDims {
+        lhs_batch: vec![],
+        rhs_batch: vec![],
+        lhs_contract: vec![1],
+        rhs_contract: vec![0],
+        precision: Default::default(),
+    };
+    let wt = b.transpose(w, vec![1, 0]).unwrap();
+    let h = b.dot_general(x, wt, dims.clone()).unwrap();
+    let zero = b.constant(Literal::Float(0.0), F32, vec![]);
+    let zb = b.broadcast_in_dim(zero, vec![8, 32], vec![]).unwrap();
+    let h = b.binary(Op::Max, h, zb).unwrap();
+    let wt2 = b.transpose(w, vec![1, 0]).unwrap();
+    let _dead = b.dot_general(x, wt2, dims).unwrap();
+    let s = b.reduce(h, ReduceKind::Sum, vec![0, 1]).unwrap();
+    let half = b.constant(Literal::Float(0.5), F32, vec![]);
+    let n = b.constant(Literal::Float(256.0), F32, vec![]);
+    let scale = b.binary(Op::Div, half, n).unwrap();
+    let loss = b.binary(Op::Mul, s, scale).unwrap();
+    let zb2 = b.broadcast_in_dim(zero, vec![8, 32], vec![]).unwrap();
+    let relu_mask = b.compare(crate::ir::CompareDir::Gt, h, zb2).unwrap();
+    b.finish(vec![loss, relu_mask])
+}
+
+#[test]
+fn each_pass_on_a_small_mlp_step() {
+    let g = mlp_step();
+    let dce = dce::run(&g);
+    let fold = fold::run(&dce);
+    let cse = cse::run(&fold);
+    let end = dce::run(&cse);
+    assert_eq!(end, optimize(&g));
+    insta::assert_snapshot!("mlp_0_input", g.to_string());
+    insta::assert_snapshot!("mlp_1_dce", dce.to_string());
+    insta::assert_snapshot!("mlp_2_fold", fold.to_string());
+    insta::assert_snapshot!("mlp_3_cse", cse.to_string());
+    insta::assert_snapshot!("mlp_4_dce", end.to_string());
+    insta::assert_snapshot!("mlp_buffers", buffers::assign(&end).to_string());
+}
+
+#[test]
+fn lowered_layer_norm_shares_its_repeated_constant() {
+    let args =
+        [tensor(F32, &[8, 16]), Arg::IntList(vec![16]), tensor(F32, &[16]), tensor(F32, &[16]), Arg::Float(1e-5)];
+    let g = lowered("native_layer_norm", &args);
+    let opt = optimize(&g);
+    let constants = |g: &Graph| g.nodes.iter().filter(|n| matches!(n.op, Op::Constant(_))).count();
+    assert_eq!(constants(&opt), constants(&g) - 1);
+    insta::assert_snapshot!("layer_norm_optimized", opt.to_string());
+    insta::assert_snapshot!("layer_norm_buffers", buffers::assign(&opt).to_string());
+}
+
+#[test]
+fn dce_keeps_parameters_and_random_draws() {
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(F32, vec![4]));
+    let state = b.rng_state();
+    let _unused = b.param(TensorType::new(F32, vec![4]));
+    let _draw = b.rng_uniform(state, F32, vec![4]).unwrap();
+    let _dead = b.unary(Op::Exp, x).unwrap();
+    let y = b.unary(Op::Neg, x).unwrap();
+    let g = b.finish(vec![y]);
+    let out = dce::run(&g);
+    assert_eq!(out.nodes.len(), g.nodes.len() - 1);
+    assert_eq!(out.rng_draws(), g.rng_draws());
+    assert!(out.nodes.iter().all(|n| !matches!(n.op, Op::Exp)));
+}
+
+#[test]
+fn cse_never_merges_random_draws() {
+    let mut b = GraphBuilder::new();
+    let state = b.rng_state();
+    let a = b.rng_uniform(state, F32, vec![4]).unwrap();
+    let c = b.rng_uniform(state, F32, vec![4]).unwrap();
+    let s = b.binary(Op::Sub, a, c).unwrap();
+    let g = b.finish(vec![s]);
+    assert_eq!(cse::run(&g), g);
+}
+
+#[test]
+fn folding_rounds_like_the_device_and_leaves_transcendentals() {
+    let fold1 = |op: Op, dtype: DType, x: f64, y: f64| {
+        let mut b = GraphBuilder::new();
+        let a = b.constant(Literal::Float(x), dtype, vec![3]);
+        let c = b.constant(Literal::Float(y), dtype, vec![3]);
+        let r = b.binary(op, a, c).unwrap();
+        let g = fold::run(&b.finish(vec![r]));
+        match g.nodes[2].op {
+            Op::Constant(Literal::Float(v)) => Some(v),
+            _ => None,
+        }
+    };
+    // 1 + 2^-9 is not a bf16 number: the sum rounds to 1 (ties to even), as on the device.
+    assert_eq!(fold1(Op::Add, DType::BF16, 1.0, 1.0 / 512.0), Some(1.0));
+    // 0.1 is held as the f32 nearest to it, so the product is the f32 product.
+    assert_eq!(fold1(Op::Mul, F32, 0.1, 3.0), Some((0.1f32 * 3.0f32) as f64));
+    assert_eq!(fold1(Op::Mul, DType::F64, 0.1, 3.0), Some(0.1 * 3.0));
+    assert!(fold1(Op::Max, F32, f64::NAN, 1.0).is_some_and(f64::is_nan));
+    assert_eq!(fold1(Op::Pow, F32, 2.0, 0.5), None);
+    let mut b = GraphBuilder::new();
+    let a = b.constant(Literal::Float(1.0), F32, vec![2]);
+    let e = b.unary(Op::Exp, a).unwrap();
+    let g = b.finish(vec![e]);
+    assert_eq!(fold::run(&g), g);
+}
+
+#[test]
+fn buffers_are_reused_once_dead_but_never_by_an_op_for_its_own_operand() {
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(F32, vec![64]));
+    let a = b.unary(Op::Exp, x).unwrap(); // 256 B
+    let c = b.unary(Op::Neg, a).unwrap(); // a dies here: c cannot take its space
+    let d = b.unary(Op::Abs, c).unwrap(); // c dies: d takes a's old space
+    let g = b.finish(vec![d]);
+    let asg = buffers::assign(&g);
+    let (a_off, c_off, d_off) = (asg.slots[a].unwrap().0, asg.slots[c].unwrap().0, asg.slots[d].unwrap().0);
+    assert_ne!(a_off, c_off);
+    assert_eq!(d_off, a_off);
+    assert_eq!(asg.arena_bytes, 512);
+    assert_eq!(asg.input_bytes, 256);
+    assert_eq!(asg.peak_bytes(), 768);
+}
