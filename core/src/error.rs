@@ -36,6 +36,14 @@ pub enum Error {
     #[error("tpu buffer {0:#x} is not allocated on this device (freed, or from another device)")]
     UnknownBuffer(u64),
 
+    /// Debug eager mode's check found NaN or Inf in an op's result.
+    #[error(
+        "aten::{op} produced {value} in output {output} (element {index}, of {count} non-finite): \
+         the first op to produce one since the check was turned on (torch.tpu.set_nan_check). \
+         The traceback shows the Python code that called it."
+    )]
+    NonFinite { op: String, output: usize, index: usize, value: String, count: usize },
+
     /// A graph that fails validation: a bug in a lowering, reported instead of panicking.
     #[error("internal error in the tpu compiler: {0}. Please report it with the op that caused it.")]
     Internal(String),

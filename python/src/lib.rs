@@ -255,6 +255,18 @@ fn set_eager_mode(py: Python<'_>, name: &str) -> PyResult<()> {
     runtime()?.dispatcher.set_mode(mode).map_err(|e| to_pyerr(py, e))
 }
 
+/// Whether debug eager mode checks every float result for NaN and Inf.
+#[pyfunction]
+fn nan_check() -> PyResult<bool> {
+    Ok(runtime()?.dispatcher.nan_check())
+}
+
+#[pyfunction]
+fn set_nan_check(on: bool) -> PyResult<()> {
+    runtime()?.dispatcher.set_nan_check(on);
+    Ok(())
+}
+
 /// The f32 matmul/convolution precision: "DEFAULT", "HIGH" or "HIGHEST".
 #[pyfunction]
 fn matmul_precision() -> PyResult<&'static str> {
@@ -319,6 +331,8 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(synchronize, m)?)?;
     m.add_function(wrap_pyfunction!(eager_mode, m)?)?;
     m.add_function(wrap_pyfunction!(set_eager_mode, m)?)?;
+    m.add_function(wrap_pyfunction!(nan_check, m)?)?;
+    m.add_function(wrap_pyfunction!(set_nan_check, m)?)?;
     m.add_function(wrap_pyfunction!(supported_ops, m)?)?;
     m.add_function(wrap_pyfunction!(matmul_precision, m)?)?;
     m.add_function(wrap_pyfunction!(set_matmul_precision, m)?)?;

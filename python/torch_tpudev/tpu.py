@@ -5,8 +5,10 @@ One simulated chip per process (tpu:0). Memory figures are the simulated HBM's.
 
 import contextlib
 import enum
+import os
 import sys
 import types
+import warnings
 from dataclasses import dataclass
 
 import torch
@@ -16,7 +18,9 @@ from ._precision import Precision, precision  # noqa: F401  (public: torch.tpu.P
 
 
 class EagerMode(enum.Enum):
-    """How eager ops execute. Only DEFER_NEVER (strict: each op runs when called) exists so far."""
+    """How eager ops execute: DEFER_NEVER (strict: each op runs when called, the default) and
+    DEFER_NEVER_AND_LAUNCH_BLOCKING (debug: synchronous, with the optional NaN/Inf check of
+    `set_nan_check`). DEFER_AND_FUSE is not implemented yet."""
 
     DEFER_NEVER = "DEFER_NEVER"
     DEFER_NEVER_AND_LAUNCH_BLOCKING = "DEFER_NEVER_AND_LAUNCH_BLOCKING"
@@ -224,6 +228,38 @@ def get_precision() -> Precision:
     return _precision.current()
 
 
+def set_nan_check(enabled: bool = True) -> None:
+    """In debug eager mode (DEFER_NEVER_AND_LAUNCH_BLOCKING), check every op's float results
+    for NaN and Inf and raise at the first op that produces one, naming it; the traceback
+    shows the Python code that called it. The result tensors of that op are not returned
+    (an out= or in-place destination keeps the values written). Also `TPUDEV_NAN_CHECK=1`."""
+    _C.set_nan_check(bool(enabled))
+
+
+def get_nan_check() -> bool:
+    return _C.nan_check()
+
+
+def _truthy(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _mode_from_environment() -> None:
+    """TorchTPU's variables: TORCH_TPU_LAUNCH_BLOCKING=1 selects debug mode and wins over
+    TORCH_TPU_DEFER_AND_FUSE=1; neither (or =0) keeps strict mode."""
+    if _truthy("TORCH_TPU_LAUNCH_BLOCKING"):
+        _set_eager_mode_now(EagerMode.DEFER_NEVER_AND_LAUNCH_BLOCKING)
+    elif _truthy("TORCH_TPU_DEFER_AND_FUSE"):
+        warnings.warn(
+            "TORCH_TPU_DEFER_AND_FUSE=1: EagerMode.DEFER_AND_FUSE is not implemented yet on the "
+            "tpudev simulator; running in strict mode (DEFER_NEVER).",
+            stacklevel=2,
+        )
+    if _truthy("TPUDEV_NAN_CHECK"):
+        set_nan_check(True)
+
+
 def _install():
     sys.modules[__name__].__class__ = _TpuModule
     _precision.install()
+    _mode_from_environment()

@@ -6,6 +6,7 @@
 
 mod cache;
 mod mode;
+mod nan_check;
 
 use std::sync::{Arc, Mutex};
 
@@ -46,6 +47,8 @@ pub struct Dispatcher {
     rng: Mutex<RngState>,
     stats: Mutex<DispatchStats>,
     mode: Mutex<EagerMode>,
+    /// Whether debug mode checks every float result for NaN and Inf.
+    nan_check: std::sync::atomic::AtomicBool,
     /// Settings for programs compiled from now on.
     options: Mutex<CompileOptions>,
 }
@@ -58,6 +61,7 @@ impl Dispatcher {
             rng: Mutex::new(RngState::default()),
             stats: Mutex::new(DispatchStats::default()),
             mode: Mutex::new(EagerMode::DeferNever),
+            nan_check: std::sync::atomic::AtomicBool::new(false),
             options: Mutex::new(CompileOptions::default()),
         }
     }
@@ -72,6 +76,16 @@ impl Dispatcher {
 
     pub fn mode(&self) -> EagerMode {
         *self.mode.lock().unwrap()
+    }
+
+    /// Turns debug mode's NaN/Inf check on or off (it runs only in
+    /// `EagerMode::DeferNeverAndLaunchBlocking`).
+    pub fn set_nan_check(&self, on: bool) {
+        self.nan_check.store(on, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub fn nan_check(&self) -> bool {
+        self.nan_check.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Switches the eager mode; modes that do not exist yet are refused with the reason.
@@ -160,7 +174,32 @@ impl Dispatcher {
     pub fn run(&self, op: &str, args: &[Arg], dests: &[Option<TensorView>]) -> Result<Vec<Option<TensorView>>> {
         let compiled = self.compiled(op, args)?;
         let inputs = self.bind_inputs(op, &compiled, args)?;
-        self.execute(&compiled, &inputs, dests)
+        let (fresh, targets) = self.execute(&compiled, &inputs, dests)?;
+        if self.nan_check() && self.mode() == EagerMode::DeferNeverAndLaunchBlocking {
+            if let Err(e) = self.check_finite(op, &targets) {
+                for v in fresh.iter().flatten() {
+                    self.device.free(v.buffer);
+                }
+                return Err(e);
+            }
+        }
+        Ok(fresh)
+    }
+
+    /// Debug mode's check of an op's results.
+    fn check_finite(&self, op: &str, outputs: &[TensorView]) -> Result<()> {
+        for (k, view) in outputs.iter().enumerate() {
+            if let Some(f) = nan_check::scan(self.device.as_ref(), view)? {
+                return Err(Error::NonFinite {
+                    op: op.to_string(),
+                    output: k,
+                    index: f.index,
+                    value: if f.value.is_nan() { "NaN".into() } else { format!("{}", f.value) },
+                    count: f.count,
+                });
+            }
+        }
+        Ok(())
     }
 
     fn bind_inputs(&self, op: &str, compiled: &CompiledOp, args: &[Arg]) -> Result<Vec<ExecInput>> {
@@ -207,7 +246,7 @@ impl Dispatcher {
         compiled: &CompiledOp,
         inputs: &[ExecInput],
         dests: &[Option<TensorView>],
-    ) -> Result<Vec<Option<TensorView>>> {
+    ) -> Result<(Vec<Option<TensorView>>, Vec<TensorView>)> {
         let mut targets = Vec::with_capacity(compiled.outputs.len());
         let mut fresh = Vec::with_capacity(compiled.outputs.len());
         let release = |fresh: &[Option<TensorView>]| {
@@ -248,7 +287,7 @@ impl Dispatcher {
             return Err(e);
         }
         self.stats.lock().unwrap().ops_executed += 1;
-        Ok(fresh)
+        Ok((fresh, targets))
     }
 
     fn alloc_for(&self, ty: &TensorType) -> Result<TensorView> {

@@ -27,15 +27,16 @@ impl EagerMode {
             .find(|m| m.name() == name)
     }
 
-    /// Only strict mode exists so far; the others come with the compiler stack.
+    /// Defer-and-fuse does not exist yet; it comes with the compiler stack.
     pub fn check_available(self) -> Result<()> {
         match self {
-            EagerMode::DeferNever => Ok(()),
+            EagerMode::DeferNever | EagerMode::DeferNeverAndLaunchBlocking => Ok(()),
             other => Err(Error::UnsupportedArgs {
                 op: "set_eager_mode".into(),
                 reason: format!(
-                    "EagerMode.{} is not implemented yet; it arrives with the compiler stack \
-                     (defer-and-fuse and debug eager modes). Use EagerMode.DEFER_NEVER.",
+                    "EagerMode.{} is not implemented yet; it arrives with the compiler stack's \
+                     defer-and-fuse mode. Use EagerMode.DEFER_NEVER (strict) or \
+                     EagerMode.DEFER_NEVER_AND_LAUNCH_BLOCKING (debug).",
                     other.name()
                 ),
             }),
