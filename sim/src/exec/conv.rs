@@ -3,17 +3,23 @@
 //! [O/groups, C/groups * prod(kernel)] multiply straight into the output. Handles any number of
 //! spatial dims, stride, padding, lhs (input) and rhs (kernel) dilation and groups.
 
+use std::ops::Range;
+
 use ndarray::ArrayD;
 use rayon::prelude::*;
 use tpudev_core::ir::ConvDims;
 use tpudev_core::{Error, Result};
 
-use super::dot::{gemm_into, GemmElem, Mat};
+use super::dot::{filled_vec, gemm_single, GemmElem, Mat, OutPtr};
 use super::mxu_passes::{multipass, needs_passes};
 use super::value::{array, elems, Data, Value};
 
 const PAR_FLOPS: usize = 64 * 64 * 64;
 const INVALID: usize = usize::MAX;
+/// Patch elements per task (1 MiB of f32): still in a core's L2 cache when the GEMM reads them,
+/// and wide enough that the GEMM's packing of the kernel rows is paid rarely. Of 64 Ki, 128 Ki,
+/// 256 Ki and 512 Ki elements, 256 Ki ran the benchmark's 3x3 convolution fastest.
+const COL_TILE: usize = 256 * 1024;
 
 struct Geometry {
     n: usize,
@@ -27,6 +33,48 @@ struct Geometry {
     tables: Vec<Vec<usize>>,
     /// True when the patches matrix is the input itself (1x1 kernel, stride 1, no padding).
     pointwise: bool,
+    /// Per kernel position along the last spatial dim, its table row as a `Span` where it is one.
+    last_spans: Vec<Option<Span>>,
+}
+
+/// A table row whose valid entries are outputs lo..hi reading inputs first, first + step, ...
+/// (always so without input dilation): patches rows are then a copy between two zero runs.
+#[derive(Clone, Copy)]
+struct Span {
+    lo: usize,
+    hi: usize,
+    first: usize,
+    step: usize,
+}
+
+impl Span {
+    fn of(row: &[usize]) -> Option<Span> {
+        let Some(lo) = row.iter().position(|&i| i != INVALID) else {
+            return Some(Span { lo: 0, hi: 0, first: 0, step: 1 });
+        };
+        let hi = row.iter().rposition(|&i| i != INVALID)? + 1;
+        let valid = &row[lo..hi];
+        if valid.contains(&INVALID) {
+            return None;
+        }
+        let step = if valid.len() > 1 { valid[1].checked_sub(valid[0])? } else { 1 };
+        let regular = valid.windows(2).all(|p| p[1].checked_sub(p[0]) == Some(step));
+        (regular && step > 0).then_some(Span { lo, hi, first: valid[0], step })
+    }
+
+    /// dst[lo..hi] from src[first..] every step elements, zeros around.
+    fn fill<T: Copy + Default>(&self, src: &[T], dst: &mut [T]) {
+        dst[..self.lo].fill(T::default());
+        dst[self.hi..].fill(T::default());
+        let dst = &mut dst[self.lo..self.hi];
+        if self.step == 1 {
+            dst.copy_from_slice(&src[self.first..self.first + dst.len()]);
+        } else {
+            for (y, &x) in dst.iter_mut().zip(src[self.first..].iter().step_by(self.step)) {
+                *y = x;
+            }
+        }
+    }
 }
 
 impl Geometry {
@@ -98,6 +146,8 @@ fn geometry(x: &[usize], w: &[usize], d: &ConvDims) -> Result<Geometry> {
         && d.stride.iter().all(|&s| s == 1)
         && d.padding.iter().all(|&p| p == (0, 0))
         && d.lhs_dilation.iter().all(|&l| l == 1);
+    let p_last = out[sp - 1];
+    let last_spans = tables[sp - 1].chunks(p_last.max(1)).map(Span::of).collect();
     Ok(Geometry {
         n: x[0],
         c: x[1],
@@ -108,18 +158,22 @@ fn geometry(x: &[usize], w: &[usize], d: &ConvDims) -> Result<Geometry> {
         out,
         tables,
         pointwise,
+        last_spans,
     })
 }
 
-/// Fills the patches matrix of one image and group. `x` holds the group's Cg channels.
-fn im2col<T: Copy + Default>(g: &Geometry, x: &[T], col: &mut [T]) {
+/// Fills the patches of output rows `segs` (rows: positions along all but the last spatial dim)
+/// of one image and group: a [depth, segs.len() * out.last()] matrix. `x` holds the group's Cg
+/// channels.
+fn im2col<T: Copy + Default>(g: &Geometry, x: &[T], segs: Range<usize>, col: &mut [T]) {
     let sp = g.spatial.len();
-    let (p_size, k_size, in_size) = (g.out_size(), g.k_size(), g.in_size());
+    let (k_size, in_size) = (g.k_size(), g.in_size());
     let last = sp - 1;
     let p_last = g.out[last];
+    let width = segs.len() * p_last;
     let in_strides = super::strided::row_major(&g.spatial);
     let mut kidx = vec![0usize; sp];
-    for (row_i, row) in col.chunks_mut(p_size).enumerate() {
+    for (row_i, row) in col.chunks_mut(width.max(1)).enumerate().take(g.depth()) {
         let (c, k_flat) = (row_i / k_size, row_i % k_size);
         let mut rest = k_flat;
         for dd in (0..sp).rev() {
@@ -128,10 +182,15 @@ fn im2col<T: Copy + Default>(g: &Geometry, x: &[T], col: &mut [T]) {
         }
         let chan = &x[c * in_size..(c + 1) * in_size];
         let t_last = &g.tables[last][kidx[last] * p_last..(kidx[last] + 1) * p_last];
-        // Walk the output positions of all but the last spatial dim.
-        let outer: usize = g.out[..last].iter().product();
+        let span = g.last_spans.get(kidx[last]).copied().flatten();
+        // Output position along the leading dims of the first row, then walked row by row.
         let mut pidx = vec![0usize; last];
-        for seg in 0..outer {
+        let mut rest = segs.start;
+        for dd in (0..last).rev() {
+            pidx[dd] = rest % g.out[dd];
+            rest /= g.out[dd];
+        }
+        for dst in row.chunks_mut(p_last.max(1)).take(segs.len()) {
             let mut base = 0usize;
             let mut valid = true;
             for dd in 0..last {
@@ -142,8 +201,9 @@ fn im2col<T: Copy + Default>(g: &Geometry, x: &[T], col: &mut [T]) {
                 }
                 base += i * in_strides[dd] as usize;
             }
-            let dst = &mut row[seg * p_last..(seg + 1) * p_last];
-            if valid {
+            if let (true, Some(span)) = (valid, span) {
+                span.fill(&chan[base..], dst);
+            } else if valid {
                 for (y, &i) in dst.iter_mut().zip(t_last) {
                     *y = if i == INVALID { T::default() } else { chan[base + i] };
                 }
@@ -161,44 +221,54 @@ fn im2col<T: Copy + Default>(g: &Geometry, x: &[T], col: &mut [T]) {
     }
 }
 
+/// Output rows per task: enough that a task's patches fill about COL_TILE elements, so they
+/// are still in the core's cache when the GEMM reads them.
+fn rows_per_tile(g: &Geometry) -> usize {
+    let p_last = g.out[g.out.len() - 1].max(1);
+    (COL_TILE / (g.depth() * p_last).max(1)).max(1)
+}
+
+/// Every (image, group, tile of output rows) is one task whose block of the output is its
+/// group's kernel [og, depth] times the tile's patches [depth, tile], multiplied on the task's
+/// own thread. Tiles depend on the shapes only, so results never depend on the thread count.
 fn conv_float<T: GemmElem>(g: &Geometry, x: &[T], w: &[T]) -> Vec<T> {
     let (cg, og, depth, p_size, in_size) = (g.cg(), g.og(), g.depth(), g.out_size(), g.in_size());
-    let mut out = vec![T::ZERO; g.n * g.o * p_size];
-    if out.is_empty() {
-        return out;
+    let len = g.n * g.o * p_size;
+    if len == 0 {
+        return Vec::new();
     }
-    let items = g.n * g.groups;
-    let item_flops = og * depth * p_size;
-    // One (image, group): out block [og, p_size].
-    let one = |item: usize, dst: &mut [T], col: &mut Vec<T>, parallel: bool| {
-        let (ni, gi) = (item / g.groups, item % g.groups);
-        let xg = &x[(ni * g.c + gi * cg) * in_size..(ni * g.c + (gi + 1) * cg) * in_size];
-        let rhs = if g.pointwise {
-            Mat { ptr: xg.as_ptr(), rs: p_size as isize, cs: 1 }
-        } else {
-            col.resize(depth * p_size, T::ZERO);
-            im2col(g, xg, col);
-            Mat { ptr: col.as_ptr(), rs: p_size as isize, cs: 1 }
+    let p_last = g.out[g.out.len() - 1];
+    let rows = p_size / p_last;
+    let tile_rows = rows_per_tile(g);
+    let tiles = rows.div_ceil(tile_rows);
+    let tasks = g.n * g.groups * tiles;
+    filled_vec(len, |out: *mut T| {
+        let out = OutPtr(out);
+        let task = |t: usize, col: &mut Vec<T>| {
+            let (item, tile) = (t / tiles, t % tiles);
+            let (ni, gi) = (item / g.groups, item % g.groups);
+            let segs = tile * tile_rows..((tile + 1) * tile_rows).min(rows);
+            let (p0, width) = (segs.start * p_last, segs.len() * p_last);
+            let xg = &x[(ni * g.c + gi * cg) * in_size..(ni * g.c + (gi + 1) * cg) * in_size];
+            let rhs = if g.pointwise {
+                Mat { ptr: xg[p0..].as_ptr(), rs: p_size as isize, cs: 1 }
+            } else {
+                col.resize(depth * width, T::ZERO);
+                im2col(g, xg, segs, col);
+                Mat { ptr: col.as_ptr(), rs: width as isize, cs: 1 }
+            };
+            let lhs = Mat { ptr: w[gi * og * depth..].as_ptr(), rs: depth as isize, cs: 1 };
+            // SAFETY: lhs is og x depth inside w, rhs depth x width inside xg or col; the task
+            // writes only its own columns p0..p0 + width of its item's og rows.
+            unsafe { gemm_single(out.at(item * og * p_size + p0), p_size, og, width, depth, lhs, rhs) };
         };
-        let lhs = Mat { ptr: w[gi * og * depth..].as_ptr(), rs: depth as isize, cs: 1 };
-        // SAFETY: lhs is og x depth inside w, rhs is depth x p_size inside xg or col.
-        unsafe { gemm_into(dst, og, p_size, depth, lhs, rhs, parallel) };
-    };
-    let threads = rayon::current_num_threads().max(1);
-    if items * item_flops < PAR_FLOPS {
-        let mut col = Vec::new();
-        for (i, dst) in out.chunks_mut(og * p_size).enumerate() {
-            one(i, dst, &mut col, false);
+        if og * depth * p_size * g.n * g.groups < PAR_FLOPS {
+            let mut col = Vec::new();
+            (0..tasks).for_each(|t| task(t, &mut col));
+        } else {
+            (0..tasks).into_par_iter().for_each_init(Vec::new, |col, t| task(t, col));
         }
-    } else if items >= 2 * threads || item_flops < PAR_FLOPS {
-        out.par_chunks_mut(og * p_size).enumerate().for_each_init(Vec::new, |col, (i, dst)| one(i, dst, col, false));
-    } else {
-        let mut col = Vec::new();
-        for (i, dst) in out.chunks_mut(og * p_size).enumerate() {
-            one(i, dst, &mut col, true);
-        }
-    }
-    out
+    })
 }
 
 fn conv_int(g: &Geometry, x: &[i64], w: &[i64]) -> Vec<i64> {
@@ -207,7 +277,8 @@ fn conv_int(g: &Geometry, x: &[i64], w: &[i64]) -> Vec<i64> {
     let mut col = vec![0i64; depth * p_size];
     for (item, dst) in out.chunks_mut((og * p_size).max(1)).enumerate().take(g.n * g.groups) {
         let (ni, gi) = (item / g.groups, item % g.groups);
-        im2col(g, &x[(ni * g.c + gi * cg) * in_size..(ni * g.c + (gi + 1) * cg) * in_size], &mut col);
+        let rows = p_size / g.out[g.out.len() - 1].max(1);
+        im2col(g, &x[(ni * g.c + gi * cg) * in_size..(ni * g.c + (gi + 1) * cg) * in_size], 0..rows, &mut col);
         for oi in 0..og {
             let wrow = &w[(gi * og + oi) * depth..(gi * og + oi + 1) * depth];
             let orow = &mut dst[oi * p_size..(oi + 1) * p_size];
@@ -239,4 +310,88 @@ pub fn convolution(x: &Value, w: &Value, dims: &ConvDims) -> Result<Value> {
         _ => return Err(Error::internal("convolution operands differ in kind")),
     };
     Ok(Value::new(x.dtype, data))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tpudev_core::ir::Precision;
+
+    fn dims(stride: usize, pad: usize, groups: usize) -> ConvDims {
+        ConvDims {
+            stride: vec![stride; 2],
+            padding: vec![(pad, pad); 2],
+            lhs_dilation: vec![1; 2],
+            rhs_dilation: vec![1; 2],
+            groups,
+            precision: Precision::Highest,
+        }
+    }
+
+    fn noise(len: usize, seed: usize) -> Vec<f64> {
+        (0..len).map(|i| (((i * 7919 + seed * 104729) % 2001) as f64 - 1000.0) / 1000.0).collect()
+    }
+
+    /// Direct 2-D convolution with stride, symmetric padding and groups.
+    fn naive(x: &[f64], xs: &[usize], w: &[f64], ws: &[usize], stride: usize, pad: usize, groups: usize) -> Vec<f64> {
+        let (n, c, h, wd) = (xs[0], xs[1], xs[2] as isize, xs[3] as isize);
+        let (o, cg, kh, kw) = (ws[0], ws[1], ws[2], ws[3]);
+        let og = o / groups;
+        let (oh, ow) = ((h as usize + 2 * pad - kh) / stride + 1, (wd as usize + 2 * pad - kw) / stride + 1);
+        let mut out = vec![0.0; n * o * oh * ow];
+        for (idx, y) in out.iter_mut().enumerate() {
+            let (ni, oi, r, q) = (idx / (o * oh * ow), idx / (oh * ow) % o, idx / ow % oh, idx % ow);
+            for ci in 0..cg {
+                let cx = oi / og * cg + ci;
+                for (a, b) in (0..kh).flat_map(|a| (0..kw).map(move |b| (a, b))) {
+                    let (i, j) = ((r * stride + a) as isize - pad as isize, (q * stride + b) as isize - pad as isize);
+                    if (0..h).contains(&i) && (0..wd).contains(&j) {
+                        let xv = x[((ni * c + cx) * h as usize + i as usize) * wd as usize + j as usize];
+                        *y += xv * w[((oi * cg + ci) * kh + a) * kw + b];
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Input shape, kernel shape, stride, padding, groups.
+    type Case = ([usize; 4], [usize; 4], usize, usize, usize);
+
+    /// Each spans several row tiles, the last one partial.
+    const CASES: [Case; 3] = [
+        ([2, 32, 130, 40], [8, 32, 3, 3], 1, 1, 1),
+        ([2, 48, 200, 33], [6, 24, 3, 3], 2, 1, 2),
+        ([2, 64, 200, 48], [8, 64, 1, 1], 1, 0, 1),
+    ];
+
+    #[test]
+    fn tiled_convolution_matches_a_direct_one() {
+        for (xs, ws, stride, pad, groups) in CASES {
+            let g = geometry(&xs, &ws, &dims(stride, pad, groups)).unwrap();
+            assert!(g.out_size() / g.out[1] > rows_per_tile(&g), "{xs:?} should span several tiles");
+            let (x, w) = (noise(xs.iter().product(), 1), noise(ws.iter().product(), 2));
+            let got = conv_float(&g, &x, &w);
+            let want = naive(&x, &xs, &w, &ws, stride, pad, groups);
+            for (a, b) in got.iter().zip(&want) {
+                assert!((a - b).abs() < 1e-10, "{xs:?}: {a} vs {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn convolution_bits_do_not_depend_on_the_thread_count() {
+        for (xs, ws, stride, pad, groups) in CASES {
+            let g = geometry(&xs, &ws, &dims(stride, pad, groups)).unwrap();
+            let x: Vec<f32> = noise(xs.iter().product(), 3).iter().map(|&v| v as f32).collect();
+            let w: Vec<f32> = noise(ws.iter().product(), 4).iter().map(|&v| v as f32).collect();
+            let bits = |threads: usize| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                pool.install(|| conv_float(&g, &x, &w)).iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            };
+            let one = bits(1);
+            assert_eq!(one, bits(3), "{xs:?}");
+            assert_eq!(one, bits(2), "{xs:?}");
+        }
+    }
 }
