@@ -292,6 +292,15 @@ fn conv_int(g: &Geometry, x: &[i64], w: &[i64]) -> Vec<i64> {
     out
 }
 
+/// `convolution` of f32 operands that need no bf16 passes, read in place from row-major
+/// slices (device memory included), so nothing is copied before the product.
+pub fn convolution_f32_slices(x: (&[f32], &[usize]), w: (&[f32], &[usize]), dims: &ConvDims) -> Result<ArrayD<f32>> {
+    let g = geometry(x.1, w.1, dims)?;
+    let mut shape = vec![g.n, g.o];
+    shape.extend_from_slice(&g.out);
+    Ok(array(&shape, conv_float(&g, x.0, w.0)))
+}
+
 pub fn convolution(x: &Value, w: &Value, dims: &ConvDims) -> Result<Value> {
     let g = geometry(x.shape(), w.shape(), dims)?;
     let mut shape = vec![g.n, g.o];

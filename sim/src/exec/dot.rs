@@ -6,7 +6,7 @@
 //! its `x86-v4` feature gives it AVX-512 kernels as fast as OpenBLAS's at those sizes.
 //! Integer products use plain wrapping loops.
 
-use ndarray::{ArrayD, ArrayView3, Order};
+use ndarray::{ArrayD, ArrayView3, ArrayViewD, Order};
 use rayon::prelude::*;
 use tpudev_core::ir::DotDims;
 use tpudev_core::{Error, Result};
@@ -262,30 +262,41 @@ fn plan(l: &[usize], r: &[usize], d: &DotDims) -> Result<Plan> {
 }
 
 fn run<T: Clone>(
-    a: &ArrayD<T>,
-    b: &ArrayD<T>,
+    a: ArrayViewD<'_, T>,
+    b: ArrayViewD<'_, T>,
     p: &Plan,
     mul: impl Fn(&ArrayView3<'_, T>, &ArrayView3<'_, T>) -> Vec<T>,
 ) -> Result<ArrayD<T>> {
     let (bs, m, k, n) = p.sizes;
     let err = |e: ndarray::ShapeError| Error::internal(format!("dot_general reshape: {e}"));
     // Permuted views reshape without copying when the grouped dims stay adjacent.
-    let av = a.view().permuted_axes(p.lhs_perm.clone());
+    let av = a.permuted_axes(p.lhs_perm.clone());
     let av = av.to_shape(((bs, m, k), Order::RowMajor)).map_err(err)?;
-    let bv = b.view().permuted_axes(p.rhs_perm.clone());
+    let bv = b.permuted_axes(p.rhs_perm.clone());
     let bv = bv.to_shape(((bs, k, n), Order::RowMajor)).map_err(err)?;
     Ok(array(&p.out_shape, mul(&av.view(), &bv.view())))
+}
+
+/// `dot_general` of f32 operands that need no bf16 passes, read in place as row-major views
+/// (device memory included), so nothing is copied before the product.
+pub fn dot_general_f32_views(
+    lhs: ArrayViewD<'_, f32>,
+    rhs: ArrayViewD<'_, f32>,
+    dims: &DotDims,
+) -> Result<ArrayD<f32>> {
+    let p = plan(lhs.shape(), rhs.shape(), dims)?;
+    run(lhs, rhs, &p, batched_gemm)
 }
 
 pub fn dot_general(lhs: &Value, rhs: &Value, dims: &DotDims) -> Result<Value> {
     let p = plan(lhs.shape(), rhs.shape(), dims)?;
     let data = match (&lhs.data, &rhs.data) {
         (Data::F32(a), Data::F32(b)) if needs_passes(lhs.dtype, dims.precision) => {
-            Data::F32(multipass(a, b, dims.precision, |a, b| run(a, b, &p, batched_gemm))?)
+            Data::F32(multipass(a, b, dims.precision, |a, b| run(a.view(), b.view(), &p, batched_gemm))?)
         }
-        (Data::F32(a), Data::F32(b)) => Data::F32(run(a, b, &p, batched_gemm)?),
-        (Data::F64(a), Data::F64(b)) => Data::F64(run(a, b, &p, batched_gemm)?),
-        (Data::Int(a), Data::Int(b)) => Data::Int(run(a, b, &p, batched_int)?),
+        (Data::F32(a), Data::F32(b)) => Data::F32(run(a.view(), b.view(), &p, batched_gemm)?),
+        (Data::F64(a), Data::F64(b)) => Data::F64(run(a.view(), b.view(), &p, batched_gemm)?),
+        (Data::Int(a), Data::Int(b)) => Data::Int(run(a.view(), b.view(), &p, batched_int)?),
         (Data::Bool(_), Data::Bool(_)) => {
             return Err(Error::invalid("dot_general is not defined for bool tensors (convert them first)"));
         }

@@ -11,7 +11,9 @@ use tpudev_core::{DType, Error, Result};
 
 use super::plan::{SimExecutable, Step};
 use super::value::{self, Data, Value};
-use super::{bcast_zip, conv, dot, elementwise, gather, linalg, reduce, rng, row_kernel, shape_ops, view_io, window};
+use super::{
+    bcast_zip, conv, dot, elementwise, gather, linalg, mxu_passes, reduce, rng, row_kernel, shape_ops, view_io, window,
+};
 use crate::hbm::{Hbm, HbmState};
 
 /// Ops that only move or select existing elements, so their results need no rounding.
@@ -147,10 +149,60 @@ fn bind_direct<'s>(state: &'s HbmState, p: usize, param: &Param, input: &ExecInp
     Ok(view_io::borrow_f32(buf, view))
 }
 
+/// A matrix product with an operand read in place from device memory (`Plan::direct`): the
+/// operands as f32 row-major slices with their shapes.
+fn run_product_in_place(
+    node: &Node,
+    values: &[Option<Value>],
+    direct: &[Option<&[f32]>],
+    g: &tpudev_core::ir::Graph,
+) -> Result<Value> {
+    let operand = |j: usize| -> Result<(&[f32], &[usize])> {
+        let shape = g.nodes[j].ty.shape.as_slice();
+        match (direct[j], &values[j]) {
+            (Some(xs), _) => Ok((xs, shape)),
+            (None, Some(Value { data: Data::F32(a), .. })) => Ok((value::elems(a), shape)),
+            _ => Err(Error::internal(format!("in-place product operand %{j} is missing"))),
+        }
+    };
+    let (a, b) = (operand(node.inputs[0])?, operand(node.inputs[1])?);
+    fn view<'a>((xs, shape): (&'a [f32], &[usize])) -> Result<ndarray::ArrayViewD<'a, f32>> {
+        ndarray::ArrayViewD::from_shape(ndarray::IxDyn(shape), xs).map_err(|e| Error::internal(e.to_string()))
+    }
+    let data = match &node.op {
+        Op::DotGeneral(d) => dot::dot_general_f32_views(view(a)?, view(b)?, d)?,
+        Op::Convolution(d) => conv::convolution_f32_slices(a, b, d)?,
+        other => return Err(Error::internal(format!("{} cannot read operands in place", other.name()))),
+    };
+    Ok(Value::new(DType::F32, Data::F32(data)))
+}
+
 /// Evaluates one node on its own.
-fn run_node(exe: &SimExecutable, i: usize, values: &mut [Option<Value>]) -> Result<Value> {
+fn run_node(exe: &SimExecutable, i: usize, values: &mut [Option<Value>], direct: &[Option<&[f32]>]) -> Result<Value> {
     let (g, plan) = (&*exe.graph, &exe.plan);
     let node = &g.nodes[i];
+    if node.inputs.iter().any(|&j| direct[j].is_some()) {
+        let precision = match &node.op {
+            Op::DotGeneral(d) => d.precision,
+            Op::Convolution(d) => d.precision,
+            _ => return Err(Error::internal("only products read parameters in place")),
+        };
+        if !mxu_passes::needs_passes(DType::F32, precision) {
+            return run_product_in_place(node, values, direct, g);
+        }
+        // bf16 passes split their operands into new arrays anyway: copy the parameters.
+        let mut args = Vec::with_capacity(2);
+        for &j in &node.inputs {
+            args.push(match (direct[j], &values[j]) {
+                (Some(xs), _) => {
+                    Cow::Owned(Value::new(DType::F32, Data::F32(value::array(&g.nodes[j].ty.shape, xs.to_vec()))))
+                }
+                (None, Some(v)) => Cow::Borrowed(v),
+                _ => return Err(Error::internal(format!("product operand %{j} is missing"))),
+            });
+        }
+        return eval(node, args);
+    }
     let deferred = plan.deferred_bcast[i];
     // A deferred broadcast's slot reads the broadcast's operand (see `bcast_zip`).
     let ins: Vec<usize> = node
@@ -251,7 +303,7 @@ fn run_nodes(
                     }
                     bind(state, p, &g.params[p], &inputs[p])?
                 } else {
-                    run_node(exe, i, &mut values)?
+                    run_node(exe, i, &mut values, &direct)?
                 };
                 if v.shape() != node.ty.shape.as_slice() {
                     return Err(Error::internal(format!(

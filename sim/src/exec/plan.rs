@@ -49,8 +49,8 @@ pub struct Plan {
     /// Per node: the input slot holding a broadcast_in_dim that is not materialized but read
     /// in place by this (float elementwise binary) node, see `bcast_zip`.
     pub deferred_bcast: Vec<Option<usize>>,
-    /// Per node: an f32 parameter read only by row regions, which can read it straight from
-    /// device memory when its view is contiguous.
+    /// Per node: an f32 parameter read only by row regions and matrix products, which can
+    /// read it straight from device memory when its view is contiguous.
     pub direct: Vec<bool>,
     /// Per node: a row region's output that is one of the graph's outputs and nothing else,
     /// which the region can write straight into the output's device memory.
@@ -273,8 +273,11 @@ pub fn plan_with(graph: &Graph, fuse: bool) -> Plan {
     for step in &steps {
         if let Step::Node(i) = *step {
             live[i] = true;
-            for &j in &eff_inputs[i] {
-                read_by_node[j] = true;
+            // Matrix products can read f32 parameters in place too.
+            if !matches!(graph.nodes[i].op, Op::DotGeneral(_) | Op::Convolution(_)) {
+                for &j in &eff_inputs[i] {
+                    read_by_node[j] = true;
+                }
             }
         }
     }

@@ -212,3 +212,34 @@ fn an_output_written_over_its_own_input_reads_the_input_first() {
     let got: Vec<u64> = download(&dev, &view).iter().map(|x| x.to_bits()).collect();
     assert_eq!(vec![got], want);
 }
+
+/// Stores `xs` (row-major for `shape`, 2-D) column-major and returns a strided view of it,
+/// which the simulator must copy instead of reading in place.
+fn strided_copy(dev: &SimDevice, shape: [usize; 2], xs: &[f64]) -> ExecInput {
+    let (r, c) = (shape[0], shape[1]);
+    let mut col_major = vec![0.0; r * c];
+    for i in 0..r {
+        for j in 0..c {
+            col_major[j * r + i] = xs[i * c + j];
+        }
+    }
+    let stored = upload(dev, F32, &[c, r], &col_major);
+    ExecInput::Tensor(TensorView { shape: vec![r, c], strides: vec![1, r as isize], ..stored })
+}
+
+#[test]
+fn products_read_f32_parameters_in_place_with_the_same_bits() {
+    use tpudev_core::ir::{DotDims, Precision};
+    let (m, k, n) = (70usize, 90usize, 50usize);
+    for precision in [Precision::Highest, Precision::Default] {
+        let dims =
+            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![1], rhs_contract: vec![0], precision };
+        let g = graph(&[(F32, &[m, k]), (F32, &[k, n])], |b, p| vec![b.dot_general(p[0], p[1], dims.clone()).unwrap()]);
+        assert!(plan::plan(&g).direct[0] && plan::plan(&g).direct[1]);
+        let dev = device();
+        let (a, b) = (noise(m * k, 1), noise(k * n, 2));
+        let in_place = bind(&dev, &[t(F32, &[m, k], &a), t(F32, &[k, n], &b)]);
+        let copied = [strided_copy(&dev, [m, k], &a), strided_copy(&dev, [k, n], &b)];
+        assert_eq!(run_bits(&g, &dev, &in_place, true), run_bits(&g, &dev, &copied, true), "{precision:?}");
+    }
+}
