@@ -232,17 +232,29 @@ fn rows_per_tile(g: &Geometry) -> usize {
 /// group's kernel [og, depth] times the tile's patches [depth, tile], multiplied on the task's
 /// own thread. Tiles depend on the shapes only, so results never depend on the thread count.
 fn conv_float<T: GemmElem>(g: &Geometry, x: &[T], w: &[T]) -> Vec<T> {
-    let (cg, og, depth, p_size, in_size) = (g.cg(), g.og(), g.depth(), g.out_size(), g.in_size());
-    let len = g.n * g.o * p_size;
+    let len = g.n * g.o * g.out_size();
     if len == 0 {
         return Vec::new();
+    }
+    // SAFETY: the vector has room for the len elements conv_float_into writes.
+    filled_vec(len, |out: *mut T| unsafe { conv_float_into(g, x, w, out) })
+}
+
+/// Writes the convolution's g.n * g.o * g.out_size() results from `out` on.
+///
+/// # Safety
+/// `out` must be valid for writes of that many elements.
+unsafe fn conv_float_into<T: GemmElem>(g: &Geometry, x: &[T], w: &[T], out: *mut T) {
+    let (cg, og, depth, p_size, in_size) = (g.cg(), g.og(), g.depth(), g.out_size(), g.in_size());
+    if g.n * g.o * p_size == 0 {
+        return;
     }
     let p_last = g.out[g.out.len() - 1];
     let rows = p_size / p_last;
     let tile_rows = rows_per_tile(g);
     let tiles = rows.div_ceil(tile_rows);
     let tasks = g.n * g.groups * tiles;
-    filled_vec(len, |out: *mut T| {
+    {
         let out = OutPtr(out);
         let task = |t: usize, col: &mut Vec<T>| {
             let (item, tile) = (t / tiles, t % tiles);
@@ -268,7 +280,7 @@ fn conv_float<T: GemmElem>(g: &Geometry, x: &[T], w: &[T]) -> Vec<T> {
         } else {
             (0..tasks).into_par_iter().for_each_init(Vec::new, |col, t| task(t, col));
         }
-    })
+    }
 }
 
 fn conv_int(g: &Geometry, x: &[i64], w: &[i64]) -> Vec<i64> {
@@ -299,6 +311,23 @@ pub fn convolution_f32_slices(x: (&[f32], &[usize]), w: (&[f32], &[usize]), dims
     let mut shape = vec![g.n, g.o];
     shape.extend_from_slice(&g.out);
     Ok(array(&shape, conv_float(&g, x.0, w.0)))
+}
+
+/// [`convolution_f32_slices`] written straight into `out` (a program output's device memory),
+/// which must hold exactly the result's elements.
+pub fn convolution_f32_into(
+    x: (&[f32], &[usize]),
+    w: (&[f32], &[usize]),
+    dims: &ConvDims,
+    out: &mut [f32],
+) -> Result<()> {
+    let g = geometry(x.1, w.1, dims)?;
+    if out.len() != g.n * g.o * g.out_size() {
+        return Err(Error::internal("convolution output of the wrong size"));
+    }
+    // SAFETY: `out` holds exactly the elements conv_float_into writes.
+    unsafe { conv_float_into(&g, x.0, w.0, out.as_mut_ptr()) };
+    Ok(())
 }
 
 pub fn convolution(x: &Value, w: &Value, dims: &ConvDims) -> Result<Value> {

@@ -149,15 +149,15 @@ fn bind_direct<'s>(state: &'s HbmState, p: usize, param: &Param, input: &ExecInp
     Ok(view_io::borrow_f32(buf, view))
 }
 
-/// A matrix product with an operand read in place from device memory (`Plan::direct`): the
-/// operands as f32 row-major slices with their shapes.
-fn run_product_in_place(
+/// The f32 operands of a product as row-major slices with their shapes, read in place from
+/// device memory (`Plan::direct`) or from values.
+fn product_operands<'a>(
     node: &Node,
-    values: &[Option<Value>],
-    direct: &[Option<&[f32]>],
-    g: &tpudev_core::ir::Graph,
-) -> Result<Value> {
-    let operand = |j: usize| -> Result<(&[f32], &[usize])> {
+    values: &'a [Option<Value>],
+    direct: &[Option<&'a [f32]>],
+    g: &'a tpudev_core::ir::Graph,
+) -> Result<[(&'a [f32], &'a [usize]); 2]> {
+    let operand = |j: usize| -> Result<(&'a [f32], &'a [usize])> {
         let shape = g.nodes[j].ty.shape.as_slice();
         match (direct[j], &values[j]) {
             (Some(xs), _) => Ok((xs, shape)),
@@ -165,7 +165,42 @@ fn run_product_in_place(
             _ => Err(Error::internal(format!("in-place product operand %{j} is missing"))),
         }
     };
-    let (a, b) = (operand(node.inputs[0])?, operand(node.inputs[1])?);
+    Ok([operand(node.inputs[0])?, operand(node.inputs[1])?])
+}
+
+/// A convolution written straight into a program output's device memory (`Plan::direct_out`).
+fn run_conv_into(
+    node: &Node,
+    values: &[Option<Value>],
+    direct: &[Option<&[f32]>],
+    g: &tpudev_core::ir::Graph,
+    dest: OutSlice,
+) -> Result<()> {
+    let Op::Convolution(d) = &node.op else { return Err(Error::internal("not a convolution")) };
+    let [a, b] = product_operands(node, values, direct, g)?;
+    // SAFETY: `direct_outputs` made this slice from an output buffer that no input and no other
+    // output uses, and nothing else refers to it while the program runs.
+    let out = unsafe { std::slice::from_raw_parts_mut(dest.ptr, dest.len) };
+    if !mxu_passes::needs_passes(DType::F32, d.precision) {
+        return conv::convolution_f32_into(a, b, d, out);
+    }
+    // bf16 passes build their own arrays: compute the value, then store it.
+    let value = |(xs, shape): (&[f32], &[usize])| Value::new(DType::F32, Data::F32(value::array(shape, xs.to_vec())));
+    match conv::convolution(&value(a), &value(b), d)?.data {
+        Data::F32(r) if r.len() == out.len() => out.copy_from_slice(value::elems(&r)),
+        _ => return Err(Error::internal("convolution result does not fit its output")),
+    }
+    Ok(())
+}
+
+/// A matrix product with an operand read in place from device memory (`Plan::direct`).
+fn run_product_in_place(
+    node: &Node,
+    values: &[Option<Value>],
+    direct: &[Option<&[f32]>],
+    g: &tpudev_core::ir::Graph,
+) -> Result<Value> {
+    let [a, b] = product_operands(node, values, direct, g)?;
     fn view<'a>((xs, shape): (&'a [f32], &[usize])) -> Result<ndarray::ArrayViewD<'a, f32>> {
         ndarray::ArrayViewD::from_shape(ndarray::IxDyn(shape), xs).map_err(|e| Error::internal(e.to_string()))
     }
@@ -292,6 +327,10 @@ fn run_nodes(
     for (k, step) in plan.steps.iter().enumerate() {
         match *step {
             Step::Rows(r) => run_region(exe, r, &mut values, &direct, dests)?,
+            Step::Node(i) if dests[i].is_some() => {
+                let dest = dests[i].ok_or_else(|| Error::internal("missing destination"))?;
+                run_conv_into(&g.nodes[i], &values, &direct, g, dest)?;
+            }
             Step::Node(i) => {
                 let node = &g.nodes[i];
                 let mut v = if let Op::Parameter(p) = node.op {

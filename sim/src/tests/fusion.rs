@@ -243,3 +243,35 @@ fn products_read_f32_parameters_in_place_with_the_same_bits() {
         assert_eq!(run_bits(&g, &dev, &in_place, true), run_bits(&g, &dev, &copied, true), "{precision:?}");
     }
 }
+
+#[test]
+fn convolutions_write_f32_outputs_in_place_with_the_same_bits() {
+    use tpudev_core::ir::{ConvDims, Precision};
+    for precision in [Precision::Highest, Precision::Default] {
+        let dims = ConvDims {
+            stride: vec![1, 1],
+            padding: vec![(1, 1), (1, 1)],
+            lhs_dilation: vec![1, 1],
+            rhs_dilation: vec![1, 1],
+            groups: 1,
+            precision,
+        };
+        let build = |twice: bool| {
+            graph(&[(F32, &[2, 3, 9, 8]), (F32, &[4, 3, 3, 3])], |b, p| {
+                let y = b.convolution(p[0], p[1], dims.clone()).unwrap();
+                if twice {
+                    vec![y, y]
+                } else {
+                    vec![y]
+                }
+            })
+        };
+        let (once, twice) = (build(false), build(true));
+        assert!(plan::plan(&once).direct_out[2] && !plan::plan(&twice).direct_out[2]);
+        let dev = device();
+        let ins = bind(&dev, &[t(F32, &[2, 3, 9, 8], &noise(432, 1)), t(F32, &[4, 3, 3, 3], &noise(108, 2))]);
+        let a = run_bits(&once, &dev, &ins, true);
+        let b = run_bits(&twice, &dev, &ins, true);
+        assert_eq!(a[0], b[0], "{precision:?}");
+    }
+}
