@@ -404,7 +404,10 @@ fn direct_outputs(
     Ok(dests)
 }
 
-/// Runs `exe`, reading all inputs before writing any output.
+/// Runs `exe`. Every input is read before any output that shares its buffer is written. If a
+/// step fails, outputs written in place by earlier steps (`direct_outputs`) may hold partial
+/// results: the dispatcher frees fresh output buffers on error, and an out= destination keeps
+/// what was written, as on other PyTorch devices.
 pub fn execute(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
     let g = &*exe.graph;
     if inputs.len() != g.params.len() {
