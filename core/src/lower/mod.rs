@@ -30,6 +30,7 @@ mod conv;
 mod decomp;
 mod distance;
 mod elementwise;
+mod embedding_bag;
 mod factory;
 mod foreach;
 mod index;

@@ -51,6 +51,7 @@ fn families() -> Vec<&'static [LowerEntry]> {
         resample::OPS,
         loss::OPS,
         index::OPS,
+        embedding_bag::OPS,
         shape_ops::OPS,
         random::OPS,
         optim::OPS,
