@@ -33,6 +33,7 @@ mod elementwise;
 mod embedding_bag;
 mod factory;
 mod foreach;
+mod grid_sample;
 mod index;
 mod linalg;
 mod loss;

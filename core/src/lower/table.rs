@@ -49,6 +49,7 @@ fn families() -> Vec<&'static [LowerEntry]> {
         conv::OPS,
         pool::OPS,
         resample::OPS,
+        grid_sample::OPS,
         loss::OPS,
         index::OPS,
         embedding_bag::OPS,
