@@ -9,8 +9,8 @@
 //!
 //! Returns (output, offset2bag, bag_size, max_indices) with the CPU kernel's shapes and index
 //! dtype: offset2bag is empty where the CPU skips it (sum mode without padding_idx on f32,
-//! f16 or bf16 weights) and the backward ops rebuild it from the offsets then; bag_size counts
-//! the entries other than padding_idx.
+//! f16 or bf16 weights) and the backward ops rebuild it from the offsets then; in mean and max
+//! mode bag_size counts the entries other than padding_idx.
 
 use super::ctx::LowerCtx;
 use super::helpers::{opmath, torch_type_name};
@@ -22,7 +22,7 @@ use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("_embedding_bag", embedding_bag),
-    LowerEntry::new("_embedding_bag_forward_only", embedding_bag_forward_only),
+    LowerEntry::new("_embedding_bag_forward_only", embedding_bag),
     LowerEntry::new("_embedding_bag_backward", embedding_bag_backward),
     LowerEntry::new("_embedding_bag_dense_backward", embedding_bag_dense_backward),
     LowerEntry::new("_embedding_bag_per_sample_weights_backward", per_sample_weights_backward),
@@ -82,8 +82,9 @@ fn clamp_lit(ctx: &mut LowerCtx, x: NodeId, lo: f64, hi: f64) -> Result<NodeId> 
 }
 
 /// The bag of each of `n` indices: ones scattered at the (clamped) offsets, summed by a running
-/// sum, minus one. An offset equal to `n` (the end offset of `include_last_offset`) lands past
-/// the indices and counts for none of them.
+/// sum, minus one. With `include_last_offset` the final offset ends the last bag: indices at
+/// or past it get bag number `bags` and belong to no bag (the CPU kernel also leaves them out
+/// of the sum, though its mean still counts them); an offset equal to `n` counts for no index.
 fn offset2bag(ctx: &mut LowerCtx, offsets: NodeId, n: usize) -> Result<NodeId> {
     let k = ctx.b.shape(offsets)[0];
     let offs = clamp_lit(ctx, offsets, 0.0, n as f64)?;
@@ -134,18 +135,9 @@ const PER_SAMPLE_WEIGHTS: usize = 6;
 const INCLUDE_LAST: usize = 7;
 const PADDING_IDX: usize = 8;
 
+/// `_embedding_bag` and `_embedding_bag_forward_only(weight, indices, offsets,
+/// scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)`.
 fn embedding_bag(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    embedding_bag_impl(ctx, true)
-}
-
-fn embedding_bag_forward_only(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    embedding_bag_impl(ctx, false)
-}
-
-/// `_embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse,
-/// per_sample_weights, include_last_offset, padding_idx)`. `for_grad` is `_embedding_bag`,
-/// which autograd calls and whose bag_size the backward reads in every mode.
-fn embedding_bag_impl(ctx: &mut LowerCtx, for_grad: bool) -> Result<Vec<NodeId>> {
     let wv = ctx.tensor_view(WEIGHT)?;
     let (wd, ws) = (wv.dtype, wv.shape.clone());
     if !wd.is_float() {
@@ -193,10 +185,11 @@ fn embedding_bag_impl(ctx: &mut LowerCtx, for_grad: bool) -> Result<Vec<NodeId>>
     };
     let out = ctx.convert(out, wd);
 
-    // The CPU's fast sum path leaves offset2bag empty and bag_size uninitialized.
+    // The CPU's fast sum path leaves offset2bag empty; in sum mode bag_size (which only mean and
+    // max backward read) is zeros of the offsets' shape, and max_indices repeats it.
     let fast_sum = mode == Mode::Sum && padding_idx < 0 && wd != DType::F64;
     let o2b_out = if fast_sum { ctx.lit(0.0, xd, &[0]) } else { ctx.convert(o2b, xd) };
-    let bag_size = if for_grad || mode != Mode::Sum { ctx.convert(counts, xd) } else { ctx.lit(0.0, xd, &[k]) };
+    let bag_size = if mode == Mode::Sum { ctx.lit(0.0, xd, &[k]) } else { ctx.convert(counts, xd) };
     // Outside max mode the CPU kernel's max_indices repeats bag_size.
     let max_idx = match max_idx {
         Some(mi) => ctx.convert(mi, xd),

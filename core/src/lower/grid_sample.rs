@@ -360,10 +360,10 @@ fn combos(ctx: &mut LowerCtx, axes: &[AxisTaps], s: &Setup, with_grad: bool) -> 
         let taps: Vec<&Tap> = (0..nd).map(|k| &axes[k].taps[pick[k]]).collect();
         let mut index = taps[0].index;
         let mut inside = taps[0].inside;
-        for k in 1..nd {
-            let scaled = ctx.bin_lit(Op::Mul, taps[k].index, s.stride(k) as f64)?;
+        for (k, t) in taps.iter().enumerate().skip(1) {
+            let scaled = ctx.bin_lit(Op::Mul, t.index, s.stride(k) as f64)?;
             index = ctx.add(index, scaled)?;
-            inside = ctx.and(inside, taps[k].inside)?;
+            inside = ctx.and(inside, t.inside)?;
         }
         let mut weight = taps[order[0]].weight;
         for &k in &order[1..] {
@@ -537,9 +537,9 @@ fn grid_grad_of(
         let v = gather(ctx, input, combo, s)?;
         let gv = ctx.mul(g, v)?;
         let gv = ctx.reduce(gv, ReduceKind::Sum, &[1], false)?;
-        for k in 0..nd {
-            let term = ctx.mul(gv, combo.dweights[k])?;
-            sums[k] = accumulate(ctx, sums[k], term)?;
+        for (sum, &dw) in sums.iter_mut().zip(&combo.dweights) {
+            let term = ctx.mul(gv, dw)?;
+            *sum = accumulate(ctx, *sum, term)?;
         }
     }
     let mut parts = Vec::with_capacity(nd);
