@@ -27,6 +27,14 @@ def mask(*s):
     return torch.rand(*s) > 0.5
 
 
+def grid(*s):
+    """Normalized sampling points, some outside [-1, 1]."""
+    return torch.rand(*s) * 2.6 - 1.3
+
+
+PADDINGS = ("zeros", "border", "reflection")
+
+
 CASES = [
     # elementwise arithmetic, with broadcasting, scalars and promotion
     ("add", lambda a, b: a + b, lambda: (R(3, 4), R(4)), {"grad": True}),
@@ -137,6 +145,38 @@ CASES = [
      {"grad": True}),
     ("embedding_padding", lambda w, i: F.embedding(i, w, padding_idx=0), lambda: (R(10, 4), idx(10, 3, 5)),
      {"grad": True}),
+    # embedding_bag: every mode, an empty bag, padding_idx, per-sample weights, 2-D input
+    ("embedding_bag_modes", lambda w, i, o: tuple(F.embedding_bag(i, w, o, mode=m) for m in ("sum", "mean", "max")),
+     lambda: (R(10, 4), torch.tensor([1, 2, 4, 5, 2, 3, 2, 9, 0]), torch.tensor([0, 3, 3, 7])), {"grad": True}),
+    ("embedding_bag_padding", lambda w, i, o: tuple(F.embedding_bag(i, w, o, mode=m, padding_idx=2)
+                                                   for m in ("sum", "mean", "max")),
+     lambda: (R(10, 4), torch.tensor([1, 2, 4, 5, 2, 3, 2, 9, 2]), torch.tensor([0, 3, 3, 7, 8])), {"grad": True}),
+    ("embedding_bag_last_offset_freq", lambda w, i, o: (
+        F.embedding_bag(i, w, o, mode="mean", include_last_offset=True, scale_grad_by_freq=True),
+        F.embedding_bag(i, w, o, mode="sum", include_last_offset=True, scale_grad_by_freq=True, padding_idx=4)),
+     lambda: (R(10, 3), torch.tensor([1, 2, 4, 5, 2, 3, 2, 9, 4]).int(), torch.tensor([0, 2, 2, 9]).int()),
+     {"grad": True}),
+    ("embedding_bag_per_sample_weights", lambda w, i, o, p: (
+        F.embedding_bag(i, w, o, mode="sum", per_sample_weights=p),
+        F.embedding_bag(i, w, o, mode="sum", per_sample_weights=p, padding_idx=2)),
+     lambda: (R(10, 4), torch.tensor([1, 2, 4, 5, 2, 3, 2, 9]), torch.tensor([0, 3, 3, 6]), R(8)), {"grad": True}),
+    ("embedding_bag_2d_forward_only", lambda w, i, o: (
+        F.embedding_bag(i, w, mode="max"), F.embedding_bag(i, w),
+        torch.ops.aten._embedding_bag_forward_only(w, i.view(-1), o, False, 1),
+        torch.ops.aten._embedding_bag_forward_only(w, i.view(-1), o, False, 2, padding_idx=3)),
+     lambda: (R(10, 4), idx(10, 3, 4), torch.tensor([0, 4, 8]))),
+    # grid_sample: every interpolation, padding mode and align_corners, 2-D and 3-D
+    ("grid_sample_bilinear", lambda x, g: tuple(F.grid_sample(x, g, "bilinear", p, a) for p in PADDINGS for a in (False, True)),
+     lambda: (R(2, 3, 5, 7), grid(2, 4, 6, 2)), {"grad": True, "tol": (1e-4, 1e-4)}),
+    ("grid_sample_nearest", lambda x, g: tuple(F.grid_sample(x, g, "nearest", p, a) for p in PADDINGS for a in (False, True)),
+     lambda: (R(2, 3, 5, 7), grid(2, 4, 6, 2)), {"grad": True}),
+    ("grid_sample_bicubic", lambda x, g: tuple(F.grid_sample(x, g, "bicubic", p, a) for p in PADDINGS for a in (False, True)),
+     lambda: (R(2, 3, 5, 7), grid(2, 4, 6, 2)), {"grad": True, "tol": (1e-4, 1e-4)}),
+    ("grid_sample_3d", lambda x, g: tuple(F.grid_sample(x, g, m, p, a) for m in ("bilinear", "nearest")
+                                          for p in PADDINGS for a in (False, True)),
+     lambda: (R(2, 2, 3, 4, 5), grid(2, 2, 3, 4, 3)), {"grad": True, "tol": (1e-4, 1e-4)}),
+    ("grid_sample_input_grad_only", lambda x, g: F.grid_sample(x, g, "bilinear", "border", True),
+     lambda: (R(1, 2, 4, 4), grid(1, 3, 3, 2)), {"grad": [0]}),
     ("gather_scatter", lambda a, i, u: (a.gather(1, i), a.scatter(1, i, 1.0), a.scatter(1, i, u),
                                         a.scatter_add(1, i, u)),
      lambda: (R(3, 5), idx(5, 3, 4), R(3, 4))),

@@ -11,9 +11,9 @@ TORCH_VERSION = '2.15.0'
 SAMPLES = 2  # sample inputs per OpInfo in the forward modes
 
 # passed / eligible (eligible: every entry of EXPECTED[mode]), in percent
-FP32_PASS_RATE = 93.9
-GRAD_PASS_RATE = 93.0
-BF16_PASS_RATE = 96.3
+FP32_PASS_RATE = 94.5
+GRAD_PASS_RATE = 93.8
+BF16_PASS_RATE = 97.1
 PASS_RATES = {"fp32": FP32_PASS_RATE, "grad": GRAD_PASS_RATE, "bf16": BF16_PASS_RATE}
 
 EXPECTED = {
@@ -195,8 +195,8 @@ EXPECTED = {
         'geometric': 'pass',
         'geqrf': 'pass',
         'gradient': 'pass',
-        'grid_sampler_2d': 'fail: NotImplementedError: aten::grid_sampler_2d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker ',
-        'grid_sampler_3d': 'fail: NotImplementedError: aten::grid_sampler_3d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker ',
+        'grid_sampler_2d': 'pass',
+        'grid_sampler_3d': 'pass',
         'gt': 'pass',
         'half': 'pass',
         'hash_tensor': 'fail: TypeError: dtype torch.uint64 is not supported on the tpu device (supported: bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64)',
@@ -407,7 +407,7 @@ EXPECTED = {
         'nn.functional.dropout3d': 'pass',
         'nn.functional.elu': 'pass',
         'nn.functional.embedding': 'pass',
-        'nn.functional.embedding_bag': 'fail: NotImplementedError: aten::_embedding_bag_forward_only is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev is',
+        'nn.functional.embedding_bag': 'pass',
         'nn.functional.feature_alpha_dropout.with_train': 'pass',
         'nn.functional.feature_alpha_dropout.without_train': 'pass',
         'nn.functional.fractional_max_pool2d': 'fail: NotImplementedError: aten::fractional_max_pool2d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tr',
@@ -415,7 +415,7 @@ EXPECTED = {
         'nn.functional.gaussian_nll_loss': 'pass',
         'nn.functional.gelu': 'pass',
         'nn.functional.glu': 'pass',
-        'nn.functional.grid_sample': 'fail: NotImplementedError: aten::grid_sampler_2d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker ',
+        'nn.functional.grid_sample': 'pass',
         'nn.functional.group_norm': 'pass',
         'nn.functional.hardshrink': 'pass',
         'nn.functional.hardsigmoid': 'pass',
@@ -832,8 +832,8 @@ EXPECTED = {
         'frexp': 'pass',
         'gather': 'pass',
         'gradient': 'pass',
-        'grid_sampler_2d': 'fail: NotImplementedError: aten::grid_sampler_2d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker ',
-        'grid_sampler_3d': 'fail: NotImplementedError: aten::grid_sampler_3d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker ',
+        'grid_sampler_2d': 'pass',
+        'grid_sampler_3d': 'pass',
         'half': 'pass',
         'hsplit': 'pass',
         'hstack': 'pass',
@@ -996,12 +996,12 @@ EXPECTED = {
         'nn.functional.ctc_loss': 'fail: NotImplementedError: aten::_ctc_loss is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker (opera',
         'nn.functional.elu': 'pass',
         'nn.functional.embedding': 'pass',
-        'nn.functional.embedding_bag': 'fail: NotImplementedError: aten::_embedding_bag is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker (',
+        'nn.functional.embedding_bag': 'pass',
         'nn.functional.feature_alpha_dropout.without_train': 'pass',
         'nn.functional.gaussian_nll_loss': 'pass',
         'nn.functional.gelu': 'pass',
         'nn.functional.glu': 'pass',
-        'nn.functional.grid_sample': 'fail: NotImplementedError: aten::grid_sampler_2d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker ',
+        'nn.functional.grid_sample': 'pass',
         'nn.functional.group_norm': 'pass',
         'nn.functional.hardshrink': 'pass',
         'nn.functional.hardsigmoid': 'pass',
@@ -1373,8 +1373,8 @@ EXPECTED = {
         'ge': 'pass',
         'geometric': 'pass',
         'gradient': 'pass',
-        'grid_sampler_2d': 'fail: NotImplementedError: aten::grid_sampler_2d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker ',
-        'grid_sampler_3d': 'fail: NotImplementedError: aten::grid_sampler_3d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker ',
+        'grid_sampler_2d': 'pass',
+        'grid_sampler_3d': 'pass',
         'gt': 'pass',
         'half': 'pass',
         'hash_tensor': 'fail: TypeError: dtype torch.uint64 is not supported on the tpu device (supported: bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64)',
@@ -1538,7 +1538,7 @@ EXPECTED = {
         'nn.functional.dropout3d': 'pass',
         'nn.functional.elu': 'pass',
         'nn.functional.embedding': 'pass',
-        'nn.functional.embedding_bag': 'fail: NotImplementedError: aten::_embedding_bag_forward_only is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev is',
+        'nn.functional.embedding_bag': 'pass',
         'nn.functional.feature_alpha_dropout.with_train': 'pass',
         'nn.functional.feature_alpha_dropout.without_train': 'pass',
         'nn.functional.fractional_max_pool2d': 'fail: NotImplementedError: aten::fractional_max_pool2d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tr',
@@ -1546,7 +1546,7 @@ EXPECTED = {
         'nn.functional.gaussian_nll_loss': 'pass',
         'nn.functional.gelu': 'pass',
         'nn.functional.glu': 'pass',
-        'nn.functional.grid_sample': 'fail: NotImplementedError: aten::grid_sampler_2d is not supported on the tpu device yet. Supported ops are listed in docs/ops.md; support is tracked in the tpudev issue tracker ',
+        'nn.functional.grid_sample': 'pass',
         'nn.functional.group_norm': 'pass',
         'nn.functional.hardshrink': 'pass',
         'nn.functional.hardsigmoid': 'pass',

@@ -6,6 +6,7 @@ lists exact: an op reached from Python must leave them, and a new op must be rea
 # dispatcher), though no PyTorch call in this suite sends them in this form.
 COMPARED_IN_RUST_ONLY = {
     "_batch_norm_no_update",
+    "_embedding_bag_dense_backward",
     "_foreach_add.Tensor",
     "_foreach_copy",
     "_foreach_div.ScalarList",

@@ -61,3 +61,30 @@ def test_inplace_type_error():
     with pytest.raises(RuntimeError, match="can't be cast"):
         t.add_(1.5)
     assert t.cpu().tolist() == [1, 1, 1]
+
+
+def test_embedding_bag_errors_name_the_argument():
+    w = torch.randn(10, 3, device="tpu")
+    i = torch.tensor([1, 2, 4, 5], device="tpu")
+    o = torch.tensor([0, 2], device="tpu")
+    A = torch.ops.aten
+    with pytest.raises(RuntimeError, match="'offsets' to have one of the following scalar types: Long, Int"):
+        A._embedding_bag(w, i, o.float())
+    with pytest.raises(RuntimeError, match="per_sample_weights only supported with mode='sum'"):
+        A._embedding_bag(w, i, o, False, 1, False, torch.ones(4, device="tpu"))
+    with pytest.raises(RuntimeError, match="offsets has to be a 1D Tensor"):
+        A._embedding_bag(w, i, o.view(2, 1))
+    with pytest.raises(IndexError, match="index 11 is out of bounds for dimension 0 with size 10"):
+        A._embedding_bag(w, i + 7, o)[0].cpu()
+    assert A._embedding_bag(w, i, o)[0].shape == (2, 3)
+
+
+def test_grid_sampler_errors_name_the_problem():
+    x = torch.randn(1, 2, 4, 4, device="tpu")
+    g = torch.rand(1, 3, 3, 2, device="tpu")
+    with pytest.raises(RuntimeError, match="expected input and grid to have same dtype"):
+        torch.ops.aten.grid_sampler_2d(x, g.double(), 0, 0, False)
+    with pytest.raises(RuntimeError, match="bicubic interpolation only supports 4D input"):
+        torch.ops.aten.grid_sampler_3d(x[:, :, None], torch.rand(1, 1, 3, 3, 3, device="tpu"), 2, 0, False)
+    with pytest.raises(RuntimeError, match="expected grid to have size 2 in last dimension"):
+        torch.ops.aten.grid_sampler_2d(x, torch.rand(1, 3, 3, 3, device="tpu"), 0, 0, False)

@@ -38,8 +38,6 @@ def test_every_supported_op_is_exercised(request):
 KNOWN_CORE_GAPS = {
     "_fft_r2c": "complex results (complex dtypes are not supported on the device)",
     "_fft_c2r": "complex inputs (complex dtypes are not supported on the device)",
-    "grid_sampler_2d": "not lowered yet",
-    "_embedding_bag": "not lowered yet",
 }
 
 

@@ -1212,3 +1212,49 @@ case("_adaptive_avg_pool3d", t(3, 6, 6, 6, dtype=bf16), [2, 2, 2])
 case("col2im", t(2, 18, 12), [6, 7], [2, 3], [1, 2], [1, 0], [2, 1])
 case("col2im", t(27, 25), [5, 5], [3, 3], [1, 1], [1, 1], [1, 1])
 case("col2im", t(1, 8, 4, dtype=bf16), [4, 4], [2, 2], [1, 1], [0, 0], [2, 2])
+
+# ---- embedding_bag and grid_sampler (last, so earlier cases keep their random values) ----
+# embedding_bag: bags [0, 3), [3, 3) (empty), [3, 7), [7, 9); index 2 repeats (padding_idx)
+EB_I, EB_O = T([1, 2, 4, 5, 2, 3, 2, 9, 0]), T([0, 3, 3, 7])
+EB_W = t(10, 4)
+for mode in (1, 2):
+    case("_embedding_bag", EB_W, EB_I, EB_O, False, mode, padding_idx=2)
+    fwd = A._embedding_bag(EB_W, EB_I, EB_O, False, mode, padding_idx=2)
+    case("_embedding_bag_dense_backward", t(4, 4), EB_I, *fwd[1:], 10, mode == 1, mode, None, 2)
+    case("_embedding_bag_backward", t(4, 4), EB_I, EB_O, *fwd[1:], 10, False, mode, False, None, 2)
+case("_embedding_bag_forward_only", EB_W, EB_I, T([0, 3, 3, 9]), False, 1, include_last_offset=True)
+case("_embedding_bag", t(10, 4, dtype=torch.float64), EB_I.int(), EB_O.int(), False, 2)
+case("_embedding_bag", t(10, 4, dtype=torch.float64), EB_I.int(), EB_O, False, 0, per_sample_weights=t(9, dtype=torch.float64))
+EB_O2B = A._embedding_bag(EB_W.double(), EB_I, EB_O)[1]
+case("_embedding_bag_per_sample_weights_backward", t(4, 4), EB_W, EB_I, EB_O, EB_O2B, 0, 2)
+case("_embedding_bag_per_sample_weights_backward", t(4, 4), EB_W, EB_I, EB_O, EB_I[:0], 0)
+case("_embedding_bag_backward", t(4, 4), EB_I, EB_O, EB_I[:0], T([3, 0, 4, 2]), T([0]), 10, True, 0, False, t(9), -1)
+if not VALUES:
+    # Sum mode's bag_size and max_indices are placeholders PyTorch does not promise values for.
+    case("_embedding_bag", EB_W, EB_I, EB_O)
+    case("_embedding_bag_forward_only", EB_W, EB_I, EB_O, False, 0, include_last_offset=True)
+    case("_embedding_bag_forward_only", t(10, 4, dtype=bf16), EB_I, EB_O, False, 0, False, t(9, dtype=bf16), False, 2)
+case("_embedding_bag", EB_W, EB_I.float(), EB_O)
+case("_embedding_bag", EB_W, EB_I, EB_O, False, 1, per_sample_weights=t(9))
+case("_embedding_bag", EB_W, EB_I, EB_O, False, 0, per_sample_weights=t(9, dtype=torch.float64))
+case("_embedding_bag", EB_W, EB_I, EB_O[:0], include_last_offset=True)
+case("_embedding_bag", EB_W, EB_I, EB_O.view(2, 2))
+case("_embedding_bag", EB_W, EB_I, EB_O, False, 3)
+# grid_sampler: every interpolation and padding mode
+GS_X, GS_G = t(2, 3, 4, 5), t(2, 3, 2, 2, lo=-1.3, hi=1.3)
+for interp in range(3):
+    for pad in range(3):
+        case("grid_sampler_2d", GS_X, GS_G, interp, pad, (interp + pad) % 2 == 1)
+        case("grid_sampler_2d_backward", t(2, 3, 3, 2), GS_X, GS_G, interp, pad, (interp + pad) % 2 == 0, [True, True])
+case("grid_sampler_2d_backward", t(2, 3, 3, 2), GS_X, GS_G, 0, 1, False, [False, True])
+case("grid_sampler_2d", t(2, 3, 4, 5, dtype=bf16), t(2, 3, 2, 2, lo=-1.3, hi=1.3, dtype=bf16), 0, 0, False)
+GS3_X, GS3_G = t(1, 2, 3, 4, 5), t(1, 2, 2, 3, 3, lo=-1.3, hi=1.3)
+for interp, pad, ac in [(0, 0, False), (0, 2, True), (1, 1, False), (1, 2, False)]:
+    case("grid_sampler_3d", GS3_X, GS3_G, interp, pad, ac)
+    case("grid_sampler_3d_backward", t(1, 2, 2, 2, 3), GS3_X, GS3_G, interp, pad, ac, [True, True])
+if not VALUES:
+    # No 3-D bicubic: the CPU kernel leaves the output unwritten, the lowering refuses it.
+    case("grid_sampler_3d", GS3_X, GS3_G, 2, 0, False)
+case("grid_sampler_2d", GS_X, GS_G.double(), 0, 0, False)
+case("grid_sampler_2d", GS_X, t(1, 3, 2, 2), 0, 0, False)
+case("grid_sampler_2d", GS_X, t(2, 3, 2, 3), 0, 0, False)
