@@ -6,7 +6,7 @@
 //! its `x86-v4` feature gives it AVX-512 kernels as fast as OpenBLAS's at those sizes.
 //! Integer products use plain wrapping loops.
 
-use ndarray::{ArrayD, ArrayView3, ArrayViewD, Order};
+use ndarray::{ArrayD, ArrayView3, ArrayViewD, CowArray, Ix3, Order};
 use rayon::prelude::*;
 use tpudev_core::ir::DotDims;
 use tpudev_core::{Error, Result};
@@ -176,30 +176,67 @@ impl<T> OutPtr<T> {
 /// another, each threaded inside the BLAS. The choice depends on the shapes only, so the
 /// results never depend on the number of threads.
 pub fn batched_gemm<T: GemmElem>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_, T>) -> Vec<T> {
+    let (bs, m, n) = (a.dim().0, a.dim().1, b.dim().2);
+    if splits_batch(a, b) {
+        // SAFETY: the split path writes every element; the vector has room for all of them.
+        return filled_vec(bs * m * n, |out: *mut T| unsafe { batched_gemm_raw(a, b, out) });
+    }
+    let mut out = vec![T::ZERO; bs * m * n];
+    // SAFETY: `out` holds bs * m * n initialized elements.
+    unsafe { batched_gemm_raw(a, b, out.as_mut_ptr()) };
+    out
+}
+
+/// [`batched_gemm`] into `out` (for instance a program output's device memory), which must
+/// hold exactly the B * M * N results.
+pub fn batched_gemm_into<T: GemmElem>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_, T>, out: &mut [T]) -> Result<()> {
+    if out.len() != a.dim().0 * a.dim().1 * b.dim().2 {
+        return Err(Error::internal("batched product output of the wrong size"));
+    }
+    // SAFETY: `out` holds exactly the initialized elements the product writes.
+    unsafe { batched_gemm_raw(a, b, out.as_mut_ptr()) };
+    Ok(())
+}
+
+/// Whether a batch of small products runs one item per thread (else items run in turn, each
+/// on every thread when it is large).
+fn splits_batch<T>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_, T>) -> bool {
+    let (bs, m, k) = a.dim();
+    let flops = m * b.dim().2 * k;
+    bs > 1 && flops < BATCH_SPLIT_FLOPS && bs * flops >= PAR_FLOPS
+}
+
+/// Writes the B x M x N products from `out` on.
+///
+/// # Safety
+/// `out` must be valid for B * M * N writes, and hold initialized elements unless
+/// `splits_batch` (the one-item-per-thread path never reads or slices them).
+unsafe fn batched_gemm_raw<T: GemmElem>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_, T>, out: *mut T) {
     let (bs, m, k) = a.dim();
     let n = b.dim().2;
+    if bs * m * n == 0 {
+        return;
+    }
     let (sa, sb) = (a.strides().to_vec(), b.strides().to_vec());
     let (pa, pb) = (Mat { ptr: a.as_ptr(), rs: sa[1], cs: sa[2] }, Mat { ptr: b.as_ptr(), rs: sb[1], cs: sb[2] });
     // SAFETY: the views address bs matrices of the given sizes and strides.
     let operands = |i: usize| unsafe { (pa.offset(i as isize * sa[0]), pb.offset(i as isize * sb[0])) };
     let flops = m * n * k;
-    if bs > 1 && flops < BATCH_SPLIT_FLOPS && bs * flops >= PAR_FLOPS {
-        return filled_vec(bs * m * n, |out: *mut T| {
-            let out = OutPtr(out);
-            (0..bs).into_par_iter().for_each(|i| {
-                let (lhs, rhs) = operands(i);
-                // SAFETY: item i writes only its own M x N block of the output.
-                unsafe { gemm_single(out.at(i * m * n), n, m, n, k, lhs, rhs) };
-            });
+    if splits_batch(a, b) {
+        let out = OutPtr(out);
+        (0..bs).into_par_iter().for_each(|i| {
+            let (lhs, rhs) = operands(i);
+            // SAFETY: item i writes only its own M x N block of the output.
+            unsafe { gemm_single(out.at(i * m * n), n, m, n, k, lhs, rhs) };
         });
+        return;
     }
-    let mut out = vec![T::ZERO; bs * m * n];
-    for (i, o) in out.chunks_mut((m * n).max(1)).enumerate().take(bs) {
+    let all = std::slice::from_raw_parts_mut(out, bs * m * n);
+    for (i, o) in all.chunks_mut((m * n).max(1)).enumerate().take(bs) {
         let (lhs, rhs) = operands(i);
         // SAFETY: as above.
         unsafe { gemm_into(o, m, n, k, lhs, rhs, flops >= PAR_FLOPS) };
     }
-    out
 }
 
 /// Integer [B, M, K] x [B, K, N] with wrapping arithmetic.
@@ -261,19 +298,38 @@ fn plan(l: &[usize], r: &[usize], d: &DotDims) -> Result<Plan> {
     Ok(Plan { lhs_perm, rhs_perm, sizes, out_shape })
 }
 
+/// The operands as [batch, M, K] and [batch, K, N]: permuted views, which reshape without
+/// copying when the grouped dims stay adjacent.
+fn batched_views<'a, T: Clone>(
+    a: ArrayViewD<'a, T>,
+    b: ArrayViewD<'a, T>,
+    p: &Plan,
+) -> Result<(CowArray<'a, T, Ix3>, CowArray<'a, T, Ix3>)> {
+    let (bs, m, k, n) = p.sizes;
+    fn group<'a, T: Clone>(
+        v: ArrayViewD<'a, T>,
+        perm: &[usize],
+        dims: (usize, usize, usize),
+    ) -> Result<CowArray<'a, T, Ix3>> {
+        let v = v.permuted_axes(perm.to_vec());
+        match v.clone().into_shape_with_order((dims, Order::RowMajor)) {
+            Ok(view) => Ok(view.into()),
+            Err(_) => match v.to_shape((dims, Order::RowMajor)) {
+                Ok(copy) => Ok(copy.into_owned().into()),
+                Err(e) => Err(Error::internal(format!("dot_general reshape: {e}"))),
+            },
+        }
+    }
+    Ok((group(a, &p.lhs_perm, (bs, m, k))?, group(b, &p.rhs_perm, (bs, k, n))?))
+}
+
 fn run<T: Clone>(
     a: ArrayViewD<'_, T>,
     b: ArrayViewD<'_, T>,
     p: &Plan,
     mul: impl Fn(&ArrayView3<'_, T>, &ArrayView3<'_, T>) -> Vec<T>,
 ) -> Result<ArrayD<T>> {
-    let (bs, m, k, n) = p.sizes;
-    let err = |e: ndarray::ShapeError| Error::internal(format!("dot_general reshape: {e}"));
-    // Permuted views reshape without copying when the grouped dims stay adjacent.
-    let av = a.permuted_axes(p.lhs_perm.clone());
-    let av = av.to_shape(((bs, m, k), Order::RowMajor)).map_err(err)?;
-    let bv = b.permuted_axes(p.rhs_perm.clone());
-    let bv = bv.to_shape(((bs, k, n), Order::RowMajor)).map_err(err)?;
+    let (av, bv) = batched_views(a, b, p)?;
     Ok(array(&p.out_shape, mul(&av.view(), &bv.view())))
 }
 
@@ -286,6 +342,19 @@ pub fn dot_general_f32_views(
 ) -> Result<ArrayD<f32>> {
     let p = plan(lhs.shape(), rhs.shape(), dims)?;
     run(lhs, rhs, &p, batched_gemm)
+}
+
+/// [`dot_general_f32_views`] written straight into `out` (a program output's device memory),
+/// which must hold exactly the result's elements in row-major order.
+pub fn dot_general_f32_into(
+    lhs: ArrayViewD<'_, f32>,
+    rhs: ArrayViewD<'_, f32>,
+    dims: &DotDims,
+    out: &mut [f32],
+) -> Result<()> {
+    let p = plan(lhs.shape(), rhs.shape(), dims)?;
+    let (av, bv) = batched_views(lhs, rhs, &p)?;
+    batched_gemm_into(&av.view(), &bv.view(), out)
 }
 
 pub fn dot_general(lhs: &Value, rhs: &Value, dims: &DotDims) -> Result<Value> {

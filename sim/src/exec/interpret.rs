@@ -168,29 +168,43 @@ fn product_operands<'a>(
     Ok([operand(node.inputs[0])?, operand(node.inputs[1])?])
 }
 
-/// A convolution written straight into a program output's device memory (`Plan::direct_out`).
-fn run_conv_into(
+/// A matrix product written straight into a program output's device memory
+/// (`Plan::direct_out`).
+fn run_product_into(
     node: &Node,
     values: &[Option<Value>],
     direct: &[Option<&[f32]>],
     g: &tpudev_core::ir::Graph,
     dest: OutSlice,
 ) -> Result<()> {
-    let Op::Convolution(d) = &node.op else { return Err(Error::internal("not a convolution")) };
+    let precision = match &node.op {
+        Op::DotGeneral(d) => d.precision,
+        Op::Convolution(d) => d.precision,
+        _ => return Err(Error::internal("only products write outputs in place")),
+    };
     let [a, b] = product_operands(node, values, direct, g)?;
     // SAFETY: `direct_outputs` made this slice from an output buffer that no input and no other
     // output uses, and nothing else refers to it while the program runs.
     let out = unsafe { std::slice::from_raw_parts_mut(dest.ptr, dest.len) };
-    if !mxu_passes::needs_passes(DType::F32, d.precision) {
-        return conv::convolution_f32_into(a, b, d, out);
+    if !mxu_passes::needs_passes(DType::F32, precision) {
+        return match &node.op {
+            Op::DotGeneral(d) => dot::dot_general_f32_into(view(a)?, view(b)?, d, out),
+            Op::Convolution(d) => conv::convolution_f32_into(a, b, d, out),
+            _ => Err(Error::internal("only products write outputs in place")),
+        };
     }
     // bf16 passes build their own arrays: compute the value, then store it.
     let value = |(xs, shape): (&[f32], &[usize])| Value::new(DType::F32, Data::F32(value::array(shape, xs.to_vec())));
-    match conv::convolution(&value(a), &value(b), d)?.data {
+    match eval(node, vec![Cow::Owned(value(a)), Cow::Owned(value(b))])?.data {
         Data::F32(r) if r.len() == out.len() => out.copy_from_slice(value::elems(&r)),
-        _ => return Err(Error::internal("convolution result does not fit its output")),
+        _ => return Err(Error::internal("product result does not fit its output")),
     }
     Ok(())
+}
+
+/// A row-major f32 slice as an array view of `shape`.
+fn view<'a>((xs, shape): (&'a [f32], &[usize])) -> Result<ndarray::ArrayViewD<'a, f32>> {
+    ndarray::ArrayViewD::from_shape(ndarray::IxDyn(shape), xs).map_err(|e| Error::internal(e.to_string()))
 }
 
 /// A matrix product with an operand read in place from device memory (`Plan::direct`).
@@ -201,9 +215,6 @@ fn run_product_in_place(
     g: &tpudev_core::ir::Graph,
 ) -> Result<Value> {
     let [a, b] = product_operands(node, values, direct, g)?;
-    fn view<'a>((xs, shape): (&'a [f32], &[usize])) -> Result<ndarray::ArrayViewD<'a, f32>> {
-        ndarray::ArrayViewD::from_shape(ndarray::IxDyn(shape), xs).map_err(|e| Error::internal(e.to_string()))
-    }
     let data = match &node.op {
         Op::DotGeneral(d) => dot::dot_general_f32_views(view(a)?, view(b)?, d)?,
         Op::Convolution(d) => conv::convolution_f32_slices(a, b, d)?,
@@ -329,7 +340,7 @@ fn run_nodes(
             Step::Rows(r) => run_region(exe, r, &mut values, &direct, dests)?,
             Step::Node(i) if dests[i].is_some() => {
                 let dest = dests[i].ok_or_else(|| Error::internal("missing destination"))?;
-                run_conv_into(&g.nodes[i], &values, &direct, g, dest)?;
+                run_product_into(&g.nodes[i], &values, &direct, g, dest)?;
             }
             Step::Node(i) => {
                 let node = &g.nodes[i];

@@ -52,7 +52,7 @@ pub struct Plan {
     /// Per node: an f32 parameter read only by row regions and matrix products, which can
     /// read it straight from device memory when its view is contiguous.
     pub direct: Vec<bool>,
-    /// Per node: a row region's output or an f32 convolution that is one of the graph's
+    /// Per node: a row region's output or an f32 product that is one of the graph's
     /// outputs and nothing else, which can be written straight into the output's device memory.
     pub direct_out: Vec<bool>,
 }
@@ -331,11 +331,11 @@ pub fn plan_with(graph: &Graph, fuse: bool) -> Plan {
         }
     }
     let once = |m: NodeId| graph.outputs.iter().filter(|&&o| o == m).count() == 1;
-    // Convolutions write their f32 results straight into the output too.
+    // Matrix products write their f32 results straight into the output too.
     for i in 0..n {
         let node = &graph.nodes[i];
         direct_out[i] = live[i]
-            && matches!(node.op, Op::Convolution(_))
+            && matches!(node.op, Op::Convolution(_) | Op::DotGeneral(_))
             && node.ty.dtype == DType::F32
             && node.inputs.iter().all(|&j| graph.nodes[j].ty.dtype == DType::F32)
             && once(i)

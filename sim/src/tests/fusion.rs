@@ -275,3 +275,36 @@ fn convolutions_write_f32_outputs_in_place_with_the_same_bits() {
         assert_eq!(a[0], b[0], "{precision:?}");
     }
 }
+
+#[test]
+fn products_write_f32_outputs_in_place_with_the_same_bits() {
+    use tpudev_core::ir::{DotDims, Precision};
+    // A batch of small products (one per thread) and one large product (all threads each).
+    for (bs, m, k, n) in [(8usize, 40usize, 30usize, 50usize), (1, 130, 70, 90)] {
+        for precision in [Precision::Highest, Precision::Default] {
+            let dims = DotDims {
+                lhs_batch: vec![0],
+                rhs_batch: vec![0],
+                lhs_contract: vec![2],
+                rhs_contract: vec![1],
+                precision,
+            };
+            let build = |twice: bool| {
+                graph(&[(F32, &[bs, m, k]), (F32, &[bs, k, n])], |b, p| {
+                    let y = b.dot_general(p[0], p[1], dims.clone()).unwrap();
+                    if twice {
+                        vec![y, y]
+                    } else {
+                        vec![y]
+                    }
+                })
+            };
+            let (once, twice) = (build(false), build(true));
+            assert!(plan::plan(&once).direct_out[2] && !plan::plan(&twice).direct_out[2]);
+            let dev = device();
+            let ins =
+                bind(&dev, &[t(F32, &[bs, m, k], &noise(bs * m * k, 1)), t(F32, &[bs, k, n], &noise(bs * k * n, 2))]);
+            assert_eq!(run_bits(&once, &dev, &ins, true)[0], run_bits(&twice, &dev, &ins, true)[0], "{precision:?}");
+        }
+    }
+}
