@@ -89,6 +89,12 @@ impl Hbm {
 
     /// Allocates `nbytes` of zeroed memory. Beyond capacity it fails and changes nothing.
     pub fn alloc(&self, nbytes: usize) -> Result<BufferId> {
+        let fits = {
+            let s = self.read();
+            nbytes as u64 <= self.capacity.saturating_sub(s.allocated)
+        };
+        // Clear the memory before taking the lock (and on every thread when it is large).
+        let bytes = if fits { zeroed(nbytes) } else { Vec::new() };
         let mut s = self.write();
         let n = nbytes as u64;
         let free = self.capacity.saturating_sub(s.allocated);
@@ -105,7 +111,8 @@ impl Hbm {
         let span = n.max(1).div_ceil(ALIGN) * ALIGN;
         s.next_address =
             id.checked_add(span).ok_or_else(|| Error::internal("simulated device address space exhausted"))?;
-        s.buffers.insert(id, vec![0u8; nbytes]);
+        let bytes = if bytes.len() == nbytes { bytes } else { zeroed(nbytes) };
+        s.buffers.insert(id, bytes);
         s.allocated += n;
         s.peak = s.peak.max(s.allocated);
         Ok(id)
@@ -147,6 +154,23 @@ impl Hbm {
         let mut s = self.write();
         s.peak = s.allocated;
     }
+}
+
+/// Buffers at least this large are cleared by several threads.
+const PAR_ZERO_BYTES: usize = 4 << 20;
+
+/// `n` zero bytes. Zeroing a large output buffer was an eighth of a layer norm's time on one
+/// thread; every thread clears its own 1 MiB chunks.
+fn zeroed(n: usize) -> Vec<u8> {
+    use rayon::prelude::*;
+    if n < PAR_ZERO_BYTES {
+        return vec![0u8; n];
+    }
+    let mut v: Vec<u8> = Vec::with_capacity(n);
+    v.spare_capacity_mut().par_chunks_mut(1 << 20).for_each(|c| c.fill(std::mem::MaybeUninit::new(0)));
+    // SAFETY: all n bytes were just written.
+    unsafe { v.set_len(n) };
+    v
 }
 
 #[cfg(test)]
