@@ -117,6 +117,10 @@ impl RowRegion {
     }
 }
 
+/// Rows at least this long are only fused when there are at least `MIN_ROWS_FOR_LONG` of them.
+const LONG_ROW: usize = 32 * 1024;
+const MIN_ROWS_FOR_LONG: usize = 16;
+
 /// Per-thread scratch a region may use at most (vector registers times columns), in f32s.
 const MAX_SCRATCH: usize = 1 << 20;
 
@@ -182,8 +186,11 @@ fn seed_key(graph: &Graph, i: NodeId) -> Option<(Vec<usize>, usize)> {
     d.sort_unstable();
     let a = *d.first()?;
     let trailing = d.iter().copied().eq(a..shape.len());
-    let cols = numel(&shape[a..]);
-    (trailing && cols >= 2 && numel(&shape[..a]) >= 1).then_some((shape, a))
+    let (rows, cols) = (numel(&shape[..a]), numel(&shape[a..]));
+    // Rows run one per thread, so a few long rows stay unfused: the plain reduction splits
+    // each of them over the threads instead (with the same result).
+    let enough_rows = rows >= MIN_ROWS_FOR_LONG || cols < LONG_ROW;
+    (trailing && cols >= 2 && rows >= 1 && enough_rows).then_some((shape, a))
 }
 
 /// What a member is.

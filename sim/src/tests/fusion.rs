@@ -95,7 +95,7 @@ fn layer_norm(dtype: DType, shape: &[usize]) -> Graph {
 #[test]
 fn softmax_is_one_region_and_matches_node_by_node_bit_for_bit() {
     for dtype in [F32, DType::BF16, DType::F16] {
-        for (shape, k) in [(vec![300usize, 257], 1), (vec![4, 9, 1000], 2), (vec![1, 70_000], 1)] {
+        for (shape, k) in [(vec![300usize, 257], 1), (vec![4, 9, 1000], 2), (vec![16, 40_000], 1)] {
             let g = softmax(dtype, &shape, k);
             let p = plan::plan(&g);
             assert_eq!(p.regions.len(), 1, "{dtype} {shape:?}");
@@ -177,6 +177,12 @@ fn a_region_that_an_outside_node_reads_midway_is_not_formed() {
     });
     assert!(plan::plan(&g).regions.is_empty());
     assert_fusion_is_exact(&g, &[t(F32, &[6, 5], &noise(30, 2))]);
+}
+
+#[test]
+fn a_few_long_rows_stay_unfused_so_each_row_uses_every_thread() {
+    assert!(plan::plan(&softmax(F32, &[2, 100_000], 1)).regions.is_empty());
+    assert_eq!(plan::plan(&softmax(F32, &[2, 1000], 1)).regions.len(), 1);
 }
 
 #[test]
