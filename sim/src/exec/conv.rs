@@ -93,6 +93,10 @@ impl Geometry {
     fn out_size(&self) -> usize {
         self.out.iter().product()
     }
+    /// The result's shape, [N, O, spatial...].
+    fn out_shape(&self) -> Vec<usize> {
+        [&[self.n, self.o][..], &self.out].concat()
+    }
     /// Rows of the patches matrix.
     fn depth(&self) -> usize {
         self.cg() * self.k_size()
@@ -308,8 +312,7 @@ fn conv_int(g: &Geometry, x: &[i64], w: &[i64]) -> Vec<i64> {
 /// slices (device memory included), so nothing is copied before the product.
 pub fn convolution_f32_slices(x: (&[f32], &[usize]), w: (&[f32], &[usize]), dims: &ConvDims) -> Result<ArrayD<f32>> {
     let g = geometry(x.1, w.1, dims)?;
-    let mut shape = vec![g.n, g.o];
-    shape.extend_from_slice(&g.out);
+    let shape = g.out_shape();
     Ok(array(&shape, conv_float(&g, x.0, w.0)))
 }
 
@@ -332,8 +335,7 @@ pub fn convolution_f32_into(
 
 pub fn convolution(x: &Value, w: &Value, dims: &ConvDims) -> Result<Value> {
     let g = geometry(x.shape(), w.shape(), dims)?;
-    let mut shape = vec![g.n, g.o];
-    shape.extend_from_slice(&g.out);
+    let shape = g.out_shape();
     let data = match (&x.data, &w.data) {
         (Data::F32(a), Data::F32(b)) if needs_passes(x.dtype, dims.precision) => {
             let pass = |a: &ArrayD<f32>, b: &ArrayD<f32>| Ok(array(&shape, conv_float(&g, elems(a), elems(b))));

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tpudev_core::device::{ExecInput, TensorView};
-use tpudev_core::ir::{Literal, Node, Op, Param, ParamKind};
+use tpudev_core::ir::{Graph, Literal, Node, Op, Param, ParamKind, Precision};
 use tpudev_core::shape::is_contiguous;
 use tpudev_core::{DType, Error, Result};
 
@@ -155,7 +155,7 @@ fn product_operands<'a>(
     node: &Node,
     values: &'a [Option<Value>],
     direct: &[Option<&'a [f32]>],
-    g: &'a tpudev_core::ir::Graph,
+    g: &'a Graph,
 ) -> Result<[(&'a [f32], &'a [usize]); 2]> {
     let operand = |j: usize| -> Result<(&'a [f32], &'a [usize])> {
         let shape = g.nodes[j].ty.shape.as_slice();
@@ -168,38 +168,13 @@ fn product_operands<'a>(
     Ok([operand(node.inputs[0])?, operand(node.inputs[1])?])
 }
 
-/// A matrix product written straight into a program output's device memory
-/// (`Plan::direct_out`).
-fn run_product_into(
-    node: &Node,
-    values: &[Option<Value>],
-    direct: &[Option<&[f32]>],
-    g: &tpudev_core::ir::Graph,
-    dest: OutSlice,
-) -> Result<()> {
-    let precision = match &node.op {
-        Op::DotGeneral(d) => d.precision,
-        Op::Convolution(d) => d.precision,
-        _ => return Err(Error::internal("only products write outputs in place")),
-    };
-    let [a, b] = product_operands(node, values, direct, g)?;
-    // SAFETY: `direct_outputs` made this slice from an output buffer that no input and no other
-    // output uses, and nothing else refers to it while the program runs.
-    let out = unsafe { std::slice::from_raw_parts_mut(dest.ptr, dest.len) };
-    if !mxu_passes::needs_passes(DType::F32, precision) {
-        return match &node.op {
-            Op::DotGeneral(d) => dot::dot_general_f32_into(view(a)?, view(b)?, d, out),
-            Op::Convolution(d) => conv::convolution_f32_into(a, b, d, out),
-            _ => Err(Error::internal("only products write outputs in place")),
-        };
+/// The precision of a matrix product (the only ops that read or write device memory in place).
+fn product_precision(op: &Op) -> Result<Precision> {
+    match op {
+        Op::DotGeneral(d) => Ok(d.precision),
+        Op::Convolution(d) => Ok(d.precision),
+        other => Err(Error::internal(format!("{} cannot use device memory in place", other.name()))),
     }
-    // bf16 passes build their own arrays: compute the value, then store it.
-    let value = |(xs, shape): (&[f32], &[usize])| Value::new(DType::F32, Data::F32(value::array(shape, xs.to_vec())));
-    match eval(node, vec![Cow::Owned(value(a)), Cow::Owned(value(b))])?.data {
-        Data::F32(r) if r.len() == out.len() => out.copy_from_slice(value::elems(&r)),
-        _ => return Err(Error::internal("product result does not fit its output")),
-    }
-    Ok(())
 }
 
 /// A row-major f32 slice as an array view of `shape`.
@@ -208,34 +183,8 @@ fn view<'a>((xs, shape): (&'a [f32], &[usize])) -> Result<ndarray::ArrayViewD<'a
 }
 
 /// A matrix product with an operand read in place from device memory (`Plan::direct`).
-fn run_product_in_place(
-    node: &Node,
-    values: &[Option<Value>],
-    direct: &[Option<&[f32]>],
-    g: &tpudev_core::ir::Graph,
-) -> Result<Value> {
-    let [a, b] = product_operands(node, values, direct, g)?;
-    let data = match &node.op {
-        Op::DotGeneral(d) => dot::dot_general_f32_views(view(a)?, view(b)?, d)?,
-        Op::Convolution(d) => conv::convolution_f32_slices(a, b, d)?,
-        other => return Err(Error::internal(format!("{} cannot read operands in place", other.name()))),
-    };
-    Ok(Value::new(DType::F32, Data::F32(data)))
-}
-
-/// Evaluates one node on its own.
-fn run_node(exe: &SimExecutable, i: usize, values: &mut [Option<Value>], direct: &[Option<&[f32]>]) -> Result<Value> {
-    let (g, plan) = (&*exe.graph, &exe.plan);
-    let node = &g.nodes[i];
-    if node.inputs.iter().any(|&j| direct[j].is_some()) {
-        let precision = match &node.op {
-            Op::DotGeneral(d) => d.precision,
-            Op::Convolution(d) => d.precision,
-            _ => return Err(Error::internal("only products read parameters in place")),
-        };
-        if !mxu_passes::needs_passes(DType::F32, precision) {
-            return run_product_in_place(node, values, direct, g);
-        }
+fn run_product(node: &Node, values: &[Option<Value>], direct: &[Option<&[f32]>], g: &Graph) -> Result<Value> {
+    if mxu_passes::needs_passes(DType::F32, product_precision(&node.op)?) {
         // bf16 passes split their operands into new arrays anyway: copy the parameters.
         let mut args = Vec::with_capacity(2);
         for &j in &node.inputs {
@@ -248,6 +197,52 @@ fn run_node(exe: &SimExecutable, i: usize, values: &mut [Option<Value>], direct:
             });
         }
         return eval(node, args);
+    }
+    let [a, b] = product_operands(node, values, direct, g)?;
+    let data = match &node.op {
+        Op::DotGeneral(d) => dot::dot_general_f32_views(view(a)?, view(b)?, d)?,
+        Op::Convolution(d) => conv::convolution_f32_slices(a, b, d)?,
+        other => return Err(Error::internal(format!("{} cannot read operands in place", other.name()))),
+    };
+    Ok(Value::new(DType::F32, Data::F32(data)))
+}
+
+/// A matrix product written straight into a program output's device memory
+/// (`Plan::direct_out`).
+fn run_product_into(
+    node: &Node,
+    values: &[Option<Value>],
+    direct: &[Option<&[f32]>],
+    g: &Graph,
+    dest: OutSlice,
+) -> Result<()> {
+    // SAFETY: `direct_outputs` made this slice from an output buffer that no input and no other
+    // output uses, and nothing else refers to it while the program runs.
+    let out = unsafe { std::slice::from_raw_parts_mut(dest.ptr, dest.len) };
+    if mxu_passes::needs_passes(DType::F32, product_precision(&node.op)?) {
+        // bf16 passes build their own arrays: compute the value, then store it.
+        return match run_product(node, values, direct, g)?.data {
+            Data::F32(r) if r.len() == out.len() => {
+                out.copy_from_slice(value::elems(&r));
+                Ok(())
+            }
+            _ => Err(Error::internal("product result does not fit its output")),
+        };
+    }
+    let [a, b] = product_operands(node, values, direct, g)?;
+    match &node.op {
+        Op::DotGeneral(d) => dot::dot_general_f32_into(view(a)?, view(b)?, d, out),
+        Op::Convolution(d) => conv::convolution_f32_into(a, b, d, out),
+        other => Err(Error::internal(format!("{} cannot write its output in place", other.name()))),
+    }
+}
+
+/// Evaluates one node on its own.
+fn run_node(exe: &SimExecutable, i: usize, values: &mut [Option<Value>], direct: &[Option<&[f32]>]) -> Result<Value> {
+    let (g, plan) = (&*exe.graph, &exe.plan);
+    let node = &g.nodes[i];
+    if node.inputs.iter().any(|&j| direct[j].is_some()) {
+        return run_product(node, values, direct, g);
     }
     let deferred = plan.deferred_bcast[i];
     // A deferred broadcast's slot reads the broadcast's operand (see `bcast_zip`).

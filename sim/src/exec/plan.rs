@@ -269,8 +269,12 @@ pub fn plan_with(graph: &Graph, fuse: bool) -> Plan {
     }
     steps.retain(|s| matches!(s, Step::Rows(_)) || matches!(s, Step::Node(i) if needed[*i]));
     let mut live = vec![false; n];
+    let mut read = vec![false; n];
     let mut read_by_node = vec![false; n];
     for step in &steps {
+        for &j in reads(step) {
+            read[j] = true;
+        }
         if let Step::Node(i) = *step {
             live[i] = true;
             // Matrix products can read f32 parameters in place too.
@@ -324,12 +328,6 @@ pub fn plan_with(graph: &Graph, fuse: bool) -> Plan {
         })
         .collect();
     let mut direct_out = vec![false; n];
-    let mut read = vec![false; n];
-    for step in &steps {
-        for &j in reads(step) {
-            read[j] = true;
-        }
-    }
     let once = |m: NodeId| graph.outputs.iter().filter(|&&o| o == m).count() == 1;
     // Matrix products write their f32 results straight into the output too.
     for i in 0..n {
