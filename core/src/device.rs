@@ -73,6 +73,25 @@ pub trait Device: Send + Sync {
 
     /// Allocates `nbytes` of device memory, failing with `Error::OutOfMemory` when full.
     fn alloc(&self, nbytes: usize) -> Result<BufferId>;
+    /// Allocates a buffer for an output of the next `execute`, which writes all of it: until
+    /// then its contents are unspecified (a device may reuse memory without clearing it), and
+    /// nothing may read it.
+    fn alloc_output(&self, nbytes: usize) -> Result<BufferId> {
+        self.alloc(nbytes)
+    }
+    /// An address for a buffer whose memory comes later, from `materialize`: deferred
+    /// execution gives a tensor its address when the op is recorded, and a tensor that dies
+    /// before its program runs never takes memory. Devices without the notion allocate at once.
+    fn reserve(&self, nbytes: usize) -> Result<BufferId> {
+        self.alloc_output(nbytes)
+    }
+    /// Gives a reserved buffer its memory (as for `alloc_output`, failing with
+    /// `Error::OutOfMemory` when full); a buffer that has memory already is left as it is.
+    fn materialize(&self, _buffer: BufferId) -> Result<()> {
+        Ok(())
+    }
+    /// The size in bytes of a live (allocated or reserved) buffer.
+    fn buffer_size(&self, buffer: BufferId) -> Option<usize>;
     /// Frees a buffer. Freeing an unknown id is ignored (it may have been freed on shutdown).
     fn free(&self, buffer: BufferId);
     fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()>;

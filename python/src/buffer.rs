@@ -17,7 +17,7 @@ pub struct Buffer {
 impl Drop for Buffer {
     fn drop(&mut self) {
         if let Some(rt) = runtime_if_started() {
-            rt.dispatcher.device().free(self.addr);
+            rt.dispatcher.free(self.addr);
         }
     }
 }

@@ -137,7 +137,7 @@ fn write_from_host(py: Python<'_>, addr: u64, offset: usize, src: usize, nbytes:
         }
         // SAFETY: the glue passes the data pointer and byte size of a live contiguous CPU tensor.
         let data = unsafe { std::slice::from_raw_parts(src as *const u8, nbytes) };
-        runtime()?.dispatcher.device().write_bytes(addr, offset, data).map_err(|e| to_pyerr(py, e))
+        runtime()?.dispatcher.write_bytes(addr, offset, data).map_err(|e| to_pyerr(py, e))
     })
 }
 
@@ -151,7 +151,7 @@ fn read_to_host(py: Python<'_>, addr: u64, offset: usize, dst: usize, nbytes: us
         // SAFETY: the glue passes the data pointer and byte size of a live contiguous CPU tensor
         // it just allocated.
         let out = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, nbytes) };
-        runtime()?.dispatcher.device().read_bytes(addr, offset, out).map_err(|e| to_pyerr(py, e))
+        runtime()?.dispatcher.read_bytes(addr, offset, out).map_err(|e| to_pyerr(py, e))
     })
 }
 
@@ -159,10 +159,10 @@ fn read_to_host(py: Python<'_>, addr: u64, offset: usize, dst: usize, nbytes: us
 #[pyfunction]
 fn copy_bytes(py: Python<'_>, src: u64, dst: u64, nbytes: usize) -> PyResult<()> {
     guard(|| {
-        let device = runtime()?.dispatcher.device();
+        let dispatcher = &runtime()?.dispatcher;
         let mut tmp = vec![0u8; nbytes];
-        device.read_bytes(src, 0, &mut tmp).map_err(|e| to_pyerr(py, e))?;
-        device.write_bytes(dst, 0, &tmp).map_err(|e| to_pyerr(py, e))
+        dispatcher.read_bytes(src, 0, &mut tmp).map_err(|e| to_pyerr(py, e))?;
+        dispatcher.write_bytes(dst, 0, &tmp).map_err(|e| to_pyerr(py, e))
     })
 }
 
@@ -211,6 +211,8 @@ fn stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("ops_executed", s.ops_executed)?;
     d.set_item("compilations", s.compilations)?;
     d.set_item("cache_hits", s.cache_hits)?;
+    d.set_item("ops_deferred", s.ops_deferred)?;
+    d.set_item("flushes", s.flushes)?;
     d.set_item("cached_programs", rt.dispatcher.cached_programs())?;
     Ok(d)
 }
@@ -240,7 +242,7 @@ fn initial_seed() -> PyResult<i64> {
 
 #[pyfunction]
 fn synchronize(py: Python<'_>) -> PyResult<()> {
-    runtime()?.dispatcher.device().synchronize().map_err(|e| to_pyerr(py, e))
+    runtime()?.dispatcher.synchronize().map_err(|e| to_pyerr(py, e))
 }
 
 #[pyfunction]

@@ -82,16 +82,11 @@ MODE = "import torch; print(torch.tpu.eager_mode.name, torch.tpu.get_nan_check()
         ({"TORCH_TPU_LAUNCH_BLOCKING": "1"}, "DEFER_NEVER_AND_LAUNCH_BLOCKING"),
         ({"TORCH_TPU_LAUNCH_BLOCKING": "1", "TORCH_TPU_DEFER_AND_FUSE": "1"}, "DEFER_NEVER_AND_LAUNCH_BLOCKING"),
         ({"TORCH_TPU_LAUNCH_BLOCKING": "0"}, "DEFER_NEVER"),
+        ({"TORCH_TPU_DEFER_AND_FUSE": "1"}, "DEFER_AND_FUSE"),
     ],
 )
 def test_environment_selects_the_mode(env, mode):
     assert _child(MODE, **env).stdout.split()[0] == mode
-
-
-def test_defer_and_fuse_from_the_environment_warns_and_stays_strict():
-    out = _child(MODE, TORCH_TPU_DEFER_AND_FUSE="1")
-    assert out.stdout.split()[0] == "DEFER_NEVER"
-    assert "DEFER_AND_FUSE is not implemented yet" in out.stderr
 
 
 def test_nan_check_from_the_environment():

@@ -8,7 +8,6 @@ import enum
 import os
 import sys
 import types
-import warnings
 from dataclasses import dataclass
 
 import torch
@@ -18,9 +17,11 @@ from ._precision import Precision, precision  # noqa: F401  (public: torch.tpu.P
 
 
 class EagerMode(enum.Enum):
-    """How eager ops execute: DEFER_NEVER (strict: each op runs when called, the default) and
+    """How eager ops execute: DEFER_NEVER (strict: each op runs when called, the default),
     DEFER_NEVER_AND_LAUNCH_BLOCKING (debug: synchronous, with the optional NaN/Inf check of
-    `set_nan_check`). DEFER_AND_FUSE is not implemented yet."""
+    `set_nan_check`) and DEFER_AND_FUSE (ops are recorded and run as one fused program at the
+    next sync point: reading a result on the host, `torch.tpu.synchronize()`, a mode switch;
+    intermediates that die before then never take device memory)."""
 
     DEFER_NEVER = "DEFER_NEVER"
     DEFER_NEVER_AND_LAUNCH_BLOCKING = "DEFER_NEVER_AND_LAUNCH_BLOCKING"
@@ -171,7 +172,8 @@ def memory_stats(device=None) -> dict:
 
 
 def runtime_stats() -> dict:
-    """Ops executed, programs compiled and compile-cache hits of the eager runtime."""
+    """Counters of the eager runtime: ops executed one at a time, ops deferred, deferred
+    programs run (flushes), programs compiled and compile-cache hits."""
     return dict(_C.stats())
 
 
@@ -246,15 +248,11 @@ def _truthy(name: str) -> bool:
 
 def _mode_from_environment() -> None:
     """TorchTPU's variables: TORCH_TPU_LAUNCH_BLOCKING=1 selects debug mode and wins over
-    TORCH_TPU_DEFER_AND_FUSE=1; neither (or =0) keeps strict mode."""
+    TORCH_TPU_DEFER_AND_FUSE=1 (defer-and-fuse); neither (or =0) keeps strict mode."""
     if _truthy("TORCH_TPU_LAUNCH_BLOCKING"):
         _set_eager_mode_now(EagerMode.DEFER_NEVER_AND_LAUNCH_BLOCKING)
     elif _truthy("TORCH_TPU_DEFER_AND_FUSE"):
-        warnings.warn(
-            "TORCH_TPU_DEFER_AND_FUSE=1: EagerMode.DEFER_AND_FUSE is not implemented yet on the "
-            "tpudev simulator; running in strict mode (DEFER_NEVER).",
-            stacklevel=2,
-        )
+        _set_eager_mode_now(EagerMode.DEFER_AND_FUSE)
     if _truthy("TPUDEV_NAN_CHECK"):
         set_nan_check(True)
 

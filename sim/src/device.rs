@@ -117,6 +117,22 @@ impl Device for SimDevice {
         self.hbm.alloc(nbytes)
     }
 
+    fn alloc_output(&self, nbytes: usize) -> Result<BufferId> {
+        self.hbm.alloc_for_overwrite(nbytes)
+    }
+
+    fn reserve(&self, nbytes: usize) -> Result<BufferId> {
+        self.hbm.reserve(nbytes)
+    }
+
+    fn materialize(&self, buffer: BufferId) -> Result<()> {
+        self.hbm.materialize(buffer)
+    }
+
+    fn buffer_size(&self, buffer: BufferId) -> Option<usize> {
+        self.hbm.size(buffer)
+    }
+
     fn free(&self, buffer: BufferId) {
         self.hbm.free(buffer)
     }

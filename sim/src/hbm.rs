@@ -36,12 +36,23 @@ pub type BufferMap = HashMap<BufferId, Vec<u8>, BuildHasherDefault<AddrHasher>>;
 
 pub struct HbmState {
     pub buffers: BufferMap,
+    /// Buffers with an address but no memory yet (`reserve`), and their sizes.
+    reserved: HashMap<BufferId, usize, BuildHasherDefault<AddrHasher>>,
     allocated: u64,
     peak: u64,
     next_address: u64,
 }
 
 impl HbmState {
+    /// A fresh address for a buffer of `nbytes`.
+    fn next_address(&mut self, nbytes: usize) -> Result<BufferId> {
+        let id = self.next_address;
+        let span = (nbytes as u64).max(1).div_ceil(ALIGN) * ALIGN;
+        self.next_address =
+            id.checked_add(span).ok_or_else(|| Error::internal("simulated device address space exhausted"))?;
+        Ok(id)
+    }
+
     pub fn buffer(&self, id: BufferId) -> Result<&[u8]> {
         self.buffers.get(&id).map(|b| b.as_slice()).ok_or(Error::UnknownBuffer(id))
     }
@@ -55,6 +66,7 @@ pub struct Hbm {
     device_name: String,
     capacity: u64,
     state: RwLock<HbmState>,
+    recycled: Recycled,
 }
 
 fn range_error(id: BufferId, offset: usize, len: usize, size: usize) -> Error {
@@ -68,10 +80,12 @@ impl Hbm {
             capacity,
             state: RwLock::new(HbmState {
                 buffers: BufferMap::default(),
+                reserved: HashMap::default(),
                 allocated: 0,
                 peak: 0,
                 next_address: BASE_ADDRESS,
             }),
+            recycled: Recycled::default(),
         }
     }
 
@@ -89,14 +103,36 @@ impl Hbm {
 
     /// Allocates `nbytes` of zeroed memory. Beyond capacity it fails and changes nothing.
     pub fn alloc(&self, nbytes: usize) -> Result<BufferId> {
+        self.alloc_with(nbytes, zeroed)
+    }
+
+    /// Allocates `nbytes` whose contents are unspecified (the memory of a freed buffer of the
+    /// same size when there is one, else zeroes): for an output that the next program run
+    /// writes in full, so that nothing is cleared only to be overwritten.
+    pub fn alloc_for_overwrite(&self, nbytes: usize) -> Result<BufferId> {
+        self.alloc_with(nbytes, |n| self.recycled.take(n).unwrap_or_else(|| zeroed(n)))
+    }
+
+    fn alloc_with(&self, nbytes: usize, memory: impl Fn(usize) -> Vec<u8>) -> Result<BufferId> {
         let fits = {
             let s = self.read();
             nbytes as u64 <= self.capacity.saturating_sub(s.allocated)
         };
-        // Clear the memory before taking the lock (and on every thread when it is large).
-        let bytes = if fits { zeroed(nbytes) } else { Vec::new() };
+        // Get the memory before taking the lock (large buffers are cleared on every thread).
+        let bytes = if fits { memory(nbytes) } else { Vec::new() };
         let mut s = self.write();
         let n = nbytes as u64;
+        self.check_fits(&s, n)?;
+        let id = s.next_address(nbytes)?;
+        let bytes = if bytes.len() == nbytes { bytes } else { memory(nbytes) };
+        s.buffers.insert(id, bytes);
+        s.allocated += n;
+        s.peak = s.peak.max(s.allocated);
+        Ok(id)
+    }
+
+    /// `RESOURCE_EXHAUSTED` when `n` more bytes do not fit.
+    fn check_fits(&self, s: &HbmState, n: u64) -> Result<()> {
         let free = self.capacity.saturating_sub(s.allocated);
         if n > free {
             return Err(Error::OutOfMemory {
@@ -107,22 +143,53 @@ impl Hbm {
                 allocated: s.allocated,
             });
         }
-        let id = s.next_address;
-        let span = n.max(1).div_ceil(ALIGN) * ALIGN;
-        s.next_address =
-            id.checked_add(span).ok_or_else(|| Error::internal("simulated device address space exhausted"))?;
-        let bytes = if bytes.len() == nbytes { bytes } else { zeroed(nbytes) };
-        s.buffers.insert(id, bytes);
-        s.allocated += n;
-        s.peak = s.peak.max(s.allocated);
+        Ok(())
+    }
+
+    /// An address for a buffer of `nbytes` that takes no memory (and no capacity) until
+    /// `materialize`.
+    pub fn reserve(&self, nbytes: usize) -> Result<BufferId> {
+        let mut s = self.write();
+        let id = s.next_address(nbytes)?;
+        s.reserved.insert(id, nbytes);
         Ok(id)
+    }
+
+    /// Gives a reserved buffer its memory, with its contents unspecified (see
+    /// `alloc_for_overwrite`). Beyond capacity it fails and the buffer stays reserved.
+    pub fn materialize(&self, id: BufferId) -> Result<()> {
+        let Some(nbytes) = self.read().reserved.get(&id).copied() else { return Ok(()) };
+        let bytes = self.recycled.take(nbytes).unwrap_or_else(|| zeroed(nbytes));
+        let mut s = self.write();
+        let n = nbytes as u64;
+        self.check_fits(&s, n)?;
+        if s.reserved.remove(&id).is_some() {
+            s.buffers.insert(id, bytes);
+            s.allocated += n;
+            s.peak = s.peak.max(s.allocated);
+        }
+        Ok(())
+    }
+
+    /// The size of a live buffer, reserved or not.
+    pub fn size(&self, id: BufferId) -> Option<usize> {
+        let s = self.read();
+        s.buffers.get(&id).map(Vec::len).or_else(|| s.reserved.get(&id).copied())
     }
 
     /// Frees a buffer; unknown ids are ignored.
     pub fn free(&self, id: BufferId) {
-        let mut s = self.write();
-        if let Some(buf) = s.buffers.remove(&id) {
-            s.allocated -= buf.len() as u64;
+        let buf = {
+            let mut s = self.write();
+            s.reserved.remove(&id);
+            let buf = s.buffers.remove(&id);
+            if let Some(b) = &buf {
+                s.allocated -= b.len() as u64;
+            }
+            buf
+        };
+        if let Some(b) = buf {
+            self.recycled.keep(b);
         }
     }
 
@@ -156,6 +223,41 @@ impl Hbm {
     }
 }
 
+/// Freed host memory kept for `alloc_for_overwrite`: large buffers only, and a bounded total,
+/// so a training loop's outputs reuse the memory of the previous step's without clearing it.
+#[derive(Default)]
+struct Recycled {
+    pool: std::sync::Mutex<Vec<Vec<u8>>>,
+}
+
+/// Smallest buffer worth keeping (clearing smaller ones costs little).
+const RECYCLE_MIN_BYTES: usize = 1 << 20;
+/// Most host memory kept for reuse.
+const RECYCLE_MAX_BYTES: usize = 256 << 20;
+
+impl Recycled {
+    fn keep(&self, b: Vec<u8>) {
+        if b.len() < RECYCLE_MIN_BYTES {
+            return;
+        }
+        if b.len() > RECYCLE_MAX_BYTES {
+            return;
+        }
+        let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
+        // The oldest make room: the sizes a program uses now are the ones worth keeping.
+        while pool.iter().map(Vec::len).sum::<usize>() + b.len() > RECYCLE_MAX_BYTES {
+            pool.remove(0);
+        }
+        pool.push(b);
+    }
+
+    fn take(&self, n: usize) -> Option<Vec<u8>> {
+        let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
+        let k = pool.iter().rposition(|b| b.len() == n)?;
+        Some(pool.swap_remove(k))
+    }
+}
+
 /// Buffers at least this large are cleared by several threads.
 const PAR_ZERO_BYTES: usize = 4 << 20;
 
@@ -176,6 +278,26 @@ fn zeroed(n: usize) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn outputs_reuse_freed_memory_and_plain_allocations_stay_zeroed() {
+        let hbm = Hbm::new("t", 1 << 30);
+        let n = 2 << 20;
+        let a = hbm.alloc(n).unwrap();
+        hbm.write_bytes(a, 0, &vec![7u8; n]).unwrap();
+        hbm.free(a);
+        let b = hbm.alloc(n).unwrap();
+        let mut seen = vec![1u8; n];
+        hbm.read_bytes(b, 0, &mut seen).unwrap();
+        assert!(seen.iter().all(|&x| x == 0), "alloc must not hand out recycled memory");
+        let c = hbm.alloc_for_overwrite(n).unwrap();
+        hbm.read_bytes(c, 0, &mut seen).unwrap();
+        assert!(seen.iter().all(|&x| x == 7), "an output allocation reuses the freed buffer");
+        assert_eq!(hbm.stats().allocated, 2 * n as u64);
+        let d = hbm.alloc_for_overwrite(n).unwrap(); // nothing left to reuse: zeroes
+        hbm.read_bytes(d, 0, &mut seen).unwrap();
+        assert!(seen.iter().all(|&x| x == 0));
+    }
 
     #[test]
     fn addresses_are_aligned_unique_and_never_reused() {

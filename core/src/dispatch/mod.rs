@@ -3,17 +3,23 @@
 //! Strict mode (`EagerMode::DeferNever`): an op is lowered to a small graph, compiled once per
 //! signature (op name, tensor types, non-float argument values) and kept in an in-memory cache,
 //! then executed with the call's buffers and scalars bound to the graph's parameters.
+//! Defer-and-fuse (`EagerMode::DeferAndFuse`, `defer.rs`): the same graphs are inlined into one
+//! pending program that runs at the next sync point.
 
 mod cache;
+mod defer;
+mod recording;
 mod mode;
 mod nan_check;
+mod view_expr;
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 pub use cache::{CompileOptions, CompiledOp, OpCache, SignatureKey};
 pub use mode::EagerMode;
 
-use crate::device::{Device, ExecInput, TensorView};
+use crate::device::{Device, ExecInput, Executable, TensorView};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::{keep_excess_precision, Graph, GraphBuilder, Precision, TensorType};
@@ -22,9 +28,14 @@ use crate::lower::{self, Arg, Binding, LowerCtx, Lowered};
 /// Counters a user can read through `torch.tpu`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DispatchStats {
+    /// Ops run one at a time (strict and debug modes, and deferred ops that had to run alone).
     pub ops_executed: u64,
     pub compilations: u64,
     pub cache_hits: u64,
+    /// Ops recorded into deferred programs.
+    pub ops_deferred: u64,
+    /// Deferred programs run (flushes with work to do).
+    pub flushes: u64,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -51,6 +62,10 @@ pub struct Dispatcher {
     nan_check: std::sync::atomic::AtomicBool,
     /// Settings for programs compiled from now on.
     options: Mutex<CompileOptions>,
+    /// Defer-and-fuse: the ops recorded since the last flush.
+    recording: Mutex<recording::Recording>,
+    /// Deferred programs compiled so far, by their text.
+    programs: Mutex<HashMap<String, Arc<dyn Executable>>>,
 }
 
 impl Dispatcher {
@@ -63,6 +78,8 @@ impl Dispatcher {
             mode: Mutex::new(EagerMode::DeferNever),
             nan_check: std::sync::atomic::AtomicBool::new(false),
             options: Mutex::new(CompileOptions::default()),
+            recording: Mutex::new(recording::Recording::default()),
+            programs: Mutex::new(HashMap::new()),
         }
     }
 
@@ -88,9 +105,9 @@ impl Dispatcher {
         self.nan_check.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// Switches the eager mode; modes that do not exist yet are refused with the reason.
+    /// Switches the eager mode (running what was deferred first).
     pub fn set_mode(&self, mode: EagerMode) -> Result<()> {
-        mode.check_available()?;
+        self.flush()?;
         *self.mode.lock().unwrap() = mode;
         Ok(())
     }
@@ -172,6 +189,14 @@ impl Dispatcher {
     /// shape (the result is then `None`); otherwise it goes to a new contiguous buffer, whose
     /// view is returned and which the caller owns.
     pub fn run(&self, op: &str, args: &[Arg], dests: &[Option<TensorView>]) -> Result<Vec<Option<TensorView>>> {
+        if self.mode() == EagerMode::DeferAndFuse {
+            return self.record(op, args, dests);
+        }
+        self.run_now(op, args, dests)
+    }
+
+    /// Runs `op` at once (strict and debug modes).
+    fn run_now(&self, op: &str, args: &[Arg], dests: &[Option<TensorView>]) -> Result<Vec<Option<TensorView>>> {
         let compiled = self.compiled(op, args)?;
         let inputs = self.bind_inputs(op, &compiled, args)?;
         let (fresh, targets) = self.execute(&compiled, &inputs, dests)?;
@@ -291,7 +316,7 @@ impl Dispatcher {
     }
 
     fn alloc_for(&self, ty: &TensorType) -> Result<TensorView> {
-        let buffer = self.device.alloc(ty.size_bytes())?;
+        let buffer = self.device.alloc_output(ty.size_bytes())?;
         Ok(TensorView::contiguous(buffer, ty.dtype, ty.shape.clone()))
     }
 
@@ -305,6 +330,9 @@ impl Dispatcher {
             )));
         }
         if dst.numel() == 0 {
+            return Ok(());
+        }
+        if self.mode() == EagerMode::DeferAndFuse && self.record_copy(src, dst)? {
             return Ok(());
         }
         let key = SignatureKey::copy(src.dtype, &src.shape);

@@ -1,7 +1,5 @@
 //! Eager execution modes, named as in TorchTPU's `torch.tpu.EagerMode`.
 
-use crate::error::{Error, Result};
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EagerMode {
     /// Strict: every op runs when it is called.
@@ -25,21 +23,5 @@ impl EagerMode {
         [EagerMode::DeferNever, EagerMode::DeferNeverAndLaunchBlocking, EagerMode::DeferAndFuse]
             .into_iter()
             .find(|m| m.name() == name)
-    }
-
-    /// Defer-and-fuse does not exist yet; it comes with the compiler stack.
-    pub fn check_available(self) -> Result<()> {
-        match self {
-            EagerMode::DeferNever | EagerMode::DeferNeverAndLaunchBlocking => Ok(()),
-            other => Err(Error::UnsupportedArgs {
-                op: "set_eager_mode".into(),
-                reason: format!(
-                    "EagerMode.{} is not implemented yet; it arrives with the compiler stack's \
-                     defer-and-fuse mode. Use EagerMode.DEFER_NEVER (strict) or \
-                     EagerMode.DEFER_NEVER_AND_LAUNCH_BLOCKING (debug).",
-                    other.name()
-                ),
-            }),
-        }
     }
 }

@@ -43,6 +43,39 @@ impl GraphBuilder {
         self.graph.nodes.len() - 1
     }
 
+    /// Copies the nodes of the validated graph `g` into this one, with `g`'s parameter k
+    /// replaced by `params[k]` (which must have its type), and returns where `g`'s outputs
+    /// went. Deferred execution builds one program from the graphs of many ops this way.
+    pub fn inline(&mut self, g: &Graph, params: &[NodeId]) -> Result<Vec<NodeId>> {
+        check(params.len() == g.params.len(), || {
+            format!("inline: {} parameters given for a graph of {}", params.len(), g.params.len())
+        })?;
+        for (k, (&p, param)) in params.iter().zip(&g.params).enumerate() {
+            check(self.ty(p) == &param.ty, || format!("inline: parameter {k} is {}, not {}", self.ty(p), param.ty))?;
+        }
+        let mut map = Vec::with_capacity(g.nodes.len());
+        for node in &g.nodes {
+            let id = match node.op {
+                Op::Parameter(k) => params[k],
+                _ => {
+                    let inputs = node.inputs.iter().map(|&i| map[i]).collect();
+                    self.push(node.op.clone(), inputs, node.ty.clone())
+                }
+            };
+            map.push(id);
+        }
+        Ok(g.outputs.iter().map(|&o| map[o]).collect())
+    }
+
+    /// Number of nodes so far.
+    pub fn len(&self) -> usize {
+        self.graph.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.graph.nodes.is_empty()
+    }
+
     pub fn finish(mut self, outputs: Vec<NodeId>) -> Graph {
         self.graph.outputs = outputs;
         self.graph

@@ -39,12 +39,15 @@ pub enum Src {
     SplatIn(usize),
     /// A constant.
     Lit(f32),
+    /// Output k's row: a vector member that is a region output is computed straight into
+    /// the output, so it is never copied there.
+    Out(usize),
 }
 
 impl Src {
     /// Whether the source holds a whole row (as opposed to one value per row).
     pub fn is_vector(self) -> bool {
-        matches!(self, Src::V(_) | Src::FullIn(_) | Src::ColIn(_))
+        matches!(self, Src::V(_) | Src::FullIn(_) | Src::ColIn(_) | Src::Out(_))
     }
 }
 
@@ -108,12 +111,50 @@ pub struct RowRegion {
     /// Nodes outside the region whose values it reads (`Src::*In(k)` is `inputs[k]`).
     pub inputs: Vec<NodeId>,
     /// Members needed after the region: the node, where its value is, and values per row.
+    /// An output whose source is `Src::Out` of itself is already in place.
     pub outputs: Vec<(NodeId, Src, usize)>,
 }
 
 impl RowRegion {
     pub fn last(&self) -> NodeId {
         *self.members.last().expect("a region has members")
+    }
+
+    /// Renames each vector register that holds an output to that output's row, so the
+    /// instruction computing it writes the output directly (registers are written once, so
+    /// later readers read the output row instead). Two outputs of one register (a member and
+    /// its reshape) share the first one's row; the second is copied from it.
+    fn compute_outputs_in_place(&mut self) {
+        let mut rename: Vec<Option<usize>> = vec![None; self.vregs];
+        for (o, (_, src, _)) in self.outputs.iter().enumerate() {
+            if let Src::V(k) = *src {
+                rename[k].get_or_insert(o);
+            }
+        }
+        let map = |s: &mut Src| {
+            if let Src::V(k) = *s {
+                if let Some(o) = rename[k] {
+                    *s = Src::Out(o);
+                }
+            }
+        };
+        for ins in &mut self.instrs {
+            match ins {
+                Instr::Unary { x, dst, .. } | Instr::Round { x, dst, .. } => {
+                    map(x);
+                    map(dst);
+                }
+                Instr::Binary { a, b, dst, .. } => {
+                    map(a);
+                    map(b);
+                    map(dst);
+                }
+                Instr::Reduce { x, .. } => map(x),
+            }
+        }
+        for (_, src, _) in &mut self.outputs {
+            map(src);
+        }
     }
 }
 
@@ -451,7 +492,10 @@ impl Grower<'_> {
                 (m, src[m].expect("every member has a source"), per_row)
             })
             .collect();
-        Some(RowRegion { rows: self.rows(), cols: self.cols(), members, instrs, vregs, sregs, inputs, outputs })
+        let mut region =
+            RowRegion { rows: self.rows(), cols: self.cols(), members, instrs, vregs, sregs, inputs, outputs };
+        region.compute_outputs_in_place();
+        Some(region)
     }
 }
 

@@ -14,8 +14,9 @@ use super::value::{array, elems, int_range, Data, Elem, Value};
 
 /// Elements per block when a long row is split.
 const BLOCK: usize = 16 * 1024;
-/// Independent accumulators within a block (fixed, so the order is too).
-const LANES: usize = 8;
+/// Independent accumulators within a block (fixed, so the order is too): enough for the adds
+/// of an f64 sum to overlap rather than wait on each other.
+const LANES: usize = 16;
 
 /// A fold: identity, step with one element, merge two partial results, and the final value.
 pub struct Fold<T, A, S, M, F> {

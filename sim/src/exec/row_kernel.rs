@@ -30,6 +30,7 @@ struct Row<'a> {
     r: usize,
     cols: usize,
     inputs: &'a [&'a [f32]],
+    outs: &'a Outs,
 }
 
 impl<'a> Row<'a> {
@@ -43,7 +44,37 @@ impl<'a> Row<'a> {
             Src::V(k) => Lane::Slice(&regs.v[k]),
             Src::FullIn(k) => Lane::Slice(&self.inputs[k][r * c..(r + 1) * c]),
             Src::ColIn(k) => Lane::Slice(&self.inputs[k][..c]),
+            // SAFETY: see `out_row`; nothing writes this row while an instruction reads it.
+            Src::Out(k) => Lane::Slice(unsafe { self.out_row(k) }),
             other => Lane::Splat(self.scalar(other, &regs.s)),
+        }
+    }
+
+    /// This row of output k, which holds `cols` values per row (only such outputs are `Src::Out`).
+    ///
+    /// # Safety
+    /// Row r of every output is touched by this task only, and an instruction never reads its
+    /// own destination (registers are written once), so the slices never overlap in use.
+    #[allow(clippy::mut_from_ref)]
+    #[inline(always)]
+    unsafe fn out_row(&self, k: usize) -> &'a mut [f32] {
+        let (ptr, len) = self.outs.get(k);
+        debug_assert!((self.r + 1) * self.cols <= len);
+        std::slice::from_raw_parts_mut(ptr.add(self.r * self.cols), self.cols)
+    }
+
+    /// Runs `f` on the vector destination `dst` (a register or an output row).
+    #[inline(always)]
+    fn write_vector(&self, dst: Src, regs: &mut Regs, f: impl FnOnce(&mut [f32], &Regs)) {
+        match dst {
+            Src::V(k) => {
+                let mut d = std::mem::take(&mut regs.v[k]);
+                f(&mut d, regs);
+                regs.v[k] = d;
+            }
+            // SAFETY: see `out_row`.
+            Src::Out(k) => f(unsafe { self.out_row(k) }, regs),
+            _ => {}
         }
     }
 
@@ -55,7 +86,7 @@ impl<'a> Row<'a> {
             Src::SplatIn(k) => self.inputs[k][0],
             Src::Lit(v) => v,
             // Vector sources are never read as one value (the planner checks classes).
-            Src::V(_) | Src::FullIn(_) | Src::ColIn(_) => f32::NAN,
+            Src::V(_) | Src::FullIn(_) | Src::ColIn(_) | Src::Out(_) => f32::NAN,
         }
     }
 }
@@ -153,42 +184,31 @@ fn step(row: &Row<'_>, ins: &Instr, regs: &mut Regs) {
             regs.s[*dst] = round(v.unwrap_or(f32::NAN), *how);
         }
         Instr::Unary { op, x, dst, round: how } => match *dst {
-            Src::V(k) => {
-                let mut d = std::mem::take(&mut regs.v[k]);
-                with_float_unary(op, VecUnary { dst: &mut d, x: row.lane(*x, regs) });
-                round_all(&mut d, *how);
-                regs.v[k] = d;
-            }
             Src::S(k) => {
                 let v = with_float_unary(op, One(row.scalar(*x, &regs.s))).unwrap_or(f32::NAN);
                 regs.s[k] = round(v, *how);
             }
-            _ => {}
+            dst => row.write_vector(dst, regs, |d, regs| {
+                with_float_unary(op, VecUnary { dst: d, x: row.lane(*x, regs) });
+                round_all(d, *how);
+            }),
         },
         Instr::Binary { op, a, b, dst, round: how } => match *dst {
-            Src::V(k) => {
-                let mut d = std::mem::take(&mut regs.v[k]);
-                with_float_binary(op, VecBinary { dst: &mut d, a: row.lane(*a, regs), b: row.lane(*b, regs) });
-                round_all(&mut d, *how);
-                regs.v[k] = d;
-            }
             Src::S(k) => {
                 let v = with_float_binary(op, Two(row.scalar(*a, &regs.s), row.scalar(*b, &regs.s)));
                 regs.s[k] = round(v.unwrap_or(f32::NAN), *how);
             }
-            _ => {}
+            dst => row.write_vector(dst, regs, |d, regs| {
+                with_float_binary(op, VecBinary { dst: d, a: row.lane(*a, regs), b: row.lane(*b, regs) });
+                round_all(d, *how);
+            }),
         },
         Instr::Round { x, dst, round: how } => match *dst {
-            Src::V(k) => {
-                let mut d = std::mem::take(&mut regs.v[k]);
-                match row.lane(*x, regs) {
-                    Lane::Slice(xs) => d.iter_mut().zip(xs).for_each(|(o, &v)| *o = round(v, *how)),
-                    Lane::Splat(v) => d.fill(round(v, *how)),
-                }
-                regs.v[k] = d;
-            }
             Src::S(k) => regs.s[k] = round(row.scalar(*x, &regs.s), *how),
-            _ => {}
+            dst => row.write_vector(dst, regs, |d, regs| match row.lane(*x, regs) {
+                Lane::Slice(xs) => d.iter_mut().zip(xs).for_each(|(o, &v)| *o = round(v, *how)),
+                Lane::Splat(v) => d.fill(round(v, *how)),
+            }),
         },
     }
 }
@@ -252,11 +272,14 @@ impl Job<'_> {
     fn rows_baseline(&self, regs: &mut Regs, lo: usize, hi: usize) {
         let cols = self.region.cols;
         for r in lo..hi {
-            let row = Row { r, cols, inputs: self.inputs };
+            let row = Row { r, cols, inputs: self.inputs, outs: self.outs };
             for ins in &self.region.instrs {
                 step(&row, ins, regs);
             }
             for (k, &(_, src, per_row)) in self.region.outputs.iter().enumerate() {
+                if src == Src::Out(k) {
+                    continue; // computed in place
+                }
                 let (ptr, len) = self.outs.get(k);
                 debug_assert!((r + 1) * per_row <= len);
                 // SAFETY: row r's part of this output, [r * per_row, (r + 1) * per_row), lies

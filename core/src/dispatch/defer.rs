@@ -1,0 +1,194 @@
+//! Defer-and-fuse (`EagerMode::DeferAndFuse`): ops are recorded into one pending program
+//! (`recording.rs`) instead of run. At a sync point (a host read or write of a buffer the
+//! program involves, `synchronize`, a mode switch, a size limit) the program is finished with
+//! the values of the buffers that are still alive as its outputs, optimized, compiled (cached
+//! by its text, so a training loop compiles its step once) and run. Intermediates whose
+//! tensors died before then are never materialized, and the compiler fuses across ops.
+//!
+//! An op that recording cannot express (reading a pending buffer as another dtype) runs the
+//! program so far, then runs alone as in strict mode. Results equal strict mode's: both run
+//! the same lowered graphs, and the optimizer and the simulator keep every op's bits.
+
+use std::sync::Arc;
+
+use super::recording::{Recording, MAX_NODES};
+use super::{can_cast, Dispatcher};
+use crate::device::{BufferId, ExecInput, TensorView};
+use crate::error::{Error, Result};
+use crate::ir::TensorType;
+use crate::lower::Arg;
+
+impl Dispatcher {
+    /// Records `op` into the pending program; returns the views of new outputs as `run` does.
+    pub(super) fn record(
+        &self,
+        op: &str,
+        args: &[Arg],
+        dests: &[Option<TensorView>],
+    ) -> Result<Vec<Option<TensorView>>> {
+        let compiled = self.compiled(op, args)?;
+        let inputs = self.bind_inputs(op, &compiled, args)?;
+        let targets: Vec<Option<TensorView>> = compiled
+            .outputs
+            .iter()
+            .enumerate()
+            .map(|(i, ty)| dests.get(i).cloned().flatten().filter(|d| d.shape == ty.shape))
+            .collect();
+        for (ty, d) in compiled.outputs.iter().zip(&targets) {
+            if let Some(d) = d {
+                if !can_cast(ty.dtype, d.dtype) {
+                    return Err(Error::invalid(format!(
+                        "result type {} can't be cast to the desired output type {}",
+                        ty.dtype, d.dtype
+                    )));
+                }
+            }
+        }
+        let device = self.device.as_ref();
+        let mut rec = self.recording.lock().unwrap();
+        let readable = inputs.iter().all(|i| match i {
+            ExecInput::Tensor(v) => rec.can_read(v),
+            _ => true,
+        });
+        let writable = targets.iter().flatten().all(|d| rec.can_write(d, device));
+        if !(readable && writable) {
+            drop(rec);
+            self.flush()?;
+            return self.run_now(op, args, dests);
+        }
+        let mut params = Vec::with_capacity(inputs.len());
+        for (input, param) in inputs.into_iter().zip(&compiled.graph.params) {
+            params.push(match input {
+                ExecInput::Tensor(v) => rec.read(&v)?,
+                other => rec.param(other, param.ty.clone()),
+            });
+        }
+        let values = rec.b.inline(&compiled.graph, &params)?;
+        let mut fresh = Vec::with_capacity(values.len());
+        for (value, target) in values.into_iter().zip(targets) {
+            match target {
+                Some(d) => {
+                    let v = if rec.b.dtype(value) == d.dtype { value } else { rec.b.convert(value, d.dtype) };
+                    rec.write(&d, v, device)?;
+                    fresh.push(None);
+                }
+                None => fresh.push(Some(rec.fresh(value, device)?)),
+            }
+        }
+        rec.ops += 1;
+        let full = rec.b.len() > MAX_NODES;
+        drop(rec);
+        self.stats.lock().unwrap().ops_deferred += 1;
+        if full {
+            self.flush()?;
+        }
+        Ok(fresh)
+    }
+
+    /// Records a device-to-device copy; `false` when it has to run now instead.
+    pub(super) fn record_copy(&self, src: &TensorView, dst: &TensorView) -> Result<bool> {
+        let device = self.device.as_ref();
+        let mut rec = self.recording.lock().unwrap();
+        if !rec.can_read(src) || !rec.can_write(dst, device) {
+            drop(rec);
+            self.flush()?;
+            return Ok(false);
+        }
+        let x = rec.read(src)?;
+        let x = if src.dtype == dst.dtype { x } else { rec.b.convert(x, dst.dtype) };
+        rec.write(dst, x, device)?;
+        rec.ops += 1;
+        Ok(true)
+    }
+
+    /// Runs the pending program, if any (a sync point).
+    pub fn flush(&self) -> Result<()> {
+        let rec = std::mem::take(&mut *self.recording.lock().unwrap());
+        if rec.is_empty() {
+            return Ok(());
+        }
+        let freed = rec.freed.clone();
+        // With every result dead, nothing needs to run.
+        let result = if rec.values.is_empty() { Ok(()) } else { self.run_recording(rec) };
+        for b in freed {
+            self.device.free(b);
+        }
+        result.map_err(|e| match e {
+            Error::OutOfMemory { .. } => e,
+            other => Error::internal(format!(
+                "running the deferred program failed ({other}); the tensors it computes hold no values"
+            )),
+        })
+    }
+
+    fn run_recording(&self, rec: Recording) -> Result<()> {
+        let mut outputs = Vec::with_capacity(rec.values.len());
+        let mut targets = Vec::with_capacity(rec.values.len());
+        for (&buffer, p) in &rec.values {
+            outputs.push(p.node);
+            targets.push((TensorView::contiguous(buffer, p.dtype, rec.b.shape(p.node).to_vec()), p.reserved));
+        }
+        let graph = rec.b.finish(outputs);
+        let key = graph.to_string();
+        let cached = self.programs.lock().unwrap().get(&key).cloned();
+        let exe = match cached {
+            Some(exe) => {
+                self.stats.lock().unwrap().cache_hits += 1;
+                exe
+            }
+            None => {
+                let exe = self.device.compile(&crate::passes::optimize(&graph))?;
+                self.stats.lock().unwrap().compilations += 1;
+                self.programs.lock().unwrap().insert(key, Arc::clone(&exe));
+                exe
+            }
+        };
+        for (t, reserved) in &targets {
+            if *reserved {
+                self.device.materialize(t.buffer)?;
+            }
+        }
+        let views: Vec<TensorView> = targets.into_iter().map(|(t, _)| t).collect();
+        self.device.execute(exe.as_ref(), &rec.inputs, &views)?;
+        self.stats.lock().unwrap().flushes += 1;
+        Ok(())
+    }
+
+    /// PyTorch freed the storage of `buffer`: its memory goes now, or after the pending
+    /// program that still reads it has run.
+    pub fn free(&self, buffer: BufferId) {
+        if self.recording.lock().unwrap().on_free(buffer) {
+            self.device.free(buffer);
+        }
+    }
+
+    /// Copies device bytes to the host, running the pending program first when it writes
+    /// `buffer`.
+    pub fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()> {
+        if self.recording.lock().unwrap().writes(buffer) {
+            self.flush()?;
+        }
+        self.device.read_bytes(buffer, byte_offset, out)
+    }
+
+    /// Copies host bytes into a device buffer, running the pending program first when it
+    /// involves `buffer`.
+    pub fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()> {
+        if self.recording.lock().unwrap().touches(buffer) {
+            self.flush()?;
+        }
+        self.device.write_bytes(buffer, byte_offset, data)
+    }
+
+    /// Runs what was deferred and waits for the device.
+    pub fn synchronize(&self) -> Result<()> {
+        self.flush()?;
+        self.device.synchronize()
+    }
+
+    /// The type a deferred buffer's value will have (for tests and debugging).
+    pub fn pending_type(&self, buffer: BufferId) -> Option<TensorType> {
+        let rec = self.recording.lock().unwrap();
+        rec.values.get(&buffer).map(|p| rec.b.ty(p.node).clone())
+    }
+}

@@ -1,0 +1,146 @@
+"""EagerMode.DEFER_AND_FUSE: ops are recorded and run as one program at a sync point, with
+strict mode's results (bit for bit: both run the same lowered graphs)."""
+
+import pytest
+import torch
+import torch.nn as nn
+
+DEFER = torch.tpu.EagerMode.DEFER_AND_FUSE
+STRICT = torch.tpu.EagerMode.DEFER_NEVER
+
+
+def _both(fn):
+    """fn() run in strict mode and in defer-and-fuse mode, results on the host."""
+    out = []
+    for mode in (STRICT, DEFER):
+        torch.manual_seed(0)
+        with torch.tpu.set_eager_mode(mode):
+            r = fn()
+            out.append(tuple(t.cpu() for t in r) if isinstance(r, tuple) else r.cpu())
+    return out
+
+
+def _equal(a, b):
+    if isinstance(a, tuple):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            _equal(x, y)
+    else:
+        assert a.dtype == b.dtype and a.shape == b.shape
+        assert torch.equal(a, b), (a - b).abs().max()
+
+
+def test_ops_wait_for_a_sync_point():
+    x = torch.arange(12.0, device="tpu").reshape(3, 4)
+    with torch.tpu.set_eager_mode(DEFER):
+        before = torch.tpu.runtime_stats()
+        y = (x * 2).exp().sum(1)
+        mid = torch.tpu.runtime_stats()
+        assert mid["ops_executed"] == before["ops_executed"]
+        assert mid["ops_deferred"] >= before["ops_deferred"] + 3
+        assert mid["flushes"] == before["flushes"]
+        got = y.cpu()  # a host read runs the program
+        assert torch.tpu.runtime_stats()["flushes"] == before["flushes"] + 1
+    torch.testing.assert_close(got, (torch.arange(12.0).reshape(3, 4) * 2).exp().sum(1))
+
+
+def test_views_and_in_place_writes_match_strict():
+    def fn():
+        x = torch.arange(24.0, device="tpu").reshape(4, 6)
+        y = x * 3 - 1
+        y[:, 2] = 7.0  # a strided write into a pending value
+        y.t()[1:3].mul_(2)  # in place through a transposed slice
+        z = y[1:, ::2] + y.t()[::2, 1:].t()  # strided reads
+        x.add_(z.sum())  # in place into a device buffer
+        w = torch.cat([y, x.unsqueeze(0).expand(2, 4, 6).reshape(8, 6)])
+        return w, y.view(-1)[5:17].clone(), x
+
+    a, b = _both(fn)
+    _equal(a, b)
+
+
+def test_a_training_step_matches_strict_bit_for_bit():
+    def fn():
+        torch.manual_seed(1)
+        model = nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.LayerNorm(32), nn.Linear(32, 4)).to("tpu")
+        opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
+        x = torch.randn(8, 16).to("tpu")
+        y = torch.randint(0, 4, (8,)).to("tpu")
+        losses = []
+        for _ in range(3):
+            opt.zero_grad()
+            loss = nn.functional.cross_entropy(model(x), y)
+            loss.backward()
+            opt.step()
+            losses.append(loss.detach())
+        return (torch.stack(losses),) + tuple(p.detach() for p in model.parameters())
+
+    a, b = _both(fn)
+    _equal(a, b)
+
+
+def test_random_ops_match_strict():
+    def fn():
+        x = torch.rand(64, 64, device="tpu")
+        return nn.functional.dropout(x, 0.5, training=True), torch.randn(10, device="tpu")
+
+    a, b = _both(fn)
+    _equal(a, b)
+
+
+def test_dead_intermediates_never_take_device_memory():
+    n = 512
+    peaks = []
+    for mode in (STRICT, DEFER):
+        x = torch.ones(n, n, device="tpu")
+        torch.tpu.synchronize()
+        torch.tpu.reset_peak_memory_stats()
+        base = torch.tpu.memory_allocated()
+        with torch.tpu.set_eager_mode(mode):
+            y = x
+            for _ in range(6):
+                y = (y * 1.5).tanh() + 1.0  # each step's temporaries die at once
+            total = y.sum()
+            torch.tpu.synchronize()
+        peaks.append(torch.tpu.max_memory_allocated() - base)
+        assert total.item() > 0
+        del x, y, total
+    strict, deferred = peaks
+    assert deferred <= n * n * 4 + 1024, deferred  # y and the sum
+    assert strict >= 2 * n * n * 4, strict
+
+
+def test_bad_input_fails_when_recorded_and_the_process_stays_usable():
+    a = torch.ones(3, 4, device="tpu")
+    b = torch.ones(5, device="tpu")
+    with torch.tpu.set_eager_mode(DEFER):
+        c = a + 1
+        with pytest.raises(RuntimeError, match="size"):
+            a + b
+        assert torch.equal(c.cpu(), torch.full((3, 4), 2.0))
+
+
+def test_data_dependent_ops_and_printing_run_the_program():
+    with torch.tpu.set_eager_mode(DEFER):
+        x = torch.tensor([0.0, 1.0, 0.0, 2.0], device="tpu") * 3
+        assert torch.nonzero(x).cpu().flatten().tolist() == [1, 3]
+        assert "6." in str(x)
+        assert x.max().item() == 6.0
+
+
+def test_reinterpreting_a_pending_buffer_runs_it_first():
+    with torch.tpu.set_eager_mode(DEFER):
+        x = torch.tensor([1.0, 2.0], device="tpu") * 2
+        bits = x.view(torch.int32)
+        assert bits.cpu().tolist() == torch.tensor([2.0, 4.0]).view(torch.int32).tolist()
+
+
+def test_a_repeated_step_compiles_once():
+    x = torch.randn(32, 32, device="tpu")
+    with torch.tpu.set_eager_mode(DEFER):
+        for step in range(4):
+            y = (x @ x).softmax(-1).sum()
+            y.item()
+            if step == 1:
+                compiled = torch.tpu.runtime_stats()["compilations"]
+        assert torch.tpu.runtime_stats()["compilations"] == compiled
