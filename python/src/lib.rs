@@ -5,6 +5,7 @@
 //! are device services (allocation, host transfers, memory statistics, seeding).
 
 mod buffer;
+mod capture;
 mod convert;
 mod errors;
 mod runtime;
@@ -35,7 +36,7 @@ fn dtype_names() -> Vec<&'static str> {
     tpudev_core::DType::ALL.iter().map(|d| d.torch_name()).collect()
 }
 
-fn new_output<'py>(py: Python<'py>, v: TensorView) -> PyResult<Bound<'py, PyTuple>> {
+pub(crate) fn new_output<'py>(py: Python<'py>, v: TensorView) -> PyResult<Bound<'py, PyTuple>> {
     let nbytes = v.numel() * v.dtype.size_bytes();
     let buf = Bound::new(py, Buffer { addr: v.buffer, nbytes })?;
     let shape = PyTuple::new(py, &v.shape)?;
@@ -311,6 +312,10 @@ fn supported_ops() -> Vec<&'static str> {
 #[pymodule]
 fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Buffer>()?;
+    m.add_class::<capture::Program>()?;
+    m.add_function(wrap_pyfunction!(capture::capture_begin, m)?)?;
+    m.add_function(wrap_pyfunction!(capture::capture_end, m)?)?;
+    m.add_function(wrap_pyfunction!(capture::run_program, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(init, m)?)?;
     m.add_function(wrap_pyfunction!(dtype_names, m)?)?;

@@ -66,16 +66,17 @@ def test_memory_accounting():
 
 
 def test_eager_modes():
-    assert torch.tpu.eager_mode == torch.tpu.EagerMode.DEFER_NEVER
-    with torch.tpu.set_eager_mode(torch.tpu.EagerMode.DEFER_NEVER):
-        assert (torch.ones(2, device="tpu") + 1).sum().item() == 4
-    mode = torch.tpu.EagerMode.DEFER_AND_FUSE
-    with pytest.raises(NotImplementedError, match="not implemented yet"):
-        torch.tpu.eager_mode = mode
-    with pytest.raises(NotImplementedError):
+    start = torch.tpu.eager_mode
+    for mode in torch.tpu.EagerMode:
         with torch.tpu.set_eager_mode(mode):
-            pass
+            assert torch.tpu.eager_mode == mode
+            assert (torch.ones(2, device="tpu") + 1).sum().item() == 4
+        assert torch.tpu.eager_mode == start
+    torch.tpu.eager_mode = "DEFER_NEVER"
     assert torch.tpu.eager_mode == torch.tpu.EagerMode.DEFER_NEVER
+    torch.tpu.eager_mode = start
+    with pytest.raises(ValueError):
+        torch.tpu.eager_mode = "FAST"
 
 
 def test_manual_seed_reproduces_random_ops():

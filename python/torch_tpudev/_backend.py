@@ -6,7 +6,7 @@ import warnings
 
 import torch
 
-from . import _C, _kernels, _ops, _private
+from . import _C, _compile, _kernels, _ops, _private
 
 _lock = threading.Lock()
 _registered = False
@@ -41,6 +41,7 @@ def register():
         _private.setup_privateuse1("tpu", tpu_module, _Hooks(), _DeviceGuard())
         _private.bind_device()
         tpu_module._install()
+        _compile.install_default()
 
         impl = torch.library.Library("aten", "IMPL")
         with warnings.catch_warnings():

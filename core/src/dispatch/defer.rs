@@ -59,7 +59,7 @@ impl Dispatcher {
         let mut params = Vec::with_capacity(inputs.len());
         for (input, param) in inputs.into_iter().zip(&compiled.graph.params) {
             params.push(match input {
-                ExecInput::Tensor(v) => rec.read(&v)?,
+                ExecInput::Tensor(v) => rec.read(&v, device)?,
                 other => rec.param(other, param.ty.clone()),
             });
         }
@@ -94,7 +94,7 @@ impl Dispatcher {
             self.flush()?;
             return Ok(false);
         }
-        let x = rec.read(src)?;
+        let x = rec.read(src, device)?;
         let x = if src.dtype == dst.dtype { x } else { rec.b.convert(x, dst.dtype) };
         rec.write(dst, x, device)?;
         rec.ops += 1;
@@ -113,12 +113,9 @@ impl Dispatcher {
         for b in freed {
             self.device.free(b);
         }
-        result.map_err(|e| match e {
-            Error::OutOfMemory { .. } => e,
-            other => Error::internal(format!(
-                "running the deferred program failed ({other}); the tensors it computes hold no values"
-            )),
-        })
+        // Errors that depend on values (an index out of range) surface here, at the sync
+        // point, as they do on a TPU; the tensors the program computes then hold no values.
+        result
     }
 
     fn run_recording(&self, rec: Recording) -> Result<()> {

@@ -7,16 +7,18 @@
 //! pending program that runs at the next sync point.
 
 mod cache;
+mod capture;
 mod defer;
-mod recording;
 mod mode;
 mod nan_check;
+mod recording;
 mod view_expr;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 pub use cache::{CompileOptions, CompiledOp, OpCache, SignatureKey};
+pub use capture::Captured;
 pub use mode::EagerMode;
 
 use crate::device::{Device, ExecInput, Executable, TensorView};
@@ -66,6 +68,8 @@ pub struct Dispatcher {
     recording: Mutex<recording::Recording>,
     /// Deferred programs compiled so far, by their text.
     programs: Mutex<HashMap<String, Arc<dyn Executable>>>,
+    /// The counters when the current capture began (`capture.rs`).
+    capture_mark: Mutex<Option<DispatchStats>>,
 }
 
 impl Dispatcher {
@@ -80,6 +84,7 @@ impl Dispatcher {
             options: Mutex::new(CompileOptions::default()),
             recording: Mutex::new(recording::Recording::default()),
             programs: Mutex::new(HashMap::new()),
+            capture_mark: Mutex::new(None),
         }
     }
 

@@ -91,13 +91,17 @@ impl Recording {
     }
 
     /// The node holding what view `v` reads now.
-    pub fn read(&mut self, v: &TensorView) -> Result<NodeId> {
+    pub fn read(&mut self, v: &TensorView, device: &dyn Device) -> Result<NodeId> {
         if let Some(p) = self.values.get(&v.buffer) {
             let node = p.node;
             return view_expr::read(&mut self.b, node, v);
         }
         if let Some(&n) = self.bound.get(v) {
             return Ok(n);
+        }
+        // A buffer of another device (or a freed one) fails now, as in strict mode.
+        if v.numel() > 0 && device.buffer_size(v.buffer).is_none() {
+            return Err(Error::UnknownBuffer(v.buffer));
         }
         let n = self.param(ExecInput::Tensor(v.clone()), TensorType::new(v.dtype, v.shape.clone()));
         self.bound.insert(v.clone(), n);
@@ -118,13 +122,13 @@ impl Recording {
     /// Records that `value` (of `v`'s shape, already in `v`'s dtype) is written into view `v`
     /// (`can_write` said it may be).
     pub fn write(&mut self, v: &TensorView, value: NodeId, device: &dyn Device) -> Result<()> {
+        if v.numel() == 0 {
+            return Ok(());
+        }
         if let Some(p) = self.values.get(&v.buffer).cloned() {
             let len = self.len_of(&p);
-            let node = if view_expr::is_whole(v, len) {
-                value
-            } else {
-                view_expr::write(&mut self.b, p.node, v, value)?
-            };
+            let node =
+                if view_expr::is_whole(v, len) { value } else { view_expr::write(&mut self.b, p.node, v, value)? };
             self.values.insert(v.buffer, Pending { node, ..p });
             return Ok(());
         }
@@ -135,7 +139,7 @@ impl Recording {
         } else {
             // The rest of the buffer keeps what device memory holds.
             let whole = TensorView::contiguous(v.buffer, v.dtype, vec![len]);
-            let base = self.read(&whole)?;
+            let base = self.read(&whole, device)?;
             view_expr::write(&mut self.b, base, v, value)?
         };
         self.values.insert(v.buffer, Pending { node, dtype: v.dtype, reserved: false });

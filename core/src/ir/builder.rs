@@ -7,7 +7,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::shape::Shape;
 
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct GraphBuilder {
     graph: Graph,
 }

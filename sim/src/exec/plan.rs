@@ -341,8 +341,10 @@ pub fn plan_with(graph: &Graph, fuse: bool) -> Plan {
     }
     for region in &regions {
         for &(m, _, _) in &region.outputs {
+            // Only what no later step reads (a node, a product or a region) can live in the
+            // output buffer alone.
             let once = graph.outputs.iter().filter(|&&o| o == m).count() == 1;
-            direct_out[m] = once && !read_by_node[m] && !regions.iter().any(|r| r.inputs.contains(&m));
+            direct_out[m] = once && !read[m];
         }
     }
     Plan { live, steps, regions, take, free_after, deferred_bcast, direct, direct_out }

@@ -307,3 +307,32 @@ fn products_write_f32_outputs_in_place_with_the_same_bits() {
         }
     }
 }
+
+#[test]
+fn a_region_output_a_product_reads_stays_a_value() {
+    use tpudev_core::ir::{DotDims, Precision};
+    // softmax(x) is a program output and the left operand of a product (attention's
+    // probabilities, saved for the backward pass and multiplied by V).
+    let dims = DotDims {
+        lhs_batch: vec![],
+        rhs_batch: vec![],
+        lhs_contract: vec![1],
+        rhs_contract: vec![0],
+        precision: Precision::Highest,
+    };
+    let g = graph(&[(F32, &[6, 5]), (F32, &[5, 3])], |b, p| {
+        let m = b.reduce(p[0], ReduceKind::Max, vec![1]).unwrap();
+        let mb = b.broadcast_in_dim(m, vec![6, 5], vec![0]).unwrap();
+        let d = b.binary(Op::Sub, p[0], mb).unwrap();
+        let e = b.unary(Op::Exp, d).unwrap();
+        let s = b.reduce(e, ReduceKind::Sum, vec![1]).unwrap();
+        let sb = b.broadcast_in_dim(s, vec![6, 5], vec![0]).unwrap();
+        let y = b.binary(Op::Div, e, sb).unwrap();
+        let z = b.dot_general(y, p[1], dims).unwrap();
+        vec![y, z]
+    });
+    let out = run(&g, &[t(F32, &[6, 5], &noise(30, 1)), t(F32, &[5, 3], &noise(15, 2))]);
+    let row: f64 = out[0][..5].iter().sum();
+    assert!((row - 1.0).abs() < 1e-6);
+    assert_eq!(out[1].len(), 18);
+}
