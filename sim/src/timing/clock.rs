@@ -50,9 +50,9 @@ impl Clock {
         self.label = None;
     }
 
-    fn push(&mut self, k: &KernelCost) {
+    fn push(&mut self, k: &KernelCost, labeled: bool) {
         if self.recording > 0 {
-            let op = self.label.clone().unwrap_or_else(|| k.kernel.clone());
+            let op = self.label.clone().filter(|_| labeled).unwrap_or_else(|| k.kernel.clone());
             self.events.push(KernelEvent {
                 op,
                 kernel: k.kernel.clone(),
@@ -74,13 +74,13 @@ impl Clock {
             return;
         }
         for k in &program.kernels {
-            self.push(k);
+            self.push(k, true);
         }
     }
 
-    /// A host<->device transfer (or any other single timed item).
+    /// A host<->device transfer (or any other single timed item), logged under its own name.
     pub fn add(&mut self, cost: &KernelCost) {
-        self.push(cost);
+        self.push(cost, false);
     }
 
     /// Opens a profiling session; returns the position its events start at.
