@@ -231,16 +231,7 @@ fn profile_stop(py: Python<'_>, start: usize) -> PyResult<Bound<'_, PyList>> {
     let events = runtime()?.sim.stop_profile(start);
     let list = PyList::empty(py);
     for e in events {
-        list.append((
-            &*e.op,
-            &*e.kernel,
-            e.start,
-            e.cycles,
-            e.flops,
-            e.bytes_read,
-            e.bytes_written,
-            e.bound.name(),
-        ))?;
+        list.append((&*e.op, &*e.kernel, e.start, e.cycles, e.flops, e.bytes_read, e.bytes_written, e.bound.name()))?;
     }
     Ok(list)
 }

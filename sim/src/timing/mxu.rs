@@ -29,7 +29,7 @@ pub struct MatmulCost {
 /// tiles and the one partial tile.
 fn splits(d: u64, t: u64) -> [(u64, u64); 2] {
     let t = t.max(1);
-    [(t, d / t), (d % t, u64::from(d % t != 0))]
+    [(t, d / t), (d % t, u64::from(!d.is_multiple_of(t)))]
 }
 
 /// Cycles of one tile step of tm x tn x tk on the chip's MXUs.
@@ -62,7 +62,7 @@ pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
     let rhs = mm.k * mm.n * mm.rhs_bytes;
     let out = mm.m * mm.n * mm.out_bytes;
     let bytes_read = mm.batch * (lhs * mm.n.div_ceil(tiles.tn) + rhs * mm.m.div_ceil(tiles.tm));
-    let last = |d: u64, t: u64| if d % t == 0 { t } else { d % t };
+    let last = |d: u64, t: u64| if d.is_multiple_of(t) { t } else { d % t };
     MatmulCost {
         tiles,
         mxu_cycles: mm.batch * mxu_cycles,
