@@ -73,6 +73,7 @@ fn run<'py>(
             .iter()
             .map(|d| if d.is_none() { Ok(None) } else { tensor_view(op, &d).map(Some) })
             .collect::<PyResult<_>>()?;
+        rt.sim.set_label(op);
         let outs = rt.dispatcher.run(op, &args, &dests).map_err(|e| match e {
             Error::UnknownBuffer(_) => {
                 first_foreign(op, &py_args).or_else(|| first_foreign(op, &py_dests)).unwrap_or_else(|| to_pyerr(py, e))
@@ -97,6 +98,7 @@ fn run1<'py>(py: Python<'py>, op: &str, py_args: Bound<'py, PyTuple>) -> PyResul
     guard(|| {
         let rt = runtime()?;
         let args: Vec<Arg> = py_args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
+        rt.sim.set_label(op);
         let outs = rt.dispatcher.run(op, &args, &[]).map_err(|e| match e {
             Error::UnknownBuffer(_) => first_foreign(op, &py_args).unwrap_or_else(|| to_pyerr(py, e)),
             e => to_pyerr(py, e),
@@ -172,7 +174,9 @@ fn copy_bytes(py: Python<'_>, src: u64, dst: u64, nbytes: usize) -> PyResult<()>
 fn copy(py: Python<'_>, src: Bound<'_, PyAny>, dst: Bound<'_, PyAny>) -> PyResult<()> {
     guard(|| {
         let (s, d) = (tensor_view("copy_", &src)?, tensor_view("copy_", &dst)?);
-        runtime()?.dispatcher.copy(&s, &d).map_err(|e| to_pyerr(py, e))
+        let rt = runtime()?;
+        rt.sim.set_label("copy_");
+        rt.dispatcher.copy(&s, &d).map_err(|e| to_pyerr(py, e))
     })
 }
 
@@ -201,7 +205,48 @@ fn properties(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("hbm_bytes", p.hbm_bytes)?;
     d.set_item("tensorcores", p.tensorcores)?;
     d.set_item("simulated", p.simulated)?;
+    let chip = runtime()?.sim.chip();
+    d.set_item("clock_hz", runtime()?.sim.timing_params().clock_hz)?;
+    d.set_item("peak_bf16_flops", chip.peak_bf16_flops)?;
+    d.set_item("hbm_bw_bytes_per_s", chip.hbm_bw_bytes_per_s)?;
     Ok(d)
+}
+
+/// The simulated clock: (cycles since the device was created, clock frequency in Hz).
+#[pyfunction]
+fn sim_time() -> PyResult<(u64, u64)> {
+    let rt = runtime()?;
+    Ok((rt.sim.now_cycles(), rt.sim.timing_params().clock_hz))
+}
+
+/// Opens a profiling session; returns the position to pass to `profile_stop`.
+#[pyfunction]
+fn profile_start() -> PyResult<usize> {
+    Ok(runtime()?.sim.start_profile())
+}
+
+/// Closes a profiling session and returns its kernels as tuples
+/// `(op, kernel, start_cycles, cycles, flops, bytes_read, bytes_written, bound)`.
+#[pyfunction]
+fn profile_stop(py: Python<'_>, start: usize) -> PyResult<Bound<'_, PyList>> {
+    let events = runtime()?.sim.stop_profile(start);
+    let list = PyList::empty(py);
+    for e in events {
+        list.append((&*e.op, &*e.kernel, e.start, e.cycles, e.flops, e.bytes_read, e.bytes_written, e.bound.name()))?;
+    }
+    Ok(list)
+}
+
+/// Whether programs only advance the simulated clock (timing-only mode).
+#[pyfunction]
+fn timing_only() -> PyResult<bool> {
+    Ok(runtime()?.sim.timing_only())
+}
+
+#[pyfunction]
+fn set_timing_only(on: bool) -> PyResult<()> {
+    runtime()?.sim.set_timing_only(on);
+    Ok(())
 }
 
 #[pyfunction]
@@ -345,5 +390,10 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_matmul_precision, m)?)?;
     m.add_function(wrap_pyfunction!(allow_excess_precision, m)?)?;
     m.add_function(wrap_pyfunction!(set_allow_excess_precision, m)?)?;
+    m.add_function(wrap_pyfunction!(sim_time, m)?)?;
+    m.add_function(wrap_pyfunction!(profile_start, m)?)?;
+    m.add_function(wrap_pyfunction!(profile_stop, m)?)?;
+    m.add_function(wrap_pyfunction!(timing_only, m)?)?;
+    m.add_function(wrap_pyfunction!(set_timing_only, m)?)?;
     Ok(())
 }

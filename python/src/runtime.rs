@@ -10,6 +10,9 @@ use tpudev_sim::SimDevice;
 
 pub struct Runtime {
     pub dispatcher: Dispatcher,
+    /// The same device as the dispatcher's, for the simulator's own services (the simulated
+    /// clock, profiling, timing-only mode).
+    pub sim: Arc<SimDevice>,
 }
 
 static RUNTIME: OnceLock<Runtime> = OnceLock::new();
@@ -18,8 +21,8 @@ pub fn runtime() -> PyResult<&'static Runtime> {
     if let Some(rt) = RUNTIME.get() {
         return Ok(rt);
     }
-    let device = SimDevice::from_env().map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    let rt = Runtime { dispatcher: Dispatcher::new(Arc::new(device)) };
+    let sim = Arc::new(SimDevice::from_env().map_err(|e| PyRuntimeError::new_err(e.to_string()))?);
+    let rt = Runtime { dispatcher: Dispatcher::new(sim.clone()), sim };
     Ok(RUNTIME.get_or_init(|| rt))
 }
 

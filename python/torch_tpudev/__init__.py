@@ -12,5 +12,6 @@ load()
 
 from . import tpu  # noqa: E402
 from ._C import __version__  # noqa: E402
+from .profiler import Profile, profile  # noqa: E402
 
-__all__ = ["tpu", "__version__"]
+__all__ = ["tpu", "profile", "Profile", "__version__"]

@@ -225,6 +225,77 @@ class _TpuModule(types.ModuleType):
         _C.set_allow_excess_precision(bool(allow))
 
 
+def simulated_cycles() -> int:
+    """The device's simulated clock: cycles of the chip's clock since the device was created.
+    Every program run on the device and every host transfer advances it; it never depends on
+    the wall clock, so the same code gives the same count every run."""
+    return _C.sim_time()[0]
+
+
+def simulated_time() -> float:
+    """The simulated clock in seconds (`simulated_cycles()` over the chip's clock rate)."""
+    cycles, hz = _C.sim_time()
+    return cycles / hz
+
+
+class Event:
+    """`torch.cuda.Event` on the simulated clock. `record()` takes the device's simulated time;
+    `elapsed_time(end)` is the simulated time between two recorded events, in milliseconds.
+    Execution is synchronous, so `query()` is always True and `synchronize()` returns at
+    once. Streams are accepted and ignored (the device has one)."""
+
+    def __init__(self, enable_timing: bool = False, blocking: bool = False, interprocess: bool = False):
+        self.enable_timing = bool(enable_timing)
+        self.blocking = bool(blocking)
+        self.interprocess = bool(interprocess)
+        self._cycles = None
+        self._clock_hz = None
+
+    def record(self, stream=None) -> None:
+        self._cycles, self._clock_hz = _C.sim_time()
+
+    def wait(self, stream=None) -> None:
+        pass
+
+    def query(self) -> bool:
+        return True
+
+    def synchronize(self) -> None:
+        pass
+
+    def elapsed_time(self, end_event) -> float:
+        if not (self.enable_timing and end_event.enable_timing):
+            raise RuntimeError("Both events must be created with argument 'enable_timing=True'.")
+        if self._cycles is None or end_event._cycles is None:
+            raise RuntimeError("Both events must be recorded before calculating elapsed time.")
+        return (end_event._cycles - self._cycles) / self._clock_hz * 1e3
+
+    def __repr__(self) -> str:
+        state = "unrecorded" if self._cycles is None else f"cycle {self._cycles}"
+        return f"torch.tpu.Event({state})"
+
+
+def is_timing_only() -> bool:
+    return _C.timing_only()
+
+
+def set_timing_only(enabled: bool = True) -> None:
+    """Timing-only mode: programs advance the simulated clock but compute nothing (results hold
+    whatever their buffers held). Also `TPUDEV_TIMING_ONLY=1`."""
+    _C.set_timing_only(bool(enabled))
+
+
+@contextlib.contextmanager
+def timing_only(enabled: bool = True):
+    """Context manager: timing-only mode inside the block, then the previous setting."""
+    previous = is_timing_only()
+    set_timing_only(enabled)
+    try:
+        yield
+    finally:
+        set_timing_only(previous)
+
+
 def get_precision() -> Precision:
     """The precision f32 matmuls and convolutions run at now (see torch.tpu.precision)."""
     return _precision.current()

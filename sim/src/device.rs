@@ -2,7 +2,8 @@
 //! runs compiled graphs with the interpreter, synchronously.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use tpudev_core::device::{DeviceProperties, ExecInput, Executable, TensorView};
 use tpudev_core::ir::Graph;
@@ -11,15 +12,22 @@ use tpudev_core::{BufferId, Device, Error, MemoryStats, Result};
 use crate::chips::{self, ChipSpec};
 use crate::exec::{interpret, plan};
 use crate::hbm::Hbm;
+use crate::timing::{self, Clock, KernelEvent, ProgramTiming, TimingParams};
 
 /// Environment variable choosing the chip: a preset key ("v5e") or a path to a chip TOML file.
 pub const ENV_CHIP: &str = "TPUDEV_CHIP";
 /// Environment variable overriding the HBM capacity in bytes (e.g. to test out-of-memory).
 pub const ENV_HBM_BYTES: &str = "TPUDEV_HBM_BYTES";
+/// Environment variable turning timing-only mode on ("1"): programs advance the simulated
+/// clock but compute nothing, so results hold whatever their buffers held.
+pub const ENV_TIMING_ONLY: &str = "TPUDEV_TIMING_ONLY";
 
 pub struct SimDevice {
     chip: ChipSpec,
     hbm: Hbm,
+    timing: TimingParams,
+    clock: Mutex<Clock>,
+    timing_only: AtomicBool,
 }
 
 impl std::fmt::Debug for SimDevice {
@@ -66,7 +74,8 @@ impl SimDevice {
     pub fn new(chip: ChipSpec) -> Self {
         crate::host_alloc::tune();
         let hbm = Hbm::new(format!("tpu:0 ({})", chip.name), chip.hbm_bytes);
-        SimDevice { chip, hbm }
+        let timing = TimingParams::from_chip(&chip);
+        SimDevice { chip, hbm, timing, clock: Mutex::new(Clock::default()), timing_only: AtomicBool::new(false) }
     }
 
     /// The device the environment asks for: `TPUDEV_CHIP` (default v5e) and
@@ -74,7 +83,17 @@ impl SimDevice {
     pub fn from_env() -> Result<Self> {
         let chip = std::env::var(ENV_CHIP).ok();
         let hbm = std::env::var(ENV_HBM_BYTES).ok();
-        Self::from_settings(chip.as_deref(), hbm.as_deref())
+        let device = Self::from_settings(chip.as_deref(), hbm.as_deref())?;
+        if let Ok(v) = std::env::var(ENV_TIMING_ONLY) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "" | "0" | "false" | "no" | "off" => {}
+                "1" | "true" | "yes" | "on" => device.set_timing_only(true),
+                other => {
+                    return Err(Error::invalid(format!("{ENV_TIMING_ONLY}='{other}' is not a switch (use 1 or 0)")))
+                }
+            }
+        }
+        Ok(device)
     }
 
     /// Like [`SimDevice::from_env`] with the two settings given directly (empty means unset).
@@ -93,6 +112,60 @@ impl SimDevice {
 
     pub fn chip(&self) -> &ChipSpec {
         &self.chip
+    }
+
+    /// The chip's figures as the timing model uses them.
+    pub fn timing_params(&self) -> &TimingParams {
+        &self.timing
+    }
+
+    fn clock(&self) -> MutexGuard<'_, Clock> {
+        // The clock holds plain numbers, so a panic elsewhere cannot leave it inconsistent.
+        self.clock.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Simulated time since the device was created, in cycles of the chip's clock.
+    pub fn now_cycles(&self) -> u64 {
+        self.clock().now()
+    }
+
+    /// Names the operation the next programs run for (the ATen op), for the event log.
+    pub fn set_label(&self, label: &str) {
+        self.clock().set_label(label)
+    }
+
+    pub fn clear_label(&self) {
+        self.clock().clear_label()
+    }
+
+    /// Opens a profiling session: from now on every kernel is logged. Returns the position
+    /// to pass to `stop_profile`.
+    pub fn start_profile(&self) -> usize {
+        self.clock().start_recording()
+    }
+
+    /// Closes a profiling session, returning the kernels it saw.
+    pub fn stop_profile(&self, from: usize) -> Vec<KernelEvent> {
+        self.clock().stop_recording(from)
+    }
+
+    /// Timing-only mode: programs advance the clock but compute nothing.
+    pub fn set_timing_only(&self, on: bool) {
+        self.timing_only.store(on, Ordering::Relaxed)
+    }
+
+    pub fn timing_only(&self) -> bool {
+        self.timing_only.load(Ordering::Relaxed)
+    }
+
+    /// The timing of a program this device compiled.
+    pub fn program_timing<'a>(&self, exe: &'a dyn Executable) -> Option<&'a ProgramTiming> {
+        exe.as_any().downcast_ref::<plan::SimExecutable>().map(|e| &e.timing)
+    }
+
+    fn host_transfer(&self, name: &str, bytes: usize, to_device: bool) {
+        let cost = timing::host_transfer_cost(name, bytes as u64, to_device, &self.timing);
+        self.clock().add(&cost);
     }
 }
 
@@ -138,15 +211,21 @@ impl Device for SimDevice {
     }
 
     fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()> {
-        self.hbm.write_bytes(buffer, byte_offset, data)
+        self.hbm.write_bytes(buffer, byte_offset, data)?;
+        self.host_transfer("host_to_device", data.len(), true);
+        Ok(())
     }
 
     fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()> {
-        self.hbm.read_bytes(buffer, byte_offset, out)
+        self.hbm.read_bytes(buffer, byte_offset, out)?;
+        self.host_transfer("device_to_host", out.len(), false);
+        Ok(())
     }
 
     fn compile(&self, graph: &Graph) -> Result<Arc<dyn Executable>> {
-        Ok(Arc::new(plan::compile(graph)?))
+        let mut exe = plan::compile(graph)?;
+        exe.timing = timing::time_program(&exe.graph, &exe.plan, &self.timing);
+        Ok(Arc::new(exe))
     }
 
     fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
@@ -154,7 +233,17 @@ impl Device for SimDevice {
             .as_any()
             .downcast_ref::<plan::SimExecutable>()
             .ok_or_else(|| Error::invalid("this program was compiled for another device"))?;
-        interpret::execute(exe, &self.hbm, inputs, outputs)
+        if !self.timing_only() {
+            interpret::execute(exe, &self.hbm, inputs, outputs)?;
+        } else if outputs.len() != exe.graph.outputs.len() {
+            return Err(Error::invalid(format!(
+                "the program has {} outputs, got {} output views",
+                exe.graph.outputs.len(),
+                outputs.len()
+            )));
+        }
+        self.clock().run(&exe.timing);
+        Ok(())
     }
 
     fn memory_stats(&self) -> MemoryStats {

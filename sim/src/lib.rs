@@ -7,6 +7,7 @@ pub mod device;
 pub mod exec;
 pub mod hbm;
 pub mod host_alloc;
+pub mod timing;
 
 pub use chips::{load_chip_file, preset, presets, ChipSpec};
 pub use device::SimDevice;

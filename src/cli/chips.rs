@@ -38,7 +38,7 @@ pub fn to_json(specs: &[ChipSpec]) -> String {
     format!("[\n{}\n]\n", objects.join(",\n"))
 }
 
-fn fields(c: &ChipSpec) -> [(&'static str, Value); 14] {
+fn fields(c: &ChipSpec) -> [(&'static str, Value); 15] {
     [
         ("key", json!(c.key)),
         ("name", json!(c.name)),
@@ -54,6 +54,18 @@ fn fields(c: &ChipSpec) -> [(&'static str, Value); 14] {
         ("ici_links_per_chip", json!(c.ici_links_per_chip)),
         ("ici_link_bw_unidir_bytes_per_s", json!(c.ici_link_bw_unidir_bytes_per_s)),
         ("source", json!(c.source)),
+        (
+            "timing",
+            json!({
+                "vpu_lanes": c.timing.vpu_lanes,
+                "vpu_sublanes": c.timing.vpu_sublanes,
+                "vpu_alus": c.timing.vpu_alus,
+                "host_bw_bytes_per_s": c.timing.host_bw_bytes_per_s,
+                "host_latency_ns": c.timing.host_latency_ns,
+                "kernel_launch_ns": c.timing.kernel_launch_ns,
+                "source": c.timing.source,
+            }),
+        ),
     ]
 }
 

@@ -29,6 +29,46 @@ pub struct ChipSpec {
     /// Where the numbers come from. Optional in a user's chip file.
     #[serde(default)]
     pub source: String,
+    /// The timing model's extra parameters (`[timing]` in a chip file; optional there, with
+    /// the defaults of [`TimingSpec`]).
+    #[serde(default)]
+    pub timing: TimingSpec,
+}
+
+/// Parameters only the timing model uses (`sim/src/timing`). Per TensorCore where the name
+/// does not say otherwise.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TimingSpec {
+    /// VPU lanes per vreg row (128 on every TPU so far).
+    pub vpu_lanes: u32,
+    /// VPU sublanes (8).
+    pub vpu_sublanes: u32,
+    /// Elementwise ALU operations per (sublane, lane) per cycle.
+    pub vpu_alus: u32,
+    /// Host<->device bandwidth of one chip, each way (PCIe).
+    pub host_bw_bytes_per_s: f64,
+    /// Fixed cost of one host<->device transfer, in nanoseconds.
+    pub host_latency_ns: u64,
+    /// Fixed cost of one kernel on the device, in nanoseconds.
+    pub kernel_launch_ns: u64,
+    /// Where the numbers come from.
+    pub source: String,
+}
+
+impl Default for TimingSpec {
+    /// The values a user's chip file gets when it has no `[timing]` table: v5e's.
+    fn default() -> Self {
+        TimingSpec {
+            vpu_lanes: 128,
+            vpu_sublanes: 8,
+            vpu_alus: 2,
+            host_bw_bytes_per_s: 1.5e10,
+            host_latency_ns: 5000,
+            kernel_launch_ns: 500,
+            source: "defaults (v5e's preset values; see sim/src/chips/presets.toml)".into(),
+        }
+    }
 }
 
 /// The key of the chip used when none is chosen.
@@ -95,7 +135,7 @@ pub fn load_chip_file(path: &Path) -> Result<ChipSpec, Error> {
             "chip file {} is not a valid chip description: {e}. It needs the fields key, name, \
              tensorcores, mxus_per_tensorcore, mxu_rows, mxu_cols, clock_hz, peak_bf16_flops, \
              hbm_bytes, hbm_bw_bytes_per_s, vmem_bytes_per_tc, ici_links_per_chip, \
-             ici_link_bw_unidir_bytes_per_s and optionally source",
+             ici_link_bw_unidir_bytes_per_s and optionally source and a [timing] table",
             path.display()
         ))
     })?;

@@ -13,12 +13,16 @@ use tpudev_core::{Error, Result};
 
 use super::bcast_zip;
 use super::fused_rows::{self, RowRegion};
+use crate::timing::ProgramTiming;
 
 /// A graph ready to run on the simulator.
 #[derive(Debug)]
 pub struct SimExecutable {
     pub graph: Arc<Graph>,
     pub plan: Plan,
+    /// How long one execution takes on the device that compiled it (`timing::time_program`;
+    /// empty until the device fills it in).
+    pub timing: ProgramTiming,
 }
 
 impl Executable for SimExecutable {
@@ -352,5 +356,5 @@ pub fn plan_with(graph: &Graph, fuse: bool) -> Plan {
 
 pub fn compile(graph: &Graph) -> Result<SimExecutable> {
     validate(graph)?;
-    Ok(SimExecutable { graph: Arc::new(graph.clone()), plan: plan(graph) })
+    Ok(SimExecutable { graph: Arc::new(graph.clone()), plan: plan(graph), timing: ProgramTiming::default() })
 }

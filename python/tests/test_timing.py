@@ -1,0 +1,151 @@
+"""The simulated clock: torch.tpu.Event, torch.tpu.simulated_time, torch_tpudev.profile and
+timing-only mode. Simulated time depends only on the programs run, never on the wall clock."""
+
+import json
+
+import pytest
+import torch
+
+import torch_tpudev
+
+
+def _timed(fn):
+    start = torch.tpu.Event(enable_timing=True)
+    end = torch.tpu.Event(enable_timing=True)
+    start.record()
+    fn()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end)
+
+
+def _matmul(n):
+    a = torch.ones(n, n, device="tpu", dtype=torch.bfloat16)
+    b = torch.ones(n, n, device="tpu", dtype=torch.bfloat16)
+    return lambda: a @ b
+
+
+def test_event_measures_positive_deterministic_time():
+    mm = _matmul(256)
+    first = _timed(mm)
+    second = _timed(mm)
+    assert first > 0
+    assert first == second  # bit-identical, not merely close
+
+
+def test_bigger_matmul_takes_longer():
+    small, large = _timed(_matmul(256)), _timed(_matmul(1024))
+    assert large > small
+    # A 64x larger product is compute-bound and much slower, though its launch cost is shared.
+    assert large > 8 * small
+
+
+def test_event_errors_and_protocol():
+    e = torch.tpu.Event(enable_timing=True)
+    assert e.query()
+    with pytest.raises(RuntimeError, match="recorded"):
+        e.elapsed_time(torch.tpu.Event(enable_timing=True))
+    no_timing = torch.tpu.Event()
+    no_timing.record()
+    e.record()
+    with pytest.raises(RuntimeError, match="enable_timing"):
+        no_timing.elapsed_time(e)
+    e2 = torch.tpu.Event(enable_timing=True)
+    e2.record(torch.tpu.current_stream() if hasattr(torch.tpu, "current_stream") else None)
+    assert e.elapsed_time(e2) == 0.0
+
+
+def test_simulated_time_advances_with_work_and_transfers():
+    t0, c0 = torch.tpu.simulated_time(), torch.tpu.simulated_cycles()
+    x = torch.arange(1 << 16, dtype=torch.float32).to("tpu")
+    t1 = torch.tpu.simulated_time()
+    assert t1 > t0 and torch.tpu.simulated_cycles() > c0
+    (x * 2).sum().item()
+    assert torch.tpu.simulated_time() > t1
+    # Host work does not move it.
+    t2 = torch.tpu.simulated_cycles()
+    torch.ones(1000) * 3
+    assert torch.tpu.simulated_cycles() == t2
+
+
+def _workload():
+    torch.manual_seed(0)
+    x = torch.randn(32, 256, device="tpu")
+    w = torch.randn(128, 256, device="tpu")
+    y = torch.nn.functional.linear(x, w).relu()
+    return torch.softmax(y, dim=-1).cpu()
+
+
+def test_identical_runs_give_identical_times():
+    assert _timed(_workload) == _timed(_workload)
+
+
+def test_profile_writes_trace_and_summary(tmp_path):
+    path = tmp_path / "trace.json"
+    before = torch.tpu.simulated_cycles()
+    with torch_tpudev.profile(path) as prof:
+        _workload()
+    elapsed = torch.tpu.simulated_cycles() - before
+    trace = json.loads(path.read_text())
+    kernels = [e for e in trace["traceEvents"] if e["ph"] == "X"]
+    names = {e["name"] for e in kernels}
+    assert {"mm", "relu", "_softmax", "device_to_host"} <= names, names
+    for e in kernels:
+        assert e["dur"] > 0 and e["ts"] >= 0
+        assert {"flops", "bytes_read", "bytes_written", "bound"} <= set(e["args"])
+    mm = next(e for e in kernels if e["name"] == "mm")
+    assert mm["args"]["kernel"] == "dot_general"
+    assert mm["args"]["flops"] == 2 * 32 * 256 * 128
+    # Events lie back to back on the simulated timeline and cover the block.
+    kernels.sort(key=lambda e: e["ts"])
+    assert sum(e["args"]["cycles"] for e in kernels) == elapsed
+    summary = prof.summary()
+    assert abs(sum(r.share for r in summary) - 1.0) < 1e-9
+    assert {r.op for r in summary} == names
+    row = next(r for r in summary if r.op == "mm")
+    assert row.count == 1 and row.flops == 2 * 32 * 256 * 128
+    assert 0 < row.mfu < 1 and row.bound in ("compute", "memory", "overhead")
+    assert next(r for r in summary if r.op == "device_to_host").bound == "host"
+    text = prof.table()
+    assert "mm" in text and "total" in text and "MFU" in text
+    assert str(prof) == text
+
+
+def test_profiles_nest_and_are_deterministic():
+    with torch_tpudev.profile() as outer:
+        _workload()
+        with torch_tpudev.profile() as inner:
+            _matmul(128)()
+    assert len(inner.events) >= 1 and all(e.op in ("mm", "ones") for e in inner.events)
+    assert len(outer.events) > len(inner.events)
+    with torch_tpudev.profile() as again:
+        _workload()
+    first = [(e.op, e.kernel, e.cycles, e.flops) for e in outer.events[: len(again.events)]]
+    assert first == [(e.op, e.kernel, e.cycles, e.flops) for e in again.events]
+
+
+def test_timing_only_mode_takes_the_same_time_without_arithmetic():
+    a = torch.full((256, 256), 2.0, device="tpu")
+    full = _timed(lambda: a @ a)
+    with torch.tpu.timing_only():
+        assert torch.tpu.is_timing_only()
+        out = torch.zeros(256, 256, device="tpu")
+        shapes = _timed(lambda: torch.mm(a, a, out=out))
+    assert not torch.tpu.is_timing_only()
+    assert shapes == full
+    assert out.cpu().abs().sum().item() == 0.0  # nothing was computed
+
+
+def test_properties_carry_the_timing_figures():
+    p = torch_tpudev._C.properties()
+    assert p["clock_hz"] > 0 and p["peak_bf16_flops"] > 0 and p["hbm_bw_bytes_per_s"] > 0
+
+
+def test_torch_event_needs_the_device_module_event():
+    # PyTorch's generic torch.Event reaches the device guard, which a Python backend cannot
+    # implement; torch.tpu.Event is the interface (as torch.cuda.Event is for CUDA).
+    s, e = torch.Event(device="tpu", enable_timing=True), torch.Event(device="tpu", enable_timing=True)
+    s.record()
+    e.record()
+    with pytest.raises(RuntimeError):
+        s.elapsed_time(e)

@@ -1,0 +1,191 @@
+"""`torch_tpudev.profile`: what ran on the simulated TPU inside a block, on the simulated clock.
+
+    with torch_tpudev.profile("trace.json") as prof:
+        y = model(x)
+    print(prof.table())
+
+Every kernel the device runs inside the block (and every host transfer) is logged with its
+start and duration in simulated time, its FLOPs, the bytes it moved and what bounds it. On
+exit, the trace is written as Chrome trace-event JSON (open it in ui.perfetto.dev or
+chrome://tracing) when a path was given, and `prof.summary()` groups the kernels by the ATen
+op they belong to. Nothing here reads the wall clock: the same program gives the same trace.
+"""
+
+import json
+from dataclasses import dataclass
+
+from . import _C
+
+
+@dataclass(frozen=True)
+class KernelEvent:
+    """One kernel (or host transfer) on the simulated timeline. Times in cycles of the chip's
+    clock since the device was created."""
+
+    op: str
+    kernel: str
+    start_cycles: int
+    cycles: int
+    flops: int
+    bytes_read: int
+    bytes_written: int
+    bound: str
+
+    @property
+    def bytes(self) -> int:
+        return self.bytes_read + self.bytes_written
+
+
+@dataclass(frozen=True)
+class OpSummary:
+    """The kernels of one op, added up. `time_s` is simulated seconds; `share` is this op's
+    part of the profiled kernel time; `mfu` is achieved FLOP/s over the chip's peak bf16
+    FLOP/s; `bound` is what limits the kernels that take most of the op's time."""
+
+    op: str
+    count: int
+    time_s: float
+    share: float
+    flops: int
+    bytes: int
+    flops_per_s: float
+    mfu: float
+    bound: str
+
+
+class Profile:
+    """The result of a `profile` block (filled in when the block exits)."""
+
+    def __init__(self, path=None):
+        self.path = path
+        self.events = []
+        props = _C.properties()
+        self.chip = props["name"]
+        self.clock_hz = props["clock_hz"]
+        self.peak_flops = props["peak_bf16_flops"]
+        self._start = None
+
+    def __enter__(self):
+        self._start = _C.profile_start()
+        return self
+
+    def __exit__(self, *exc):
+        raw = _C.profile_stop(self._start)
+        self.events = [KernelEvent(*e) for e in raw]
+        if self.path is not None:
+            self.export_chrome_trace(self.path)
+        return False
+
+    def _seconds(self, cycles) -> float:
+        return cycles / self.clock_hz
+
+    @property
+    def total_time_s(self) -> float:
+        """Simulated seconds of all profiled kernels and transfers."""
+        return self._seconds(sum(e.cycles for e in self.events))
+
+    def summary(self):
+        """Per-op totals, longest first (ties by name), as a list of `OpSummary`."""
+        total = sum(e.cycles for e in self.events)
+        groups = {}
+        for e in self.events:
+            groups.setdefault(e.op, []).append(e)
+        rows = []
+        for op, evs in groups.items():
+            cycles = sum(e.cycles for e in evs)
+            flops = sum(e.flops for e in evs)
+            time_s = self._seconds(cycles)
+            by_bound = {}
+            for e in evs:
+                by_bound[e.bound] = by_bound.get(e.bound, 0) + e.cycles
+            bound = max(sorted(by_bound), key=lambda b: by_bound[b])
+            rate = flops / time_s if time_s > 0 else 0.0
+            rows.append(
+                OpSummary(
+                    op=op,
+                    count=len(evs),
+                    time_s=time_s,
+                    share=cycles / total if total else 0.0,
+                    flops=flops,
+                    bytes=sum(e.bytes for e in evs),
+                    flops_per_s=rate,
+                    mfu=rate / self.peak_flops if self.peak_flops else 0.0,
+                    bound=bound,
+                )
+            )
+        rows.sort(key=lambda r: (-r.time_s, r.op))
+        return rows
+
+    def table(self) -> str:
+        """The summary as an aligned text table."""
+        head = ("op", "count", "time us", "share", "GFLOP", "MB", "TFLOP/s", "MFU", "bound")
+        rows = [
+            (
+                r.op,
+                str(r.count),
+                f"{r.time_s * 1e6:.3f}",
+                f"{r.share * 100:.1f}%",
+                f"{r.flops / 1e9:.3f}",
+                f"{r.bytes / 1e6:.3f}",
+                f"{r.flops_per_s / 1e12:.2f}",
+                f"{r.mfu * 100:.1f}%",
+                r.bound,
+            )
+            for r in self.summary()
+        ]
+        total = sum(e.cycles for e in self.events)
+        rows.append(("total", str(len(self.events)), f"{self._seconds(total) * 1e6:.3f}", "100.0%", "", "", "", "", ""))
+        widths = [max(len(x[i]) for x in [head, *rows]) for i in range(len(head))]
+        lines = [f"simulated on {self.chip} at {self.clock_hz / 1e6:.0f} MHz"]
+        for row in [head, *rows]:
+            cells = [c.ljust(w) if i == 0 or i == len(head) - 1 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))]
+            lines.append("  ".join(cells).rstrip())
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def chrome_trace(self) -> dict:
+        """The events as a Chrome trace-event object (`traceEvents`, times in microseconds
+        of simulated time)."""
+        device = f"tpu:0 ({self.chip}, simulated)"
+        trace = [
+            {"ph": "M", "pid": 0, "tid": 0, "name": "process_name", "args": {"name": device}},
+            {"ph": "M", "pid": 0, "tid": 0, "name": "thread_name", "args": {"name": "kernels"}},
+            {"ph": "M", "pid": 0, "tid": 1, "name": "thread_name", "args": {"name": "host transfers"}},
+        ]
+        for e in self.events:
+            trace.append(
+                {
+                    "ph": "X",
+                    "pid": 0,
+                    "tid": 1 if e.bound == "host" else 0,
+                    "name": e.op,
+                    "cat": e.kernel,
+                    "ts": self._seconds(e.start_cycles) * 1e6,
+                    "dur": self._seconds(e.cycles) * 1e6,
+                    "args": {
+                        "kernel": e.kernel,
+                        "cycles": e.cycles,
+                        "flops": e.flops,
+                        "bytes_read": e.bytes_read,
+                        "bytes_written": e.bytes_written,
+                        "bound": e.bound,
+                    },
+                }
+            )
+        return {
+            "traceEvents": trace,
+            "displayTimeUnit": "ns",
+            "otherData": {"chip": self.chip, "clock_hz": self.clock_hz, "time": "simulated"},
+        }
+
+    def export_chrome_trace(self, path) -> None:
+        with open(path, "w") as f:
+            json.dump(self.chrome_trace(), f, indent=1)
+
+
+def profile(path=None) -> Profile:
+    """Context manager profiling the block on the simulated clock; writes a Chrome/Perfetto
+    trace to `path` on exit when given. Blocks may nest; each sees the kernels run inside it."""
+    return Profile(path)

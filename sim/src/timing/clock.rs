@@ -1,0 +1,107 @@
+//! The simulated clock of one device: cycles since the device was created, advanced by every
+//! program executed (the sum of its kernels) and every host transfer, and, while a profiler
+//! records, a log of what ran when. Nothing here reads the wall clock.
+
+use std::sync::Arc;
+
+use super::kernel::{Bound, KernelCost};
+use super::program::ProgramTiming;
+
+/// One kernel (or host transfer) on the simulated timeline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelEvent {
+    /// The operation the kernel belongs to: the ATen op the dispatcher ran (set with
+    /// `Clock::set_label`), or the kernel's own name when no label is set.
+    pub op: Arc<str>,
+    /// The kernel: an IR op ("dot_general"), a fused region ("fusion[...]"), or a transfer.
+    pub kernel: Arc<str>,
+    /// Start, in cycles since the device was created.
+    pub start: u64,
+    pub cycles: u64,
+    pub flops: u64,
+    pub bytes_read: u64,
+    pub bytes_written: u64,
+    pub bound: Bound,
+}
+
+#[derive(Debug, Default)]
+pub struct Clock {
+    now: u64,
+    /// Open profiling sessions; events are kept while there is at least one.
+    recording: usize,
+    events: Vec<KernelEvent>,
+    label: Option<Arc<str>>,
+}
+
+impl Clock {
+    /// Cycles since the device was created.
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// Names the operation that the next programs belong to (until changed or cleared).
+    pub fn set_label(&mut self, label: &str) {
+        if self.label.as_deref() != Some(label) {
+            self.label = Some(Arc::from(label));
+        }
+    }
+
+    pub fn clear_label(&mut self) {
+        self.label = None;
+    }
+
+    fn push(&mut self, k: &KernelCost, labeled: bool) {
+        if self.recording > 0 {
+            let op = self.label.clone().filter(|_| labeled).unwrap_or_else(|| k.kernel.clone());
+            self.events.push(KernelEvent {
+                op,
+                kernel: k.kernel.clone(),
+                start: self.now,
+                cycles: k.cycles,
+                flops: k.flops,
+                bytes_read: k.bytes_read,
+                bytes_written: k.bytes_written,
+                bound: k.bound,
+            });
+        }
+        self.now += k.cycles;
+    }
+
+    /// One execution of a program: its kernels, back to back.
+    pub fn run(&mut self, program: &ProgramTiming) {
+        if self.recording == 0 {
+            self.now += program.cycles;
+            return;
+        }
+        for k in &program.kernels {
+            self.push(k, true);
+        }
+    }
+
+    /// A host<->device transfer (or any other single timed item), logged under its own name.
+    pub fn add(&mut self, cost: &KernelCost) {
+        self.push(cost, false);
+    }
+
+    /// Opens a profiling session; returns the position its events start at.
+    pub fn start_recording(&mut self) -> usize {
+        self.recording += 1;
+        self.events.len()
+    }
+
+    /// Closes a session opened at `from`, returning its events. The log is cleared when the
+    /// last session closes.
+    pub fn stop_recording(&mut self, from: usize) -> Vec<KernelEvent> {
+        let events = self.events.get(from..).map(<[_]>::to_vec).unwrap_or_default();
+        self.recording = self.recording.saturating_sub(1);
+        if self.recording == 0 {
+            self.events.clear();
+        }
+        events
+    }
+
+    /// Whether a profiling session is open.
+    pub fn recording(&self) -> bool {
+        self.recording > 0
+    }
+}

@@ -1,0 +1,35 @@
+//! The timing model: how long each kernel of a compiled program takes on the chip, in whole
+//! cycles of its clock, cycle-approximate at the level of tiles. One idea per module:
+//!
+//! - `params`: the chip's figures as integers (clock, MXUs, VPU rate, bandwidths, VMEM).
+//! - `vmem`: tiles of a matrix product limited by VMEM capacity.
+//! - `mxu`: systolic tile passes with fill/drain over the chip's MXUs, bf16 passes by precision.
+//! - `vpu`: elementwise operation counts and the VPU's rate.
+//! - `work`: FLOPs, VPU operations and HBM bytes of one step (a node or a fused row region).
+//! - `kernel`: DMA overlapped with compute, prologue/epilogue and launch cost: a kernel's cycles.
+//! - `program`: a compiled program's kernels, computed once at compile time.
+//! - `clock`: the device's simulated clock and the kernel event log profilers read.
+//! - `report`: a text report of a program's timing (snapshot-tested).
+//!
+//! Everything after `params` is integer arithmetic, so simulated time is bit-identical from
+//! run to run and machine to machine.
+
+pub mod clock;
+pub mod kernel;
+pub mod mxu;
+pub mod params;
+pub mod program;
+pub mod report;
+pub mod vmem;
+pub mod vpu;
+pub mod work;
+
+pub use clock::{Clock, KernelEvent};
+pub use kernel::{host_transfer_cost, kernel_cost, Bound, KernelCost};
+pub use params::TimingParams;
+pub use program::{program_work, time_program, ProgramTiming};
+pub use report::report;
+pub use vmem::Matmul;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,147 @@
+//! The MXU at tile level. An MXU is a weight-stationary systolic array of rows x cols: it
+//! holds a [rows, cols] block of the right operand and streams rows of the left operand
+//! through it, one row per cycle (a "pass"). Weights for the next pass load while the
+//! current one streams (double-buffered), so back-to-back passes cost max(tm, rows) cycles
+//! each (a pass shorter than the array's depth waits for its weights), and a kernel's tile
+//! step pays the array's fill and drain, rows + cols cycles, once. The passes of a tile step
+//! are spread over the chip's MXUs. f32 products cost 1, 3 or 6 bf16 passes by their
+//! StableHLO precision (`Matmul::passes`).
+
+use super::params::TimingParams;
+use super::vmem::{choose_tiles, Matmul, Tiles};
+
+/// What a matrix product costs on the MXUs and in HBM traffic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatmulCost {
+    pub tiles: Tiles,
+    /// Cycles the MXUs are busy.
+    pub mxu_cycles: u64,
+    /// Bytes read from HBM, counting the re-reads tiling causes.
+    pub bytes_read: u64,
+    pub bytes_written: u64,
+    /// Bytes of the first tile step's operands (loaded before the MXUs can start).
+    pub first_load: u64,
+    /// Bytes of the last output tile (stored after the MXUs finish).
+    pub last_store: u64,
+}
+
+/// A dimension of length `d` cut into tiles of `t`: (tile length, how many) for the full
+/// tiles and the one partial tile.
+fn splits(d: u64, t: u64) -> [(u64, u64); 2] {
+    let t = t.max(1);
+    [(t, d / t), (d % t, u64::from(!d.is_multiple_of(t)))]
+}
+
+/// Cycles of one tile step of tm x tn x tk on the chip's MXUs.
+fn tile_step_cycles(tm: u64, tn: u64, tk: u64, passes: u64, p: &TimingParams) -> u64 {
+    let weight_blocks = tk.div_ceil(p.mxu_rows) * tn.div_ceil(p.mxu_cols) * passes;
+    let per_mxu = weight_blocks.div_ceil(p.mxus);
+    per_mxu * tm.max(p.mxu_rows) + p.mxu_rows + p.mxu_cols
+}
+
+pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
+    let tiles = choose_tiles(mm, p);
+    let zero = MatmulCost { tiles, mxu_cycles: 0, bytes_read: 0, bytes_written: 0, first_load: 0, last_store: 0 };
+    if mm.batch == 0 || mm.m == 0 || mm.n == 0 {
+        return zero;
+    }
+    let mut mxu_cycles = 0u64;
+    if mm.k > 0 {
+        for (ml, mc) in splits(mm.m, tiles.tm) {
+            for (nl, nc) in splits(mm.n, tiles.tn) {
+                for (kl, kc) in splits(mm.k, tiles.tk) {
+                    let count = mc * nc * kc;
+                    if count > 0 {
+                        mxu_cycles += count * tile_step_cycles(ml, nl, kl, mm.passes.max(1), p);
+                    }
+                }
+            }
+        }
+    }
+    let lhs = mm.m * mm.k * mm.lhs_bytes;
+    let rhs = mm.k * mm.n * mm.rhs_bytes;
+    let out = mm.m * mm.n * mm.out_bytes;
+    let bytes_read = mm.batch * (lhs * mm.n.div_ceil(tiles.tn) + rhs * mm.m.div_ceil(tiles.tm));
+    let last = |d: u64, t: u64| if d.is_multiple_of(t) { t } else { d % t };
+    MatmulCost {
+        tiles,
+        mxu_cycles: mm.batch * mxu_cycles,
+        bytes_read,
+        bytes_written: mm.batch * out,
+        first_load: tiles.tm * tiles.tk * mm.lhs_bytes + tiles.tk * tiles.tn * mm.rhs_bytes,
+        last_store: last(mm.m, tiles.tm) * last(mm.n, tiles.tn) * mm.out_bytes,
+    }
+}
+
+/// FLOPs of a matrix product (a multiply and an add per term).
+pub fn matmul_flops(mm: &Matmul) -> u64 {
+    2 * mm.batch * mm.m * mm.n * mm.k
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chips::preset;
+
+    fn v5e() -> TimingParams {
+        TimingParams::from_chip(&preset("v5e").unwrap())
+    }
+
+    fn bf16(m: u64, n: u64, k: u64) -> Matmul {
+        Matmul { batch: 1, m, n, k, lhs_bytes: 2, rhs_bytes: 2, out_bytes: 2, passes: 1 }
+    }
+
+    #[test]
+    fn one_mxu_tile() {
+        let p = v5e();
+        // 128^3: one weight block on one MXU: 128 streamed rows + 256 fill/drain.
+        let c = matmul_cost(&bf16(128, 128, 128), &p);
+        assert_eq!(c.mxu_cycles, 128 + 256);
+        // Four weight blocks spread over the four MXUs take the same time.
+        assert_eq!(matmul_cost(&bf16(128, 256, 256), &p).mxu_cycles, 128 + 256);
+        // Eight need two rounds.
+        assert_eq!(matmul_cost(&bf16(128, 512, 256), &p).mxu_cycles, 2 * 128 + 256);
+        // A pass shorter than the array waits for its weights.
+        assert_eq!(matmul_cost(&bf16(8, 128, 128), &p).mxu_cycles, 128 + 256);
+    }
+
+    #[test]
+    fn precision_multiplies_the_passes() {
+        let p = v5e();
+        let base = Matmul { lhs_bytes: 4, rhs_bytes: 4, out_bytes: 4, ..bf16(1024, 1024, 1024) };
+        let t = |passes| matmul_cost(&Matmul { passes, ..base }, &p).mxu_cycles;
+        assert!(t(1) < t(3) && t(3) < t(6));
+        // Fill/drain is paid per tile step, not per pass: close to, but under, 3x and 6x.
+        assert!(t(3) <= 3 * t(1) && t(3) * 10 > 28 * t(1), "{} {}", t(1), t(3));
+        assert!(t(6) <= 6 * t(1) && t(6) * 10 > 56 * t(1), "{} {}", t(1), t(6));
+    }
+
+    #[test]
+    fn large_products_near_peak_and_monotonic() {
+        let p = v5e();
+        let mut last = 0;
+        for s in [256u64, 512, 1024, 2048, 4096, 8192] {
+            let mm = bf16(s, s, s);
+            let c = matmul_cost(&mm, &p);
+            assert!(c.mxu_cycles > last, "{s}");
+            last = c.mxu_cycles;
+            if s >= 2048 {
+                let ideal = matmul_flops(&mm) / (2 * p.mxus * p.mxu_rows * p.mxu_cols);
+                assert!(c.mxu_cycles * 100 <= ideal * 102, "{s}: {} vs ideal {ideal}", c.mxu_cycles);
+            }
+        }
+    }
+
+    #[test]
+    fn tiling_rereads_operands() {
+        let p = v5e();
+        let small = bf16(256, 256, 256);
+        let c = matmul_cost(&small, &p);
+        assert_eq!(c.bytes_read, 2 * 256 * 256 * 2);
+        assert_eq!(c.bytes_written, 256 * 256 * 2);
+        let big = bf16(16384, 16384, 16384);
+        let c = matmul_cost(&big, &p);
+        let once = 2 * 16384 * 16384 * 2;
+        assert!(c.bytes_read > once, "tiles {:?}", c.tiles);
+    }
+}

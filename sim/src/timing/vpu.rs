@@ -1,0 +1,73 @@
+//! The VPU: elementwise work in (8 sublanes x 128 lanes) vregs, `vpu_alus` operations per
+//! element slot per cycle on each TensorCore (`TimingParams::vpu_ops_per_cycle`). Each IR op
+//! costs a number of VPU operations per element, below. These weights are ASSUMPTIONS, not
+//! published figures: 1 for what one VPU instruction does (add, multiply, compare, select,
+//! min/max, conversions, logic); transcendentals go to the TPU's extended unary pipeline with
+//! a few VPU operations of range reduction around them; functions XLA expands into
+//! polynomials (erf, sin, cos, atan2) cost the length of such a polynomial evaluation.
+
+use tpudev_core::dtype::ComputeKind;
+use tpudev_core::ir::Op;
+use tpudev_core::DType;
+
+use super::params::TimingParams;
+
+/// VPU operations per element of `op`'s result.
+pub fn op_weight(op: &Op) -> u64 {
+    match op {
+        Op::Exp | Op::Log | Op::Tanh | Op::Logistic | Op::Sqrt | Op::Rsqrt => 4,
+        Op::Expm1 | Op::Log1p => 6,
+        // A reciprocal estimate refined by Newton steps.
+        Op::Div | Op::Rem => 4,
+        Op::Pow => 10,
+        Op::Erf => 16,
+        Op::Sin | Op::Cos => 20,
+        Op::Atan2 => 24,
+        // Two compares and two selects.
+        Op::Clamp => 2,
+        // A counter-based generator: Philox rounds and a conversion per value.
+        Op::RngUniform => 16,
+        _ => 1,
+    }
+}
+
+/// Whether `op` does arithmetic counted as FLOPs on float data (data movement is not).
+pub fn is_arithmetic(op: &Op) -> bool {
+    op.is_elementwise_unary()
+        || op.is_elementwise_binary()
+        || matches!(op, Op::Select | Op::Clamp | Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. })
+}
+
+/// Extra cost of data wider than the VPU's 32-bit lanes: f64 and 64-bit integers are
+/// emulated with several 32-bit operations (an ASSUMPTION: 4).
+pub fn dtype_factor(dtype: DType) -> u64 {
+    match dtype.compute_kind() {
+        ComputeKind::Float64 => 4,
+        _ if dtype.size_bytes() == 8 => 2,
+        _ => 1,
+    }
+}
+
+/// Cycles for `ops` elementwise VPU operations on the chip.
+pub fn vpu_cycles(ops: u64, p: &TimingParams) -> u64 {
+    ops.div_ceil(p.vpu_ops_per_cycle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chips::preset;
+
+    #[test]
+    fn weights_and_rate() {
+        assert_eq!(op_weight(&Op::Add), 1);
+        assert!(op_weight(&Op::Exp) > op_weight(&Op::Mul));
+        assert!(op_weight(&Op::Erf) > op_weight(&Op::Exp));
+        let p = TimingParams::from_chip(&preset("v5e").unwrap());
+        // One TensorCore of 8 x 128 lanes with 2 ALUs each: 2048 operations per cycle.
+        assert_eq!(vpu_cycles(2048, &p), 1);
+        assert_eq!(vpu_cycles(2049, &p), 2);
+        assert_eq!(dtype_factor(DType::F64), 4);
+        assert_eq!(dtype_factor(DType::BF16), 1);
+    }
+}

@@ -1,0 +1,275 @@
+//! What one kernel does, independent of how long it takes: FLOPs, VPU operations, the matrix
+//! product it runs on the MXUs, and the bytes it moves between HBM and VMEM. A kernel is one
+//! step of a compiled program (`exec::plan::Step`): a node on its own, or a fused row region,
+//! which reads its inputs and writes its outputs once and keeps its intermediates on chip.
+
+use tpudev_core::dtype::ComputeKind;
+use tpudev_core::ir::{Graph, LinalgCall, NodeId, Op, ParamKind, Precision};
+use tpudev_core::DType;
+
+use super::mxu::{matmul_cost, matmul_flops, MatmulCost};
+use super::params::{TimingParams, STREAM_BLOCK_BYTES};
+use super::vmem::Matmul;
+use super::vpu::{dtype_factor, is_arithmetic, op_weight};
+use crate::exec::fused_rows::{Instr, RowRegion};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Work {
+    /// The kernel's name: the IR op ("dot_general") or "fusion[...]" for a row region.
+    pub kernel: String,
+    pub flops: u64,
+    pub vpu_ops: u64,
+    pub matmul: Option<MatmulCost>,
+    pub bytes_read: u64,
+    pub bytes_written: u64,
+    /// Bytes loaded before compute can start and stored after it ends (not overlapped).
+    pub first_load: u64,
+    pub last_store: u64,
+}
+
+impl Work {
+    /// A streaming kernel: it moves its data in blocks of `STREAM_BLOCK_BYTES`, so only the
+    /// first block's load and the last block's store are not overlapped with compute.
+    fn streaming(kernel: String, flops: u64, vpu_ops: u64, bytes_read: u64, bytes_written: u64) -> Work {
+        let blocks = (bytes_read + bytes_written).div_ceil(STREAM_BLOCK_BYTES).max(1);
+        Work {
+            kernel,
+            flops,
+            vpu_ops,
+            matmul: None,
+            bytes_read,
+            bytes_written,
+            first_load: bytes_read.div_ceil(blocks),
+            last_store: bytes_written.div_ceil(blocks),
+        }
+    }
+}
+
+fn is_float(dtype: DType) -> bool {
+    matches!(dtype.compute_kind(), ComputeKind::Float32 | ComputeKind::Float64)
+}
+
+/// Bytes a kernel reads for node `j`'s value: nothing for constants (splats live in
+/// registers) and host scalars (they travel with the launch).
+pub fn input_bytes(graph: &Graph, j: NodeId) -> u64 {
+    let node = &graph.nodes[j];
+    match node.op {
+        Op::Constant(_) => 0,
+        Op::Parameter(p) if graph.params.get(p).is_some_and(|p| p.kind != ParamKind::Tensor) => 0,
+        _ => node.ty.size_bytes() as u64,
+    }
+}
+
+fn read_bytes(graph: &Graph, inputs: &[NodeId]) -> u64 {
+    let mut ins = inputs.to_vec();
+    ins.sort_unstable();
+    ins.dedup();
+    ins.iter().map(|&j| input_bytes(graph, j)).sum()
+}
+
+/// bf16 MXU passes of a product of `dtype` operands at `precision`: bf16 (and integer)
+/// operands take one; f32 and f16 take 1, 3 or 6 by precision; f64 (emulated) takes
+/// HIGHEST's 6, an ASSUMPTION.
+fn passes(dtype: DType, precision: Precision) -> u64 {
+    match dtype {
+        DType::BF16 => 1,
+        DType::F64 => 6,
+        d if d.is_float() => u64::from(precision.passes()),
+        _ => 1,
+    }
+}
+
+fn product(xs: impl IntoIterator<Item = usize>) -> u64 {
+    xs.into_iter().map(|x| x as u64).product()
+}
+
+/// The matrix product of a dot_general node.
+fn dot_matmul(graph: &Graph, i: NodeId) -> Option<Matmul> {
+    let node = &graph.nodes[i];
+    let Op::DotGeneral(d) = &node.op else { return None };
+    let (l, r) = (&graph.nodes[node.inputs[0]].ty, &graph.nodes[node.inputs[1]].ty);
+    let free = |shape: &[usize], batch: &[usize], contract: &[usize]| {
+        product((0..shape.len()).filter(|a| !batch.contains(a) && !contract.contains(a)).map(|a| shape[a]))
+    };
+    Some(Matmul {
+        batch: product(d.lhs_batch.iter().map(|&a| l.shape[a])),
+        m: free(&l.shape, &d.lhs_batch, &d.lhs_contract),
+        n: free(&r.shape, &d.rhs_batch, &d.rhs_contract),
+        k: product(d.lhs_contract.iter().map(|&a| l.shape[a])),
+        lhs_bytes: l.dtype.size_bytes() as u64,
+        rhs_bytes: r.dtype.size_bytes() as u64,
+        out_bytes: node.ty.dtype.size_bytes() as u64,
+        passes: passes(l.dtype, d.precision).max(passes(r.dtype, d.precision)),
+    })
+}
+
+/// A convolution as the implicit matrix product TPUs run: per group, [N x output positions,
+/// (C / groups) x kernel taps] x [(C / groups) x kernel taps, O / groups]. The operands are
+/// read from HBM as they are (the im2col patches are formed in VMEM), so the traffic is the
+/// input and kernel bytes, each re-read once per tile of the other side.
+fn conv_work(graph: &Graph, i: NodeId, p: &TimingParams) -> Work {
+    let node = &graph.nodes[i];
+    let Op::Convolution(d) = &node.op else { unreachable!("conv_work on a convolution") };
+    let (x, w) = (&graph.nodes[node.inputs[0]].ty, &graph.nodes[node.inputs[1]].ty);
+    let groups = d.groups.max(1) as u64;
+    let out = &node.ty.shape;
+    let mm = Matmul {
+        batch: groups,
+        m: product(std::iter::once(out[0]).chain(out[2..].iter().copied())),
+        n: out[1] as u64 / groups,
+        k: product(w.shape[1..].iter().copied()),
+        lhs_bytes: x.dtype.size_bytes() as u64,
+        rhs_bytes: w.dtype.size_bytes() as u64,
+        out_bytes: node.ty.dtype.size_bytes() as u64,
+        passes: passes(x.dtype, d.precision).max(passes(w.dtype, d.precision)),
+    };
+    let mut c = matmul_cost(&mm, p);
+    let (x_bytes, w_bytes) = (x.size_bytes() as u64, w.size_bytes() as u64);
+    c.bytes_read = x_bytes * mm.n.div_ceil(c.tiles.tn) + w_bytes * mm.m.div_ceil(c.tiles.tm);
+    c.first_load = c.first_load.min(x_bytes + w_bytes);
+    product_work(node.op.name(), &mm, c)
+}
+
+fn product_work(kernel: &str, mm: &Matmul, c: MatmulCost) -> Work {
+    Work {
+        kernel: kernel.to_string(),
+        flops: matmul_flops(mm),
+        vpu_ops: 0,
+        matmul: Some(c),
+        bytes_read: c.bytes_read,
+        bytes_written: c.bytes_written,
+        first_load: c.first_load,
+        last_store: c.last_store,
+    }
+}
+
+/// FLOPs of a factorization or solve, textbook counts for [batch..., m, n] operands. These
+/// run on the VPU in this model (an ASSUMPTION: XLA uses blocked MXU algorithms for large
+/// matrices, so large factorizations come out slower than on hardware).
+fn linalg_flops(graph: &Graph, i: NodeId) -> u64 {
+    let node = &graph.nodes[i];
+    let a = &graph.nodes[node.inputs[0]].ty.shape;
+    let r = a.len();
+    let (m, n) = if r >= 2 { (a[r - 2] as u64, a[r - 1] as u64) } else { (1, a.last().copied().unwrap_or(1) as u64) };
+    let batch = if r >= 2 { product(a[..r - 2].iter().copied()) } else { 1 };
+    let k = m.min(n);
+    let per = match &node.op {
+        Op::Cholesky { .. } => n * n * n / 3,
+        Op::TriangularSolve { .. } => {
+            let b = &graph.nodes[node.inputs[1]].ty;
+            n * (b.numel() as u64 / batch.max(1))
+        }
+        Op::LinalgCall(call) => match call {
+            LinalgCall::Lu | LinalgCall::Ldl => 2 * m * n * k / 3,
+            LinalgCall::Geqrf | LinalgCall::HouseholderProduct => 2 * m * n * k,
+            LinalgCall::Eigh => 9 * n * n * n,
+            LinalgCall::Svd { .. } => 22 * m * n * k,
+            LinalgCall::LdlSolve => 2 * n * (node.ty.numel() as u64 / batch.max(1)),
+            LinalgCall::MatrixExp => 16 * n * n * n,
+            LinalgCall::LuPivotsToPermutation { .. } => node.ty.numel() as u64,
+        },
+        _ => 0,
+    };
+    batch * per
+}
+
+/// The work of node `i` run on its own, reading `inputs` (its operands as evaluated: a
+/// broadcast read in place is replaced by its operand). `None` for nodes that are no kernel:
+/// parameters, constants, and reshapes of computed values (a bitcast on a TPU).
+pub fn node_work(graph: &Graph, i: NodeId, inputs: &[NodeId], p: &TimingParams) -> Option<Work> {
+    let node = &graph.nodes[i];
+    let name = node.op.name();
+    let out = node.ty.numel() as u64;
+    let written = node.ty.size_bytes() as u64;
+    let read = read_bytes(graph, inputs);
+    let factor = inputs
+        .iter()
+        .map(|&j| dtype_factor(graph.nodes[j].ty.dtype))
+        .chain([dtype_factor(node.ty.dtype)])
+        .max()
+        .unwrap_or(1);
+    let in_elems = |k: usize| graph.nodes[inputs[k]].ty.numel() as u64;
+    let float_in = inputs.first().is_some_and(|&j| is_float(graph.nodes[j].ty.dtype)) || is_float(node.ty.dtype);
+    Some(match &node.op {
+        Op::Parameter(_) | Op::Constant(_) => return None,
+        Op::Reshape if !matches!(graph.nodes[inputs[0]].op, Op::Parameter(_)) => return None,
+        Op::DotGeneral(_) => {
+            let mm = dot_matmul(graph, i)?;
+            product_work(name, &mm, matmul_cost(&mm, p))
+        }
+        Op::Convolution(_) => conv_work(graph, i, p),
+        Op::Reduce { .. } | Op::ArgReduce { .. } => {
+            let n = in_elems(0);
+            let w = if matches!(node.op, Op::ArgReduce { .. }) { 2 } else { 1 };
+            Work::streaming(name.into(), if float_in { n } else { 0 }, n * w * factor, read, written)
+        }
+        Op::ReduceWindow { window, .. } => {
+            let n = out * product(window.iter().copied());
+            Work::streaming(name.into(), if float_in { n } else { 0 }, n * factor, read, written)
+        }
+        Op::Cholesky { .. } | Op::TriangularSolve { .. } | Op::LinalgCall(_) => {
+            let f = linalg_flops(graph, i);
+            Work::streaming(name.into(), f, f * factor, read, written)
+        }
+        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => {
+            // The base is read and written whole; each update is one read-modify-write.
+            let n = in_elems(2);
+            Work::streaming(name.into(), 0, (out + n) * factor, read, written)
+        }
+        op => {
+            let flops = if is_arithmetic(op) && float_in { out } else { 0 };
+            Work::streaming(name.into(), flops, out * op_weight(op) * factor, read, written)
+        }
+    })
+}
+
+/// The name of a row region's kernel: the distinct ops it computes, in order.
+fn region_name(graph: &Graph, region: &RowRegion) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for &m in &region.members {
+        let op = &graph.nodes[m].op;
+        if matches!(op, Op::BroadcastInDim { .. } | Op::Reshape | Op::Constant(_) | Op::Parameter(_)) {
+            continue;
+        }
+        if !names.contains(&op.name()) {
+            names.push(op.name());
+        }
+    }
+    format!("fusion[{}]", names.join(","))
+}
+
+/// The work of a fused row region: its inputs read once, its outputs written once, and its
+/// per-row program on the VPU.
+pub fn region_work(graph: &Graph, region: &RowRegion) -> Work {
+    let (rows, cols) = (region.rows as u64, region.cols as u64);
+    let mut flops = 0;
+    let mut ops = 0;
+    for instr in &region.instrs {
+        let (elems, weight, arithmetic) = match instr {
+            Instr::Unary { op, dst, .. } | Instr::Binary { op, dst, .. } => {
+                (if dst.is_vector() { rows * cols } else { rows }, op_weight(op), true)
+            }
+            Instr::Round { dst, .. } => (if dst.is_vector() { rows * cols } else { rows }, 1, false),
+            Instr::Reduce { .. } => (rows * cols, 1, true),
+        };
+        ops += elems * weight;
+        if arithmetic {
+            flops += elems;
+        }
+    }
+    let written: u64 = region.outputs.iter().map(|&(m, _, _)| graph.nodes[m].ty.size_bytes() as u64).sum();
+    Work::streaming(region_name(graph, region), flops, ops, read_bytes(graph, &region.inputs), written)
+}
+
+/// A program output that no step computes: a parameter copied into the destination, or a
+/// constant filled into it.
+pub fn output_work(graph: &Graph, o: NodeId) -> Option<Work> {
+    let node = &graph.nodes[o];
+    let bytes = node.ty.size_bytes() as u64;
+    let out = node.ty.numel() as u64;
+    match node.op {
+        Op::Parameter(_) => Some(Work::streaming("copy".into(), 0, out, input_bytes(graph, o), bytes)),
+        Op::Constant(_) => Some(Work::streaming("fill".into(), 0, out, 0, bytes)),
+        _ => None,
+    }
+}
