@@ -76,7 +76,8 @@ impl CacheConfig {
             Some(v) => (Some(PathBuf::from(v)), true),
             None => (Some(PathBuf::from(DEFAULT_SHM_DIR)), false),
         };
-        let disk_dir = match dir(var("TPUDEV_CACHE_DIR")).or_else(|| dir(var("TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT"))) {
+        let disk_dir = match dir(var("TPUDEV_CACHE_DIR")).or_else(|| dir(var("TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT")))
+        {
             Some(v) if is_off(&v) => None,
             Some(v) => Some(PathBuf::from(v)),
             None => None,
@@ -108,7 +109,8 @@ mod tests {
         let (c, _) = cfg(&[("TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT", "/a"), ("TPUDEV_CACHE_DIR", "/b")]);
         assert_eq!(c.disk_dir, Some(PathBuf::from("/b")));
 
-        let (c, _) = cfg(&[("TPUDEV_CACHE_SHM_DIR", "off"), ("TPUDEV_CACHE_DIR", "/b"), ("TPUDEV_CACHE_MAX_BYTES", "100")]);
+        let (c, _) =
+            cfg(&[("TPUDEV_CACHE_SHM_DIR", "off"), ("TPUDEV_CACHE_DIR", "/b"), ("TPUDEV_CACHE_MAX_BYTES", "100")]);
         assert_eq!((c.shm_dir, c.disk_max_bytes), (None, 100));
         assert_eq!(cfg(&[("TPUDEV_CACHE", "off"), ("TPUDEV_CACHE_DIR", "/b")]).0, CacheConfig::off());
 

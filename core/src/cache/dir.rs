@@ -187,11 +187,7 @@ impl DirTier {
             return Err(e);
         }
         let before = self.approx_bytes.load(Ordering::Relaxed);
-        let after = if before == u64::MAX {
-            self.usage().bytes
-        } else {
-            before.saturating_add(bytes.len() as u64)
-        };
+        let after = if before == u64::MAX { self.usage().bytes } else { before.saturating_add(bytes.len() as u64) };
         self.approx_bytes.store(after, Ordering::Relaxed);
         if after > self.max_bytes {
             self.evict(false);

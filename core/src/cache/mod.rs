@@ -212,8 +212,16 @@ impl CompileCache {
         [(Tier::Shm, self.shm.as_ref()), (Tier::Disk, self.disk.as_ref())]
     }
 
+    /// Whether any tier is on (with none, `get` and `put` do nothing and count nothing).
+    pub fn is_enabled(&self) -> bool {
+        self.memory.is_some() || self.shm.is_some() || self.disk.is_some()
+    }
+
     /// The program stored under `key`, and the tier that had it.
     pub fn get(&self, key: &CacheKey) -> Option<(Arc<Lowered>, Tier)> {
+        if !self.is_enabled() {
+            return None;
+        }
         if let Some(hit) = self.memory.as_ref().and_then(|m| m.get(key)) {
             bump(&self.counters.memory_hits, 1);
             return Some((hit, Tier::Memory));
@@ -252,6 +260,9 @@ impl CompileCache {
 
     /// Stores `program` under `key` in every tier.
     pub fn put(&self, key: &CacheKey, program: Arc<Lowered>) {
+        if !self.is_enabled() {
+            return;
+        }
         bump(&self.counters.stores, 1);
         for (i, (_, dir)) in self.dir_tiers().into_iter().enumerate() {
             if let Some(dir) = dir {
