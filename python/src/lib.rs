@@ -316,6 +316,9 @@ fn cache_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("bytes_read", s.bytes_read)?;
     d.set_item("bytes_written", s.bytes_written)?;
     d.set_item("memory_entries", s.memory_entries)?;
+    d.set_item("lookup_ns", s.lookup_ns)?;
+    d.set_item("store_ns", s.store_ns)?;
+    d.set_item("compile_ns", s.compile_ns)?;
     d.set_item("memory_enabled", cache.memory_tier().is_some())?;
     let dir = |t: Option<&tpudev_core::cache::DirTier>| t.map(|t| t.root().display().to_string());
     d.set_item("shm_dir", dir(cache.shm_tier()))?;

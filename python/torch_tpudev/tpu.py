@@ -178,8 +178,9 @@ def runtime_stats() -> dict:
 def compilation_cache_stats() -> dict:
     """Counters of the three-tier compilation cache: hits per tier (``memory_hits``,
     ``shm_hits``, ``disk_hits``), ``misses``, ``stores``, ``invalid_dropped`` (corrupt entries
-    dropped and recompiled), bytes read and written, and where tiers 2 and 3 live (``None``
-    when off). Configure it with ``TPUDEV_CACHE_DIR`` (or ``TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT``),
+    dropped and recompiled), bytes read and written, nanoseconds spent looking up
+    (``lookup_ns``), storing (``store_ns``) and lowering and optimizing what was not cached
+    (``compile_ns``), and where tiers 2 and 3 live (``None`` when off). Configure it with ``TPUDEV_CACHE_DIR`` (or ``TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT``),
     ``TPUDEV_CACHE_SHM_DIR`` and ``TPUDEV_CACHE=off``; see docs/architecture.md."""
     return dict(_C.cache_stats())
 

@@ -4,7 +4,8 @@
 //!
 //! - Layout: `<root>/v<FORMAT_VERSION>/<first two hex digits>/<key hex>.tpc`.
 //! - Publication: an entry is written to a temporary file in its final directory, flushed
-//!   (`sync_all`, when the tier is durable) and renamed over its final name. Readers therefore
+//!   (`sync_all`, when the tier is durable: `TPUDEV_CACHE_FSYNC`) and renamed over its final
+//!   name. Readers therefore
 //!   see a whole entry or none, and two processes publishing the same key both succeed and leave
 //!   one entry (both write the same bytes; the last rename wins).
 //! - Reads verify the entry (`codec::decode`); a bad entry is deleted and reported so that the

@@ -191,8 +191,10 @@ impl Dispatcher {
                 Err(e) => self.compile_cache.invalidate(&cache_key, &format!("aten::{op}: the device rejects it: {e}")),
             }
         }
+        let start = std::time::Instant::now();
         let lowered = self.lower_with(op, args, options)?;
         let optimized = Lowered { graph: crate::passes::optimize(&lowered.graph), bindings: lowered.bindings };
+        self.compile_cache.record_compile_time(start.elapsed());
         let exe = self.device.compile(&optimized.graph)?;
         let program = Arc::new(optimized);
         self.compile_cache.put(&cache_key, program.clone());
