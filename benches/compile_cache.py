@@ -94,7 +94,8 @@ def main():
     print(f"one training step of TinyTransformer, fresh process, median of {args.repeats} runs")
     print(f"  programs: {cold['cache']['misses']} compiled cold, {warm['cache']['disk_hits']} tier-3 hits warm, "
           f"{warm['cache']['misses']} misses warm; tier 3 holds {size / 1024:.0f} KiB")
-    print(f"  {'mode':<26}{'first result (s)':>18}{'lower+optimize (ms)':>22}{'cache get (ms)':>16}{'cache put (ms)':>16}")
+    heads = f"{'first result (s)':>18}{'lower+optimize (ms)':>22}{'cache get (ms)':>16}{'cache put (ms)':>16}"
+    print(f"  {'mode':<26}{heads}")
     for mode, label in [("off", "cache off"), ("cold", "cold (empty tier 3)"), ("warm", "warm (tier-3 hits)")]:
         print(f"  {label:<26}{med[mode]:>18.3f}{ms(mode, 'compile_ns'):>22.1f}{ms(mode, 'lookup_ns'):>16.1f}"
               f"{ms(mode, 'store_ns'):>16.1f}")

@@ -119,7 +119,9 @@ def test_a_corrupted_entry_warns_and_recompiles(tmp_path, damage):
 def test_two_processes_at_once_both_succeed_with_one_entry_per_program(tmp_path):
     env = _env(tmp_path)
     procs = [
-        subprocess.Popen([sys.executable, "-c", CHILD], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         for _ in range(2)
     ]
     outs = [p.communicate(timeout=300) for p in procs]
