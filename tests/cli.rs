@@ -147,3 +147,62 @@ fn malformed_chip_file_is_a_clear_error() {
     assert!(err.contains("malformed.toml"), "the message names the file: {err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `tpudev cache ...` with tier 2 off and tier 3 at `dir` (given by --dir).
+fn tpudev_cache(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tpudev"))
+        .arg("cache")
+        .args(args)
+        .arg("--dir")
+        .arg(dir)
+        .env("TPUDEV_CACHE_SHM_DIR", "off")
+        .env_remove("TPUDEV_CACHE_DIR")
+        .output()
+        .expect("the tpudev binary runs")
+}
+
+#[test]
+fn cache_stats_gc_and_clear_on_a_directory() {
+    use tpudev::core::cache::{CacheConfig, CacheKey, CompileCache};
+    use tpudev::core::ir::{GraphBuilder, TensorType};
+    use tpudev::core::lower::{Binding, Lowered};
+
+    let dir = tempfile::tempdir().unwrap();
+    let config = CacheConfig { disk_dir: Some(dir.path().to_path_buf()), ..CacheConfig::off() };
+    let cache = CompileCache::new(&config);
+    let mut keys = Vec::new();
+    for i in 0..3u64 {
+        let mut b = GraphBuilder::new();
+        let p = b.param(TensorType::new(tpudev::core::DType::F32, vec![i as usize + 1]));
+        let program = Lowered { graph: b.finish(vec![p]), bindings: vec![Binding::Tensor { arg: 0, elem: None }] };
+        let key = CacheKey::for_program("cli-test", &i.to_le_bytes(), "v5e", &Default::default()).unwrap();
+        cache.put(&key, std::sync::Arc::new(program));
+        keys.push(key);
+    }
+
+    let out = tpudev_cache(dir.path(), &["stats", "--json"]);
+    assert_success(&out);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let disk = doc["tiers"].as_array().unwrap().iter().find(|t| t["tier"] == "disk").unwrap().clone();
+    assert_eq!(disk["entries"], 3, "{doc}");
+    assert_eq!(disk["dir"], dir.path().display().to_string());
+    let table = tpudev_cache(dir.path(), &["stats"]);
+    assert_success(&table);
+    let row = stdout(&table).lines().find(|l| l.starts_with("disk")).unwrap().to_string();
+    assert_eq!(row.split_whitespace().nth(1), Some("3"), "{row}");
+
+    // gc drops a corrupted entry and keeps the others.
+    let hex = keys[0].hex();
+    std::fs::write(dir.path().join("v1").join(&hex[..2]).join(format!("{hex}.tpc")), b"junk").unwrap();
+    let out = tpudev_cache(dir.path(), &["gc", "--tier", "disk"]);
+    assert_success(&out);
+    assert!(stdout(&out).contains("removed 1 invalid entries"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("2 entries"), "{}", stdout(&out));
+
+    let out = tpudev_cache(dir.path(), &["clear"]);
+    assert_success(&out);
+    assert!(stdout(&out).contains("disk: removed 2 entries"), "{}", stdout(&out));
+    let out = tpudev_cache(dir.path(), &["stats", "--json"]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(doc["tiers"][1]["entries"], 0, "{doc}");
+}

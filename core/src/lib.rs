@@ -4,6 +4,7 @@
 //! [`ir::Graph`]s with StableHLO semantics, compiled once per signature and executed on a
 //! [`device::Device`] (the simulator in `tpudev-sim`, PJRT hardware later).
 
+pub mod cache;
 pub mod device;
 pub mod dispatch;
 pub mod dtype;

@@ -348,6 +348,52 @@ fn set_allow_excess_precision(allow: bool) -> PyResult<()> {
     Ok(())
 }
 
+/// Counters and tiers of the compilation cache (`tpudev_core::cache`).
+#[pyfunction]
+fn cache_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let rt = runtime()?;
+    let cache = rt.dispatcher.compile_cache();
+    let s = cache.stats();
+    let d = PyDict::new(py);
+    d.set_item("memory_hits", s.memory_hits)?;
+    d.set_item("shm_hits", s.shm_hits)?;
+    d.set_item("disk_hits", s.disk_hits)?;
+    d.set_item("misses", s.misses)?;
+    d.set_item("stores", s.stores)?;
+    d.set_item("invalid_dropped", s.invalid_dropped)?;
+    d.set_item("bytes_read", s.bytes_read)?;
+    d.set_item("bytes_written", s.bytes_written)?;
+    d.set_item("memory_entries", s.memory_entries)?;
+    d.set_item("lookup_ns", s.lookup_ns)?;
+    d.set_item("store_ns", s.store_ns)?;
+    d.set_item("compile_ns", s.compile_ns)?;
+    d.set_item("memory_enabled", cache.memory_tier().is_some())?;
+    let dir = |t: Option<&tpudev_core::cache::DirTier>| t.map(|t| t.root().display().to_string());
+    d.set_item("shm_dir", dir(cache.shm_tier()))?;
+    d.set_item("disk_dir", dir(cache.disk_tier()))?;
+    d.set_item("shm_writable", cache.shm_tier().is_some_and(|t| t.writable()))?;
+    d.set_item("disk_writable", cache.disk_tier().is_some_and(|t| t.writable()))?;
+    Ok(d)
+}
+
+/// Sends the compilation cache's warnings to Python's `warnings.warn` (RuntimeWarning), so
+/// that users can filter them; the message still starts with "tpudev:".
+fn install_warning_sink() {
+    let sink = std::sync::Arc::new(|msg: &str| {
+        Python::attach(|py| {
+            let text = std::ffi::CString::new(format!("tpudev: {msg}").replace('\0', " "))
+                .unwrap_or_else(|_| c"tpudev: compilation cache warning".to_owned());
+            let category = py.get_type::<pyo3::exceptions::PyRuntimeWarning>();
+            if let Err(e) = PyErr::warn(py, &category, &text, 1) {
+                // A filter that turns warnings into errors: the op still runs (the cache
+                // recovered); say it on stderr rather than fail the op.
+                eprintln!("tpudev: warning: {msg} ({e})");
+            }
+        })
+    });
+    tpudev_core::cache::set_warning_sink(Some(sink));
+}
+
 /// Functional ATen overloads the lowering table supports.
 #[pyfunction]
 fn supported_ops() -> Vec<&'static str> {
@@ -395,5 +441,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(profile_stop, m)?)?;
     m.add_function(wrap_pyfunction!(timing_only, m)?)?;
     m.add_function(wrap_pyfunction!(set_timing_only, m)?)?;
+    m.add_function(wrap_pyfunction!(cache_stats, m)?)?;
+    install_warning_sink();
     Ok(())
 }

@@ -177,6 +177,16 @@ def runtime_stats() -> dict:
     return dict(_C.stats())
 
 
+def compilation_cache_stats() -> dict:
+    """Counters of the three-tier compilation cache: hits per tier (``memory_hits``,
+    ``shm_hits``, ``disk_hits``), ``misses``, ``stores``, ``invalid_dropped`` (corrupt entries
+    dropped and recompiled), bytes read and written, nanoseconds spent looking up
+    (``lookup_ns``), storing (``store_ns``) and lowering and optimizing what was not cached
+    (``compile_ns``), and where tiers 2 and 3 live (``None`` when off). Configure it with ``TPUDEV_CACHE_DIR`` (or ``TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT``),
+    ``TPUDEV_CACHE_SHM_DIR`` and ``TPUDEV_CACHE=off``; see docs/architecture.md."""
+    return dict(_C.cache_stats())
+
+
 def get_amp_supported_dtype():
     return [torch.bfloat16, torch.float16, torch.float32]
 

@@ -20,7 +20,7 @@ pub fn run(json: bool, chip_files: &[PathBuf]) -> Result<(), CliError> {
 }
 
 /// Writes to stdout; a closed pipe (`tpudev chips | head -1`) is not an error.
-fn write_stdout(text: &str) -> Result<(), CliError> {
+pub(super) fn write_stdout(text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError(format!("cannot write to stdout: {e}"))),

@@ -2,6 +2,7 @@
 //! module per subcommand. Errors are printed as one `error: ...` line and exit with status 1;
 //! usage errors are clap's (status 2).
 
+mod cache;
 mod chips;
 
 use std::path::PathBuf;
@@ -32,6 +33,14 @@ enum Command {
         #[arg(long, value_name = "PATH")]
         chip_file: Vec<PathBuf>,
     },
+    /// Inspect and maintain the compilation cache (tiers 2 and 3)
+    Cache {
+        /// Tier 3 directory (default: TPUDEV_CACHE_DIR, else TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT)
+        #[arg(long, value_name = "PATH", global = true)]
+        dir: Option<PathBuf>,
+        #[command(subcommand)]
+        command: cache::CacheCommand,
+    },
 }
 
 /// A failure the user can act on; its message names the cause.
@@ -58,6 +67,7 @@ pub fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Chips { json, chip_file } => chips::run(json, &chip_file),
+        Command::Cache { dir, command } => cache::run(command, dir.as_deref()),
     }
 }
 

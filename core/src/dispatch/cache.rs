@@ -12,7 +12,7 @@ use crate::lower::{Arg, ArgKey, Binding, Lowered};
 
 /// What decides the program an op call runs: the op, its tensor types and every non-float
 /// argument value. Runtime floats and tensor strides are not part of it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct SignatureKey {
     /// The lowering table's name for the op (static, so building a key allocates no string).
     op: &'static str,
@@ -21,7 +21,7 @@ pub struct SignatureKey {
 }
 
 /// Session settings that change the programs compiled from now on (part of every key).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize)]
 pub struct CompileOptions {
     /// f32 matmul/convolution precision (`torch.set_float32_matmul_precision`).
     pub precision: Precision,
@@ -33,6 +33,11 @@ impl SignatureKey {
     pub fn new(op: &'static str, args: &[Arg], static_floats: &[usize], options: CompileOptions) -> Self {
         let args = args.iter().enumerate().map(|(i, a)| a.key(static_floats.contains(&i))).collect();
         SignatureKey { op, args, options }
+    }
+
+    /// The compile options the program is compiled with.
+    pub fn options(&self) -> CompileOptions {
+        self.options
     }
 
     /// The key of the device-to-device copy program (the destination dtype is applied when

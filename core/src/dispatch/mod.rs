@@ -21,6 +21,7 @@ pub use cache::{CompileOptions, CompiledOp, OpCache, SignatureKey};
 pub use capture::Captured;
 pub use mode::EagerMode;
 
+use crate::cache::{CacheKey, CompileCache};
 use crate::device::{Device, ExecInput, Executable, TensorView};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -70,11 +71,23 @@ pub struct Dispatcher {
     programs: Mutex<HashMap<String, Arc<dyn Executable>>>,
     /// The counters when the current capture began (`capture.rs`).
     capture_mark: Mutex<Option<DispatchStats>>,
+    /// The three-tier compilation cache behind `cache` (optimized programs, shared).
+    compile_cache: Arc<CompileCache>,
+    /// The chip key programs are compiled for (part of every compilation cache key).
+    target: String,
 }
 
 impl Dispatcher {
+    /// A dispatcher using the process-wide compilation cache (`CompileCache::global`).
     pub fn new(device: Arc<dyn Device>) -> Self {
+        Self::with_compile_cache(device, CompileCache::global())
+    }
+
+    pub fn with_compile_cache(device: Arc<dyn Device>, compile_cache: Arc<CompileCache>) -> Self {
+        let target = device.properties().chip;
         Dispatcher {
+            compile_cache,
+            target,
             device,
             cache: OpCache::default(),
             rng: Mutex::new(RngState::default()),
@@ -178,11 +191,41 @@ impl Dispatcher {
             self.stats.lock().unwrap().cache_hits += 1;
             return Ok(hit);
         }
-        let lowered = self.lower_with(op, args, options)?;
-        let compiled = Arc::new(self.compile_lowered(lowered)?);
+        let compiled = Arc::new(self.compile_signature(op, args, options, &key)?);
         self.stats.lock().unwrap().compilations += 1;
         self.cache.insert(key, compiled.clone());
         Ok(compiled)
+    }
+
+    /// Compiles an op's program for the device, taking the optimized program from the
+    /// compilation cache when it has it (a hit skips lowering and optimizing).
+    fn compile_signature(
+        &self,
+        op: &str,
+        args: &[Arg],
+        options: CompileOptions,
+        key: &SignatureKey,
+    ) -> Result<CompiledOp> {
+        let cache_key = CacheKey::for_signature(key, &self.target)?;
+        if let Some((program, _tier)) = self.compile_cache.get(&cache_key) {
+            match self.device.compile(&program.graph) {
+                Ok(exe) => return Ok(CompiledOp::new(exe, Lowered::clone(&program))),
+                Err(e) => self.compile_cache.invalidate(&cache_key, &format!("aten::{op}: the device rejects it: {e}")),
+            }
+        }
+        let start = std::time::Instant::now();
+        let lowered = self.lower_with(op, args, options)?;
+        let optimized = Lowered { graph: crate::passes::optimize(&lowered.graph), bindings: lowered.bindings };
+        self.compile_cache.record_compile_time(start.elapsed());
+        let exe = self.device.compile(&optimized.graph)?;
+        let program = Arc::new(optimized);
+        self.compile_cache.put(&cache_key, program.clone());
+        Ok(CompiledOp::new(exe, Lowered::clone(&program)))
+    }
+
+    /// Counters of the compilation cache this dispatcher uses.
+    pub fn compile_cache(&self) -> &Arc<CompileCache> {
+        &self.compile_cache
     }
 
     fn compile_lowered(&self, lowered: Lowered) -> Result<CompiledOp> {

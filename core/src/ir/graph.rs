@@ -6,7 +6,7 @@ use super::op::Op;
 use crate::dtype::DType;
 use crate::shape::{numel, Shape};
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct TensorType {
     pub dtype: DType,
     pub shape: Shape,
@@ -38,7 +38,7 @@ impl fmt::Display for TensorType {
 }
 
 /// Where a parameter's value comes from at execution time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ParamKind {
     /// A tensor in device memory, read through a strided view.
     Tensor,
@@ -49,7 +49,7 @@ pub enum ParamKind {
     RngState,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Param {
     pub ty: TensorType,
     pub kind: ParamKind,
@@ -57,7 +57,7 @@ pub struct Param {
 
 pub type NodeId = usize;
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Node {
     pub op: Op,
     pub inputs: Vec<NodeId>,
@@ -65,7 +65,7 @@ pub struct Node {
 }
 
 /// A validated program: nodes are in topological order (inputs precede users).
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Graph {
     pub params: Vec<Param>,
     pub nodes: Vec<Node>,

@@ -3,7 +3,7 @@
 //! says how it maps.
 
 /// A scalar value baked into a graph.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Literal {
     Bool(bool),
     Int(i64),
@@ -20,7 +20,7 @@ impl Literal {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CompareDir {
     Eq,
     Ne,
@@ -31,7 +31,7 @@ pub enum CompareDir {
 }
 
 /// The body of a `stablehlo.reduce` / `reduce_window`, restricted to the monoids PyTorch uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum ReduceKind {
     Sum,
     Prod,
@@ -48,7 +48,7 @@ pub enum ReduceKind {
 /// into a bf16 high and low part and sums hi·hi + hi·lo + lo·hi (3 passes, "bf16_3x");
 /// `Highest` uses three parts and six products ("bf16_6x"), which is f32 accuracy. bf16
 /// operands are exact in every mode. Accumulation is f32 throughout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 pub enum Precision {
     Default,
     High,
@@ -78,7 +78,7 @@ impl Precision {
 
 /// `stablehlo.dot_general` dimension numbers and precision. Result dims: batch, lhs free, rhs
 /// free.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct DotDims {
     pub lhs_batch: Vec<usize>,
     pub rhs_batch: Vec<usize>,
@@ -89,7 +89,7 @@ pub struct DotDims {
 
 /// `stablehlo.convolution` attributes. Layouts are fixed to PyTorch's: input
 /// [N, C, spatial...], kernel [O, I/groups, spatial...], output [N, O, spatial...].
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct ConvDims {
     pub stride: Vec<usize>,
     /// (low, high) padding per spatial dim.
@@ -102,7 +102,7 @@ pub struct ConvDims {
     pub precision: Precision,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Op {
     /// A graph input (`func.func` argument). Index into `Graph::params`.
     Parameter(usize),
@@ -283,7 +283,7 @@ pub enum Op {
 
 /// The routines behind `Op::LinalgCall`, with their results in packing order. `k` is
 /// min(m, n) of the first operand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum LinalgCall {
     /// LU with partial pivoting (LAPACK `getrf`): LU [m, n] (unit L below the diagonal, U on and
     /// above it), then pivots [k] (1-based: row i was swapped with row pivots[i]). A zero pivot

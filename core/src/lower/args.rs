@@ -26,7 +26,7 @@ pub enum Arg {
 
 /// What of an argument goes into the compiled program's cache key: tensor types, and the
 /// values of everything except runtime float scalars.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum ArgKey {
     None,
     Bool(bool),

@@ -12,7 +12,7 @@ use crate::ir::{Graph, GraphBuilder, Literal, NodeId, Op, Precision, TensorType}
 use crate::shape::{broadcast_shapes, wrap_dim};
 
 /// Where a graph parameter's value comes from, in `Graph::params` order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Binding {
     /// Tensor argument `arg` (element `elem` of a tensor list).
     Tensor { arg: usize, elem: Option<usize> },
@@ -23,7 +23,7 @@ pub enum Binding {
 }
 
 /// A lowered op: its program and the bindings of the program's parameters.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Lowered {
     pub graph: Graph,
     pub bindings: Vec<Binding>,

@@ -51,7 +51,7 @@ mod sort;
 mod special;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use args::{Arg, ArgKey};
 pub use ctx::{Binding, LowerCtx, Lowered};

@@ -39,7 +39,7 @@ fn inner(s: &str) -> Vec<&str> {
     }
 }
 
-fn parse_arg(s: &str) -> Arg {
+pub(crate) fn parse_arg(s: &str) -> Arg {
     let rest = &s[1..];
     match &s[..1] {
         "n" => Arg::None,
@@ -57,7 +57,7 @@ fn parse_arg(s: &str) -> Arg {
     }
 }
 
-fn lower(op: &str, args: &[Arg]) -> crate::error::Result<Lowered> {
+pub(crate) fn lower(op: &str, args: &[Arg]) -> crate::error::Result<Lowered> {
     let entry = lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
     let mut ctx = LowerCtx::new(op, args);
     let outputs = (entry.lower)(&mut ctx)?;

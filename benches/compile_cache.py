@@ -1,0 +1,111 @@
+"""Time to first result of one training step of the small transformer (examples/train.py) in
+a fresh process: cold (empty persistent cache) against warm (tier 3 filled by a previous
+process), with the cache off as a reference.
+
+    .venv/bin/python benches/compile_cache.py [--repeats 5]
+
+Each run is a new Python process with tier 2 (shared memory) off, so warm hits come from tier 3
+(`TPUDEV_CACHE_DIR`). The child times from just after `import torch` (which loads tpudev) to
+the step's loss on the host, then times a second, identical step in the same process, whose
+programs are all in the dispatcher's in-memory cache. It also reads the cache's own clocks:
+time spent lowering and optimizing programs the cache did not have, in cache lookups and in
+cache stores. With the cache off, the clock of lowering and optimizing still runs (the cache
+object exists, with no tier). Prints medians of `repeats` runs of each mode; docs/benchmarks.md
+records its figures.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+CHILD = r"""
+import json, os, sys, time
+import torch
+t0 = time.perf_counter()
+import torch.nn.functional as F
+sys.path.insert(0, os.path.join(sys.argv[1], "examples"))
+from models import TinyTransformer, copy_task_batch
+
+torch.manual_seed(0)
+model = TinyTransformer(vocab=64, d_model=64, heads=4, layers=2, max_len=32, dropout=0.1).to("tpu")
+opt = torch.optim.AdamW(model.parameters(), lr=3e-3)
+data = torch.Generator().manual_seed(0)
+
+def step():
+    x, y = copy_task_batch(data, batch=16, seq=32, vocab=64)
+    x, y = x.to("tpu"), y.to("tpu")
+    logits = model(x)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    return loss.item()
+
+loss = step()
+t1 = time.perf_counter()
+step()
+t2 = time.perf_counter()
+print(json.dumps({"first": t1 - t0, "second": t2 - t1, "loss": loss,
+                  "cache": torch.tpu.compilation_cache_stats(), "runtime": torch.tpu.runtime_stats()}))
+"""
+
+
+def child(env):
+    p = subprocess.run([sys.executable, "-c", CHILD, ROOT], env=env, capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        sys.exit(f"child failed:\n{p.stderr}")
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeats", type=int, default=5)
+    args = ap.parse_args()
+    base = dict(os.environ, TPUDEV_CACHE_SHM_DIR="off")
+    base.pop("TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT", None)
+    runs = {"off": [], "cold": [], "warm": []}
+    losses = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(args.repeats):
+            runs["off"].append(child(dict(base, TPUDEV_CACHE="off")))
+            cache_dir = os.path.join(tmp, f"cache{r}")
+            env = dict(base, TPUDEV_CACHE_DIR=cache_dir)
+            runs["cold"].append(child(env))
+            runs["warm"].append(child(env))
+            size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(cache_dir) for f in fs)
+    for mode, rs in runs.items():
+        losses.update(r["loss"] for r in rs)
+    if len(losses) != 1:
+        sys.exit(f"the runs disagree on the loss: {losses}")
+    med = {m: statistics.median(r["first"] for r in rs) for m, rs in runs.items()}
+    steady = statistics.median(r["second"] for rs in runs.values() for r in rs)
+
+    def ms(mode, field):
+        return statistics.median(r["cache"][field] for r in runs[mode]) / 1e6
+
+    cold, warm = runs["cold"][-1], runs["warm"][-1]
+    print(f"one training step of TinyTransformer, fresh process, median of {args.repeats} runs")
+    print(f"  programs: {cold['cache']['misses']} compiled cold, {warm['cache']['disk_hits']} tier-3 hits warm, "
+          f"{warm['cache']['misses']} misses warm; tier 3 holds {size / 1024:.0f} KiB")
+    heads = f"{'first result (s)':>18}{'lower+optimize (ms)':>22}{'cache get (ms)':>16}{'cache put (ms)':>16}"
+    print(f"  {'mode':<26}{heads}")
+    for mode, label in [("off", "cache off"), ("cold", "cold (empty tier 3)"), ("warm", "warm (tier-3 hits)")]:
+        print(f"  {label:<26}{med[mode]:>18.3f}{ms(mode, 'compile_ns'):>22.1f}{ms(mode, 'lookup_ns'):>16.1f}"
+              f"{ms(mode, 'store_ns'):>16.1f}")
+    print(f"  {'second step (all cached)':<26}{steady:>18.3f}")
+    print(f"  time to first result, warm vs cold: {med['cold'] / med['warm']:.2f}x")
+    cold_cost = ms("cold", "compile_ns") + ms("cold", "lookup_ns") + ms("cold", "store_ns")
+    warm_cost = ms("warm", "compile_ns") + ms("warm", "lookup_ns") + ms("warm", "store_ns")
+    print(f"  what the cache replaces: {cold_cost:.1f} ms cold (lower+optimize+get+put) -> {warm_cost:.1f} ms warm "
+          f"(get), {cold_cost / max(warm_cost, 1e-9):.1f}x; lowering+optimizing is "
+          f"{100 * ms('off', 'compile_ns') / 1e3 / med['off']:.1f}% of the cache-off first result")
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,361 @@
+//! The compilation cache: optimized programs kept in three tiers behind one interface.
+//!
+//! 1. process memory (`memory.rs`, LRU over decoded programs);
+//! 2. machine-local shared memory (`/dev/shm/tpudev-cache`, `dir.rs`), shared by the processes
+//!    of one host;
+//! 3. a persistent directory (`TPUDEV_CACHE_DIR` or TorchTPU's
+//!    `TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT`, `dir.rs`), safe on a network file system.
+//!
+//! Entries are keyed by a content hash (`key.rs`) and stored as a versioned, checksummed
+//! encoding of the optimized `Lowered` program (`codec.rs`). `get` looks in tier 1, then 2, then
+//! 3, and copies a hit into the tiers above it; `put` stores in every tier. A tier that fails
+//! (a directory that is missing, read-only or full) is left out with one warning, and an entry
+//! that fails verification is deleted with a warning and reported as a miss, so the caller
+//! recompiles.
+//!
+//! Warnings go to a sink: by default `eprintln!` with the prefix `tpudev: warning:`; the
+//! Python module installs one that calls `warnings.warn` (`set_warning_sink`).
+
+mod codec;
+mod config;
+mod dir;
+mod key;
+mod memory;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::time::{Duration, Instant};
+
+pub use codec::{decode, encode, header, Header, Invalid};
+pub use config::CacheConfig;
+pub use dir::{DirTier, GcReport, Lookup, Usage};
+pub use key::{CacheKey, COMPILER_VERSION, FORMAT_VERSION};
+pub use memory::MemoryTier;
+
+use crate::lower::Lowered;
+
+/// Where a hit was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tier {
+    Memory,
+    Shm,
+    Disk,
+}
+
+impl Tier {
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::Memory => "memory",
+            Tier::Shm => "shm",
+            Tier::Disk => "disk",
+        }
+    }
+}
+
+/// Counters since the cache was created.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    pub memory_hits: u64,
+    pub shm_hits: u64,
+    pub disk_hits: u64,
+    /// Lookups no tier could answer.
+    pub misses: u64,
+    /// Programs stored (`put` calls).
+    pub stores: u64,
+    /// Entries found invalid (truncated, corrupted, foreign), dropped and recompiled.
+    pub invalid_dropped: u64,
+    /// Bytes of entries read from tiers 2 and 3.
+    pub bytes_read: u64,
+    /// Bytes of entries written to tiers 2 and 3.
+    pub bytes_written: u64,
+    /// Programs in tier 1 now.
+    pub memory_entries: u64,
+    /// Nanoseconds spent in `get` (every tier, hits and misses, decoding included).
+    pub lookup_ns: u64,
+    /// Nanoseconds spent in `put` (encoding and publishing).
+    pub store_ns: u64,
+    /// Nanoseconds the caller reported compiling programs the cache did not have
+    /// (`record_compile_time`: for the dispatcher, lowering and optimizing).
+    pub compile_ns: u64,
+}
+
+pub type WarningSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+static GLOBAL_SINK: RwLock<Option<WarningSink>> = RwLock::new(None);
+
+/// Routes the warnings of every cache that uses the default sink (None: back to stderr).
+pub fn set_warning_sink(sink: Option<WarningSink>) {
+    *GLOBAL_SINK.write().unwrap_or_else(|p| p.into_inner()) = sink;
+}
+
+fn default_sink() -> WarningSink {
+    Arc::new(|msg: &str| {
+        let sink = GLOBAL_SINK.read().unwrap_or_else(|p| p.into_inner()).clone();
+        match sink {
+            Some(s) => s(msg),
+            None => eprintln!("tpudev: warning: {msg}"),
+        }
+    })
+}
+
+#[derive(Default)]
+struct Counters {
+    memory_hits: AtomicU64,
+    shm_hits: AtomicU64,
+    disk_hits: AtomicU64,
+    misses: AtomicU64,
+    stores: AtomicU64,
+    invalid_dropped: AtomicU64,
+    bytes_read: AtomicU64,
+    bytes_written: AtomicU64,
+    lookup_ns: AtomicU64,
+    store_ns: AtomicU64,
+    compile_ns: AtomicU64,
+}
+
+fn bump(c: &AtomicU64, n: u64) {
+    c.fetch_add(n, Ordering::Relaxed);
+}
+
+pub struct CompileCache {
+    memory: Option<MemoryTier>,
+    shm: Option<DirTier>,
+    disk: Option<DirTier>,
+    counters: Counters,
+    sink: WarningSink,
+    /// Tiers already warned about failing writes (one warning each).
+    write_warned: Mutex<[bool; 2]>,
+}
+
+static GLOBAL: OnceLock<Arc<CompileCache>> = OnceLock::new();
+
+impl CompileCache {
+    /// A cache with the tiers `config` asks for; warnings go to the default sink.
+    pub fn new(config: &CacheConfig) -> Self {
+        Self::with_sink(config, default_sink())
+    }
+
+    /// A cache whose warnings go to `sink`.
+    pub fn with_sink(config: &CacheConfig, sink: WarningSink) -> Self {
+        let memory = (config.memory_entries > 0).then(|| MemoryTier::new(config.memory_entries));
+        let open = |dir: Option<&Path>, max: u64, durable: bool, tier: &str, var: &str, explicit: bool| {
+            let dir = dir?;
+            if !explicit && !dir.parent().is_some_and(Path::is_dir) {
+                return None; // the default place does not exist on this system (no /dev/shm)
+            }
+            match DirTier::open(dir, max, durable) {
+                Ok(t) => {
+                    if !t.writable() {
+                        sink(&format!(
+                            "compilation cache {tier} {} is read-only: its entries are used but new programs \
+                             are not stored there. Make it writable, or point {var} at a writable directory.",
+                            dir.display()
+                        ));
+                    }
+                    Some(t)
+                }
+                Err(why) => {
+                    sink(&format!(
+                        "compilation cache {tier} disabled ({why}); the other tiers are used. Create the \
+                         directory or point {var} at a writable one ({var}=off silences this)."
+                    ));
+                    None
+                }
+            }
+        };
+        let shm = open(
+            config.shm_dir.as_deref(),
+            config.shm_max_bytes,
+            false,
+            "tier 2 (shared memory)",
+            "TPUDEV_CACHE_SHM_DIR",
+            config.shm_explicit,
+        );
+        let disk = open(
+            config.disk_dir.as_deref(),
+            config.disk_max_bytes,
+            config.disk_fsync,
+            "tier 3 (persistent directory)",
+            "TPUDEV_CACHE_DIR",
+            true,
+        );
+        CompileCache { memory, shm, disk, counters: Counters::default(), sink, write_warned: Mutex::new([false; 2]) }
+    }
+
+    /// The tiers the environment asks for (`config.rs`), with a warning per unreadable variable.
+    pub fn from_env() -> Self {
+        let (config, warnings) = CacheConfig::from_env();
+        let sink = default_sink();
+        for w in &warnings {
+            sink(w);
+        }
+        Self::with_sink(&config, sink)
+    }
+
+    /// The process-wide cache, created from the environment on first use.
+    pub fn global() -> Arc<CompileCache> {
+        GLOBAL.get_or_init(|| Arc::new(CompileCache::from_env())).clone()
+    }
+
+    /// A cache with every tier off.
+    pub fn disabled() -> Self {
+        Self::new(&CacheConfig::off())
+    }
+
+    pub fn memory_tier(&self) -> Option<&MemoryTier> {
+        self.memory.as_ref()
+    }
+
+    pub fn shm_tier(&self) -> Option<&DirTier> {
+        self.shm.as_ref()
+    }
+
+    pub fn disk_tier(&self) -> Option<&DirTier> {
+        self.disk.as_ref()
+    }
+
+    fn dir_tiers(&self) -> [(Tier, Option<&DirTier>); 2] {
+        [(Tier::Shm, self.shm.as_ref()), (Tier::Disk, self.disk.as_ref())]
+    }
+
+    /// Whether any tier is on (with none, `get` and `put` do nothing and count nothing).
+    pub fn is_enabled(&self) -> bool {
+        self.memory.is_some() || self.shm.is_some() || self.disk.is_some()
+    }
+
+    /// The program stored under `key`, and the tier that had it.
+    pub fn get(&self, key: &CacheKey) -> Option<(Arc<Lowered>, Tier)> {
+        if !self.is_enabled() {
+            return None;
+        }
+        let start = Instant::now();
+        let found = self.lookup(key);
+        bump(&self.counters.lookup_ns, start.elapsed().as_nanos() as u64);
+        found
+    }
+
+    fn lookup(&self, key: &CacheKey) -> Option<(Arc<Lowered>, Tier)> {
+        if let Some(hit) = self.memory.as_ref().and_then(|m| m.get(key)) {
+            bump(&self.counters.memory_hits, 1);
+            return Some((hit, Tier::Memory));
+        }
+        for (i, (tier, dir)) in self.dir_tiers().into_iter().enumerate() {
+            let Some(dir) = dir else { continue };
+            match dir.get(key) {
+                Lookup::Hit(lowered, nbytes) => {
+                    bump(&self.counters.bytes_read, nbytes as u64);
+                    bump(if tier == Tier::Shm { &self.counters.shm_hits } else { &self.counters.disk_hits }, 1);
+                    let lowered = Arc::new(lowered);
+                    if let Some(m) = &self.memory {
+                        m.put(*key, lowered.clone());
+                    }
+                    // Promote into the directory tiers above this one.
+                    for (j, (_, upper)) in self.dir_tiers()[..i].iter().enumerate() {
+                        if let Some(upper) = upper {
+                            self.publish(upper, j, key, &lowered);
+                        }
+                    }
+                    return Some((lowered, tier));
+                }
+                Lookup::Miss => {}
+                Lookup::Invalid(why) => {
+                    bump(&self.counters.invalid_dropped, 1);
+                    (self.sink)(&format!(
+                        "compilation cache entry dropped and the program recompiled: {why}. \
+                         (`tpudev cache gc` checks every entry; `tpudev cache clear` empties the cache.)"
+                    ));
+                }
+            }
+        }
+        bump(&self.counters.misses, 1);
+        None
+    }
+
+    /// Stores `program` under `key` in every tier.
+    pub fn put(&self, key: &CacheKey, program: Arc<Lowered>) {
+        if !self.is_enabled() {
+            return;
+        }
+        let start = Instant::now();
+        bump(&self.counters.stores, 1);
+        for (i, (_, dir)) in self.dir_tiers().into_iter().enumerate() {
+            if let Some(dir) = dir {
+                self.publish(dir, i, key, &program);
+            }
+        }
+        if let Some(m) = &self.memory {
+            m.put(*key, program);
+        }
+        bump(&self.counters.store_ns, start.elapsed().as_nanos() as u64);
+    }
+
+    /// Adds to `CacheStats::compile_ns`: time the caller spent producing a program on a miss.
+    pub fn record_compile_time(&self, elapsed: Duration) {
+        bump(&self.counters.compile_ns, elapsed.as_nanos() as u64);
+    }
+
+    fn publish(&self, dir: &DirTier, index: usize, key: &CacheKey, program: &Lowered) {
+        if !dir.writable() {
+            return;
+        }
+        let bytes = match encode(key, program) {
+            Ok(b) => b,
+            Err(why) => {
+                (self.sink)(&format!("compilation cache: a program was not stored: {why}"));
+                return;
+            }
+        };
+        match dir.put(key, &bytes) {
+            Ok(true) => bump(&self.counters.bytes_written, bytes.len() as u64),
+            Ok(false) => {}
+            Err(e) => {
+                dir.set_read_only();
+                let mut warned = self.write_warned.lock().unwrap_or_else(|p| p.into_inner());
+                if !std::mem::replace(&mut warned[index], true) {
+                    (self.sink)(&format!(
+                        "compilation cache {} can't be written ({e}); new programs are no longer stored \
+                         there by this process. Free space or fix its permissions.",
+                        dir.root().display()
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Drops `key` from every tier (its program proved unusable), with a warning naming `why`.
+    pub fn invalidate(&self, key: &CacheKey, why: &str) {
+        bump(&self.counters.invalid_dropped, 1);
+        (self.sink)(&format!("compilation cache entry dropped and the program recompiled: {why}"));
+        if let Some(m) = &self.memory {
+            m.remove(key);
+        }
+        for (_, dir) in self.dir_tiers() {
+            if let Some(dir) = dir {
+                dir.remove(key);
+            }
+        }
+    }
+
+    pub fn stats(&self) -> CacheStats {
+        let c = &self.counters;
+        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        CacheStats {
+            memory_hits: get(&c.memory_hits),
+            shm_hits: get(&c.shm_hits),
+            disk_hits: get(&c.disk_hits),
+            misses: get(&c.misses),
+            stores: get(&c.stores),
+            invalid_dropped: get(&c.invalid_dropped),
+            bytes_read: get(&c.bytes_read),
+            bytes_written: get(&c.bytes_written),
+            memory_entries: self.memory.as_ref().map_or(0, |m| m.len() as u64),
+            lookup_ns: get(&c.lookup_ns),
+            store_ns: get(&c.store_ns),
+            compile_ns: get(&c.compile_ns),
+        }
+    }
+}

@@ -1,0 +1,198 @@
+"""The three-tier compilation cache across processes.
+
+Every test runs fresh Python processes (as a user's jobs would), each with its own tier 1, and
+points tiers 2 and 3 at temporary directories through the environment.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+CHILD = r"""
+import json, sys, time
+import torch
+torch.manual_seed(0)
+x = torch.linspace(-2, 2, 12).reshape(3, 4).to("tpu")
+w = torch.randn(4, 5).to("tpu")
+h = torch.nn.functional.gelu(x @ w)
+y = torch.softmax(h * 0.5, dim=1).sum(0) + torch.rand(5, device="tpu")
+print(json.dumps({"result": y.cpu().tolist(), "stats": torch.tpu.compilation_cache_stats()}))
+"""
+
+
+def _env(tmp_path, **overrides):
+    env = dict(os.environ)
+    for k in ("TPUDEV_CACHE", "TPUDEV_CACHE_DIR", "TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT", "TPUDEV_CACHE_SHM_DIR"):
+        env.pop(k, None)
+    here = os.path.join(os.path.dirname(__file__), "..")
+    env["PYTHONPATH"] = os.pathsep.join([os.path.abspath(here)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
+    env["TPUDEV_CACHE_SHM_DIR"] = "off"
+    env["TPUDEV_CACHE_DIR"] = str(tmp_path / "disk")
+    for k, v in overrides.items():
+        if v is None:
+            env.pop(k, None)
+        else:
+            env[k] = str(v)
+    return env
+
+
+def _run(env, script=CHILD):
+    p = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    return out["result"], out["stats"], p.stderr
+
+
+def _warnings(stderr):
+    return [l for l in stderr.splitlines() if "tpudev:" in l and "Warning" in l or l.startswith("tpudev: warning")]
+
+
+def _entries(root):
+    return sorted(str(p) for p in root.rglob("*.tpc"))
+
+
+def test_a_second_process_hits_the_persistent_tier(tmp_path):
+    env = _env(tmp_path)
+    cold, s1, err1 = _run(env)
+    assert s1["misses"] > 0 and s1["disk_hits"] == 0 and s1["stores"] == s1["misses"], s1
+    assert s1["disk_dir"] == str(tmp_path / "disk")
+    assert len(_entries(tmp_path / "disk")) == s1["stores"]
+    warm, s2, err2 = _run(env)
+    assert s2["disk_hits"] == s1["misses"] and s2["misses"] == 0 and s2["stores"] == 0, s2
+    assert warm == cold
+    assert not _warnings(err1 + err2), err1 + err2
+
+
+def test_torchtpu_variable_names_tier3(tmp_path):
+    root = tmp_path / "torchtpu"
+    env = _env(tmp_path, TPUDEV_CACHE_DIR=None, TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT=root)
+    _, s, _ = _run(env)
+    assert s["disk_dir"] == str(root)
+    assert len(_entries(root)) == s["stores"] > 0
+
+
+def test_shared_memory_tier_is_shared_by_processes(tmp_path):
+    env = _env(tmp_path, TPUDEV_CACHE_DIR="off", TPUDEV_CACHE_SHM_DIR=tmp_path / "shm")
+    cold, s1, _ = _run(env)
+    assert s1["disk_dir"] is None and s1["misses"] > 0
+    warm, s2, _ = _run(env)
+    assert s2["shm_hits"] == s1["misses"] and s2["misses"] == 0, s2
+    assert warm == cold
+
+
+def test_cache_off(tmp_path):
+    env = _env(tmp_path, TPUDEV_CACHE="off")
+    _, s, _ = _run(env)
+    assert s["disk_dir"] is None and s["shm_dir"] is None and not s["memory_enabled"], s
+    assert s["stores"] == s["misses"] == 0, s
+    assert not (tmp_path / "disk").exists()
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate"])
+def test_a_corrupted_entry_warns_and_recompiles(tmp_path, damage):
+    env = _env(tmp_path)
+    cold, s1, _ = _run(env)
+    entries = _entries(tmp_path / "disk")
+    victim = entries[len(entries) // 2]
+    data = bytearray(open(victim, "rb").read())
+    if damage == "flip":
+        data[len(data) // 2] ^= 0xFF
+    else:
+        data = data[: len(data) - 10]
+    open(victim, "wb").write(bytes(data))
+
+    warm, s2, err = _run(env)
+    assert warm == cold
+    assert s2["invalid_dropped"] == 1 and s2["misses"] == 1 and s2["disk_hits"] == s1["misses"] - 1, s2
+    w = _warnings(err)
+    assert len(w) == 1 and "dropped" in w[0] and os.path.basename(victim) in w[0], err
+    # Recompiled and stored whole: a third process hits everything.
+    _, s3, err3 = _run(env)
+    assert s3["misses"] == 0 and s3["invalid_dropped"] == 0, s3
+    assert not _warnings(err3)
+
+
+def test_two_processes_at_once_both_succeed_with_one_entry_per_program(tmp_path):
+    env = _env(tmp_path)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    ]
+    outs = [p.communicate(timeout=300) for p in procs]
+    for p, (out, err) in zip(procs, outs):
+        assert p.returncode == 0, err
+        assert not _warnings(err), err
+    results = [json.loads(out.strip().splitlines()[-1]) for out, _ in outs]
+    assert results[0]["result"] == results[1]["result"]
+    programs = max(r["stats"]["misses"] + r["stats"]["disk_hits"] for r in results)
+    files = [p for p in (tmp_path / "disk").rglob("*") if p.is_file() and p.name != "lock"]
+    assert len(files) == programs, files  # one entry per program, no temporary files left
+    assert all(f.suffix == ".tpc" for f in files)
+    _, s, _ = _run(env)
+    assert s["misses"] == 0 and s["disk_hits"] == programs
+
+
+def _make_read_only(path):
+    """chmod, then the immutable attribute (root ignores permissions); False if neither works."""
+    probe = path / "probe"
+
+    def writable():
+        try:
+            probe.write_bytes(b"")
+            probe.unlink()
+            return True
+        except OSError:
+            return False
+
+    os.chmod(path, 0o555)
+    if not writable():
+        return True
+    if shutil.which("chattr"):
+        subprocess.run(["chattr", "+i", str(path)], capture_output=True)
+    return not writable()
+
+
+def _make_writable(path):
+    if shutil.which("chattr"):
+        subprocess.run(["chattr", "-i", str(path)], capture_output=True)
+    os.chmod(path, 0o755)
+
+
+def test_a_read_only_directory_is_used_for_reads_with_one_warning(tmp_path):
+    env = _env(tmp_path)
+    cold, s1, _ = _run(env)
+    dirs = [p for p in (tmp_path / "disk").rglob("*") if p.is_dir()]
+    done = []
+    try:
+        for d in sorted(dirs, key=lambda p: len(p.parts), reverse=True) + [tmp_path / "disk"]:
+            if not _make_read_only(d):
+                pytest.skip("this system cannot make a directory read-only")
+            done.append(d)
+        # A process that also compiles something new: it is not stored, and nothing else warns.
+        script = CHILD.replace("print(", "torch.ones(7, device='tpu').exp().cpu()\nprint(")
+        warm, s2, err = _run(env, script)
+    finally:
+        for d in done:
+            _make_writable(d)
+    assert warm == cold
+    assert s2["disk_hits"] == s1["misses"] and s2["disk_writable"] is False, s2
+    w = _warnings(err)
+    assert len(w) == 1 and "read-only" in w[0], err
+
+
+def test_a_missing_directory_degrades_with_one_warning(tmp_path):
+    (tmp_path / "file").write_text("not a directory")
+    env = _env(tmp_path, TPUDEV_CACHE_DIR=tmp_path / "file" / "cache", TPUDEV_CACHE_SHM_DIR=tmp_path / "shm")
+    result, s, err = _run(env)
+    assert s["disk_dir"] is None and s["shm_dir"] == str(tmp_path / "shm") and s["misses"] > 0, s
+    w = _warnings(err)
+    assert len(w) == 1 and "tier 3" in w[0] and "disabled" in w[0], err
+    # The shared-memory tier still works across processes.
+    again, s2, _ = _run(env)
+    assert again == result and s2["shm_hits"] == s["misses"]
