@@ -63,21 +63,6 @@ impl<'a> Row<'a> {
         std::slice::from_raw_parts_mut(ptr.add(self.r * self.cols), self.cols)
     }
 
-    /// Runs `f` on the vector destination `dst` (a register or an output row).
-    #[inline(always)]
-    fn write_vector(&self, dst: Src, regs: &mut Regs, f: impl FnOnce(&mut [f32], &Regs)) {
-        match dst {
-            Src::V(k) => {
-                let mut d = std::mem::take(&mut regs.v[k]);
-                f(&mut d, regs);
-                regs.v[k] = d;
-            }
-            // SAFETY: see `out_row`.
-            Src::Out(k) => f(unsafe { self.out_row(k) }, regs),
-            _ => {}
-        }
-    }
-
     #[inline(always)]
     fn scalar(&self, src: Src, s: &[f32]) -> f32 {
         match src {
@@ -163,6 +148,30 @@ impl BinaryFn<f32> for Two {
     }
 }
 
+/// Runs `$body` with `$d` bound to the vector destination `$dst` (a register or an output
+/// row). A macro rather than a function taking a closure: the closure would be compiled
+/// outside the AVX2 build of the row loop.
+macro_rules! with_dst {
+    ($row:expr, $dst:expr, $regs:ident, |$d:ident| $body:expr) => {
+        match $dst {
+            Src::V(k) => {
+                let mut tmp = std::mem::take(&mut $regs.v[k]);
+                {
+                    let $d: &mut [f32] = &mut tmp;
+                    $body;
+                }
+                $regs.v[k] = tmp;
+            }
+            // SAFETY: see `Row::out_row`.
+            Src::Out(k) => {
+                let $d: &mut [f32] = unsafe { $row.out_row(k) };
+                $body;
+            }
+            _ => {}
+        }
+    };
+}
+
 /// Runs one instruction for one row.
 #[inline(always)]
 fn step(row: &Row<'_>, ins: &Instr, regs: &mut Regs) {
@@ -188,7 +197,7 @@ fn step(row: &Row<'_>, ins: &Instr, regs: &mut Regs) {
                 let v = with_float_unary(op, One(row.scalar(*x, &regs.s))).unwrap_or(f32::NAN);
                 regs.s[k] = round(v, *how);
             }
-            dst => row.write_vector(dst, regs, |d, regs| {
+            dst => with_dst!(row, dst, regs, |d| {
                 with_float_unary(op, VecUnary { dst: d, x: row.lane(*x, regs) });
                 round_all(d, *how);
             }),
@@ -198,14 +207,14 @@ fn step(row: &Row<'_>, ins: &Instr, regs: &mut Regs) {
                 let v = with_float_binary(op, Two(row.scalar(*a, &regs.s), row.scalar(*b, &regs.s)));
                 regs.s[k] = round(v.unwrap_or(f32::NAN), *how);
             }
-            dst => row.write_vector(dst, regs, |d, regs| {
+            dst => with_dst!(row, dst, regs, |d| {
                 with_float_binary(op, VecBinary { dst: d, a: row.lane(*a, regs), b: row.lane(*b, regs) });
                 round_all(d, *how);
             }),
         },
         Instr::Round { x, dst, round: how } => match *dst {
             Src::S(k) => regs.s[k] = round(row.scalar(*x, &regs.s), *how),
-            dst => row.write_vector(dst, regs, |d, regs| match row.lane(*x, regs) {
+            dst => with_dst!(row, dst, regs, |d| match row.lane(*x, regs) {
                 Lane::Slice(xs) => d.iter_mut().zip(xs).for_each(|(o, &v)| *o = round(v, *how)),
                 Lane::Splat(v) => d.fill(round(v, *how)),
             }),
