@@ -79,7 +79,7 @@ impl Recording {
             None => match device.buffer_size(v.buffer) {
                 Some(bytes) => {
                     let size = v.dtype.size_bytes();
-                    bytes % size == 0 && view_expr::in_bounds(v, bytes / size)
+                    bytes.is_multiple_of(size) && view_expr::in_bounds(v, bytes / size)
                 }
                 None => v.numel() == 0,
             },

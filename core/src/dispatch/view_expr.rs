@@ -97,7 +97,7 @@ fn strided_box(b: &mut GraphBuilder, flat: NodeId, v: &TensorView) -> Result<Opt
     let st: Vec<usize> = dims.iter().map(|&d| v.strides[d] as usize).collect();
     let n: Vec<usize> = dims.iter().map(|&d| v.shape[d]).collect();
     for k in 1..st.len() {
-        if st[k - 1] % st[k] != 0 || st[k - 1] < n[k] * st[k] {
+        if !st[k - 1].is_multiple_of(st[k]) || st[k - 1] < n[k] * st[k] {
             return Ok(None);
         }
     }
