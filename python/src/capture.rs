@@ -55,7 +55,9 @@ pub fn run_program<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     guard(|| {
         let i = views("torch.compile input", &inputs)?;
-        let outs = runtime()?.dispatcher.run_captured(&program.inner, &i).map_err(|e| to_pyerr(py, e))?;
+        let rt = runtime()?;
+        rt.sim.set_label("compiled graph");
+        let outs = rt.dispatcher.run_captured(&program.inner, &i).map_err(|e| to_pyerr(py, e))?;
         let list = PyList::empty(py);
         for v in outs {
             list.append(new_output(py, v)?)?;

@@ -55,6 +55,17 @@ pub(crate) fn new_output<'py>(py: Python<'py>, v: TensorView) -> PyResult<Bound<
     )
 }
 
+/// Names the kernels the simulated clock logs next (the profiler's rows): the op itself in
+/// the modes that run it at once; in defer-and-fuse, the program that runs at the next sync
+/// point, which holds many ops.
+fn label_op(rt: &runtime::Runtime, op: &str) {
+    if rt.dispatcher.mode() == EagerMode::DeferAndFuse {
+        rt.sim.set_label("deferred program");
+    } else {
+        rt.sim.set_label(op);
+    }
+}
+
 /// Runs functional ATen op `op` (e.g. "add.Tensor") on `args` (every schema argument, in
 /// order). Output i is written into `dests[i]` when that is a tpu tensor of the right shape,
 /// and `None` is returned for it; otherwise a new buffer is returned as
@@ -73,7 +84,7 @@ fn run<'py>(
             .iter()
             .map(|d| if d.is_none() { Ok(None) } else { tensor_view(op, &d).map(Some) })
             .collect::<PyResult<_>>()?;
-        rt.sim.set_label(op);
+        label_op(rt, op);
         let outs = rt.dispatcher.run(op, &args, &dests).map_err(|e| match e {
             Error::UnknownBuffer(_) => {
                 first_foreign(op, &py_args).or_else(|| first_foreign(op, &py_dests)).unwrap_or_else(|| to_pyerr(py, e))
@@ -98,7 +109,7 @@ fn run1<'py>(py: Python<'py>, op: &str, py_args: Bound<'py, PyTuple>) -> PyResul
     guard(|| {
         let rt = runtime()?;
         let args: Vec<Arg> = py_args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
-        rt.sim.set_label(op);
+        label_op(rt, op);
         let outs = rt.dispatcher.run(op, &args, &[]).map_err(|e| match e {
             Error::UnknownBuffer(_) => first_foreign(op, &py_args).unwrap_or_else(|| to_pyerr(py, e)),
             e => to_pyerr(py, e),
@@ -175,7 +186,7 @@ fn copy(py: Python<'_>, src: Bound<'_, PyAny>, dst: Bound<'_, PyAny>) -> PyResul
     guard(|| {
         let (s, d) = (tensor_view("copy_", &src)?, tensor_view("copy_", &dst)?);
         let rt = runtime()?;
-        rt.sim.set_label("copy_");
+        label_op(rt, "copy_");
         rt.dispatcher.copy(&s, &d).map_err(|e| to_pyerr(py, e))
     })
 }

@@ -149,3 +149,15 @@ def test_torch_event_needs_the_device_module_event():
     e.record()
     with pytest.raises(RuntimeError):
         s.elapsed_time(e)
+
+
+def test_deferred_and_compiled_programs_are_named_in_the_profile():
+    x = torch.randn(64, 64, device="tpu")
+    f = torch.compile(lambda t: (t @ t).relu(), backend="tpu")
+    f(x).cpu()  # capture
+    with torch_tpudev.profile() as prof:
+        with torch.tpu.set_eager_mode(torch.tpu.EagerMode.DEFER_AND_FUSE):
+            (x * 2 + 1).sum().cpu()
+        f(x).cpu()
+    ops = {e.op for e in prof.events}
+    assert {"deferred program", "compiled graph"} <= ops, ops
