@@ -99,7 +99,7 @@ impl Dispatcher {
         count_draws(&graph, &mut sources);
         let outputs = graph.output_types()[..outputs.len()].to_vec();
         drop(rec);
-        let exe = self.device.compile(&crate::passes::optimize(&graph))?;
+        let exe = self.compile_graph(&graph)?;
         self.stats.lock().unwrap().compilations += 1;
         let inputs = inputs.iter().map(|v| (v.shape.clone(), v.strides.clone(), v.dtype)).collect();
         Ok(Captured { exe, sources, inputs, outputs, writebacks, graph })

@@ -12,10 +12,9 @@
 use std::sync::Arc;
 
 use super::recording::{Recording, MAX_NODES};
-use super::{can_cast, Dispatcher};
+use super::{check_cast, Dispatcher};
 use crate::device::{BufferId, ExecInput, TensorView};
-use crate::error::{Error, Result};
-use crate::ir::TensorType;
+use crate::error::Result;
 use crate::lower::Arg;
 
 impl Dispatcher {
@@ -28,22 +27,17 @@ impl Dispatcher {
     ) -> Result<Vec<Option<TensorView>>> {
         let compiled = self.compiled(op, args)?;
         let inputs = self.bind_inputs(op, &compiled, args)?;
+        for (ty, d) in compiled.outputs.iter().zip(dests) {
+            if let Some(d) = d {
+                check_cast(ty.dtype, d.dtype)?;
+            }
+        }
         let targets: Vec<Option<TensorView>> = compiled
             .outputs
             .iter()
             .enumerate()
             .map(|(i, ty)| dests.get(i).cloned().flatten().filter(|d| d.shape == ty.shape))
             .collect();
-        for (ty, d) in compiled.outputs.iter().zip(&targets) {
-            if let Some(d) = d {
-                if !can_cast(ty.dtype, d.dtype) {
-                    return Err(Error::invalid(format!(
-                        "result type {} can't be cast to the desired output type {}",
-                        ty.dtype, d.dtype
-                    )));
-                }
-            }
-        }
         let device = self.device.as_ref();
         let mut rec = self.recording.lock().unwrap();
         let readable = inputs.iter().all(|i| match i {
@@ -134,7 +128,7 @@ impl Dispatcher {
                 exe
             }
             None => {
-                let exe = self.device.compile(&crate::passes::optimize(&graph))?;
+                let exe = self.compile_graph(&graph)?;
                 self.stats.lock().unwrap().compilations += 1;
                 self.programs.lock().unwrap().insert(key, Arc::clone(&exe));
                 exe
@@ -181,11 +175,5 @@ impl Dispatcher {
     pub fn synchronize(&self) -> Result<()> {
         self.flush()?;
         self.device.synchronize()
-    }
-
-    /// The type a deferred buffer's value will have (for tests and debugging).
-    pub fn pending_type(&self, buffer: BufferId) -> Option<TensorType> {
-        let rec = self.recording.lock().unwrap();
-        rec.values.get(&buffer).map(|p| rec.b.ty(p.node).clone())
     }
 }

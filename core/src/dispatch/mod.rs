@@ -55,6 +55,14 @@ pub fn can_cast(from: DType, to: DType) -> bool {
     !float_to_integral && !to_bool
 }
 
+/// `can_cast` as an error, worded as PyTorch words it for an `out=` tensor.
+fn check_cast(from: DType, to: DType) -> Result<()> {
+    if can_cast(from, to) {
+        return Ok(());
+    }
+    Err(Error::invalid(format!("result type {from} can't be cast to the desired output type {to}")))
+}
+
 pub struct Dispatcher {
     device: Arc<dyn Device>,
     cache: OpCache,
@@ -229,8 +237,12 @@ impl Dispatcher {
     }
 
     fn compile_lowered(&self, lowered: Lowered) -> Result<CompiledOp> {
-        let exe = self.device.compile(&crate::passes::optimize(&lowered.graph))?;
-        Ok(CompiledOp::new(exe, lowered))
+        Ok(CompiledOp::new(self.compile_graph(&lowered.graph)?, lowered))
+    }
+
+    /// Optimizes `graph` and compiles it for the device.
+    fn compile_graph(&self, graph: &Graph) -> Result<Arc<dyn Executable>> {
+        self.device.compile(&crate::passes::optimize(graph))
     }
 
     /// Runs `op` on `args`. Output i is written into `dests[i]` when given and of the right
@@ -330,12 +342,9 @@ impl Dispatcher {
         for (i, ty) in compiled.outputs.iter().enumerate() {
             let dest = dests.get(i).cloned().flatten();
             if let Some(d) = &dest {
-                if !can_cast(ty.dtype, d.dtype) {
+                if let Err(e) = check_cast(ty.dtype, d.dtype) {
                     release(&fresh);
-                    return Err(Error::invalid(format!(
-                        "result type {} can't be cast to the desired output type {}",
-                        ty.dtype, d.dtype
-                    )));
+                    return Err(e);
                 }
             }
             match dest {
