@@ -18,7 +18,8 @@ import warnings
 
 import torch
 
-from . import _C, _private
+from . import _C, _dynamic, _private
+from ._padded_ops import Unsupported
 
 _DEFER = "DEFER_AND_FUSE"
 
@@ -27,32 +28,67 @@ def _on_tpu(x):
     return isinstance(x, torch.Tensor) and x.device.type == "tpu"
 
 
+class _Entry:
+    """One compiled program of a graph, for one set of input shapes (or one bucket)."""
+
+    def __init__(self, program, outputs, layouts=None):
+        self.program = program
+        # per output: True (a program output), (k, size, stride, offset) (a view of input
+        # k), ("size", SymInt) (a size, computed per call) or a constant
+        self.outputs = outputs
+        self.layouts = layouts  # per output: its padding layout (bucketed programs only)
+
+
+# Programs compiled for graphs (one per shape, or per bucket with dynamic shapes).
+_compilations = 0
+
+
+def compilations() -> int:
+    return _compilations
+
+
 class _Graph:
-    """One FX graph of ATen ops: captured on its first call, replayed on later ones."""
+    """One FX graph of ATen ops: captured on its first call per input shapes (or per shape
+    bucket, when sizes are dynamic), replayed on later ones."""
 
     def __init__(self, gm):
         self.gm = gm
-        self.program = None
-        self.key = None
-        self.outputs = None  # per output: True for a program output, else the constant (None)
+        self.entries = {}
         self.eager_only = False
+        self.signature = _dynamic.Signature(gm)
+        self.bucketed = self.signature.dynamic
 
     def __call__(self, *args):
-        if not self.eager_only and all(_on_tpu(a) for a in args):
-            key = tuple((a.shape, a.stride(), a.dtype) for a in args)
-            if self.program is not None and key == self.key:
-                return self._replay(args)
-            return self._capture(args, key)
-        return self.gm(*args)
+        if self.eager_only or not all(_on_tpu(a) or isinstance(a, int) for a in args):
+            return self.gm(*args)
+        if self.bucketed:
+            try:
+                return self._call_bucketed(args)
+            except Unsupported as e:
+                self.bucketed = False
+                why = str(e).split("\n")[0]  # fx adds the node and its traceback below
+                warnings.warn(
+                    f"torch.compile(backend='tpu'): dynamic sizes cannot be padded here ({why}); "
+                    "this graph is compiled once per input shape instead",
+                    stacklevel=2,
+                )
+        key = tuple((a.shape, a.stride(), a.dtype) if isinstance(a, torch.Tensor) else a for a in args)
+        entry = self.entries.get(key)
+        if entry is not None:
+            return self._replay(entry, args)
+        return self._capture(key, args, lambda: self.gm(*args))
 
-    def _replay(self, args):
-        outs = iter(_C.run_program(self.program, tuple(args)))
-        return tuple(self._output(o, outs, args) for o in self.outputs)
+    # ------------------------------------------------------------------ exact shapes
+    def _replay(self, entry, args, values=None, extra=()):
+        tensors = tuple(a for a in args if isinstance(a, torch.Tensor)) + extra
+        outs = iter(_C.run_program(entry.program, tensors))
+        return tuple(self._output(o, outs, args, values) for o in entry.outputs)
 
-    @staticmethod
-    def _output(o, outs, args):
+    def _output(self, o, outs, args, values):
         if o is True:
             return _private.new_tensor(*next(outs))
+        if isinstance(o, tuple) and o and o[0] == "size":
+            return self.signature.evaluate(o[1], values)
         if isinstance(o, tuple):  # a view of input k: (k, size, stride, storage offset)
             k, size, stride, offset = o
             return args[k].as_strided(size, stride, offset)
@@ -63,26 +99,39 @@ class _Graph:
         """(k, size, stride, offset) when output `o` is a view of input k's storage, else None."""
         ptr = o.untyped_storage().data_ptr()
         for k, a in enumerate(args):
-            if a.untyped_storage().data_ptr() == ptr:
+            if isinstance(a, torch.Tensor) and a.untyped_storage().data_ptr() == ptr:
                 return (k, tuple(o.shape), tuple(o.stride()), o.storage_offset())
         return None
 
-    def _capture(self, args, key):
+    def _kind(self, o, val, args, bucketed):
+        if isinstance(o, torch.Tensor):
+            return self._alias(o, args) or True
+        if bucketed and isinstance(val, torch.SymInt):
+            return ("size", val)
+        return o
+
+    def _capture(self, key, args, run, inputs=None):
+        """Runs the graph (`run`) recording it, and keeps its program under `key`. A bucketed
+        program (`inputs` given: the padded tensors and the sizes) computes sizes per call."""
+        global _compilations
         previous = _C.eager_mode()
         _C.set_eager_mode(_DEFER)
         try:
             _C.capture_begin()
-            result = self.gm(*args)
+            result = run()
             outs = result if isinstance(result, (tuple, list)) else (result,)
-            if all(_on_tpu(o) or o is None for o in outs):
+            if all(_on_tpu(o) or not isinstance(o, torch.Tensor) for o in outs):
                 # Outputs that are views of inputs (AOTAutograd saves transposed weights for
                 # the backward) are views again on every call; the program makes the rest.
-                kinds = [None if o is None else (self._alias(o, args) or True) for o in outs]
+                bucketed = inputs is not None
+                kinds = [self._kind(o, v, args, bucketed) for o, v in zip(outs, self.signature.outputs)]
                 try:
                     tensors = tuple(o for o, k in zip(outs, kinds) if k is True)
-                    self.program = _C.capture_end(tuple(args), tensors)
-                    self.key = key
-                    self.outputs = kinds
+                    if inputs is None:
+                        inputs = tuple(a for a in args if isinstance(a, torch.Tensor))
+                    program = _C.capture_end(inputs, tensors)
+                    self.entries[key] = _Entry(program, kinds)
+                    _compilations += 1
                 except RuntimeError as e:
                     self._give_up(str(e))
             else:
@@ -93,8 +142,49 @@ class _Graph:
 
     def _give_up(self, why):
         self.eager_only = True
-        self.program = None
+        self.entries.clear()
         warnings.warn(f"torch.compile(backend='tpu'): {why}; this graph runs op by op", stacklevel=3)
+
+    # ------------------------------------------------------------------ shape buckets
+    def _call_bucketed(self, args):
+        sig = self.signature
+        values = sig.values(args)
+        buckets = sig.buckets(values)
+        padded_args, layouts = [], []
+        for val, a in zip(sig.placeholders, args):
+            if isinstance(a, torch.Tensor):
+                p, layout = _dynamic.pad_input(sig, val, a, buckets, values)
+            else:
+                p, layout = (sig.evaluate(val, buckets) if isinstance(val, torch.SymInt) else a), None
+            padded_args.append(p)
+            layouts.append(layout)
+        device = next(a for a in args if isinstance(a, torch.Tensor)).device
+        lengths = _dynamic.lengths(values, device)
+        key = ("bucket", tuple(sorted(buckets.items())))
+        key += tuple((p.shape, p.stride(), p.dtype) if isinstance(p, torch.Tensor) else p for p in padded_args)
+        tensors = tuple(p for p in padded_args if isinstance(p, torch.Tensor)) + tuple(lengths.values())
+        entry = self.entries.get(key)
+        if entry is None:
+            box = {}
+
+            def run():
+                result, box["layouts"] = _dynamic.interpret(self.gm, padded_args, layouts, lengths)
+                return result
+
+            padded_outs = self._capture(key, padded_args, run, inputs=tensors)
+            out_layouts = box["layouts"]
+            outs = padded_outs if isinstance(padded_outs, (tuple, list)) else (padded_outs,)
+            outs = [self.signature.evaluate(v, values) if isinstance(v, torch.SymInt) else o for o, v in zip(outs, self.signature.outputs)]
+            entry = self.entries.get(key)
+            if entry is not None:
+                entry.layouts = out_layouts
+        else:
+            out_layouts = entry.layouts
+            outs = list(self._replay(entry, padded_args, values, tuple(lengths.values())))
+        return tuple(
+            _dynamic.compact(o, layout, values) if isinstance(o, torch.Tensor) else o
+            for o, layout in zip(outs, out_layouts)
+        )
 
 
 def _compile_graph(gm, example_inputs):

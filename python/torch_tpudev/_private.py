@@ -96,3 +96,19 @@ def redispatch_to_cpu(op, args, kwargs):
     """Runs a metadata-only op (views, set_) with PyTorch's CPU kernel, which never touches
     the data, so views share the tpu storage."""
     return op.redispatch(_CPU_KEYS, *args, **kwargs)
+
+
+def symint_expr(size):
+    """The sympy expression of a symbolic size (a SymInt from a fake tensor or a graph)."""
+    return size.node.expr
+
+
+def symbol_upper_bound(val, symbol):
+    """The upper bound Dynamo recorded for `symbol` (from `mark_dynamic(..., max=)`), or None
+    when the range is unbounded. `val` is any fake value that mentions the symbol."""
+    sizes = [val] if isinstance(val, torch.SymInt) else [s for s in val.shape if isinstance(s, torch.SymInt)]
+    shape_env = sizes[0].node.shape_env
+    bound = shape_env.var_to_range[symbol].upper
+    from torch.utils._sympy.numbers import int_oo
+
+    return None if bound == int_oo else int(bound)

@@ -177,6 +177,16 @@ def runtime_stats() -> dict:
     return dict(_C.stats())
 
 
+def graph_compilations() -> int:
+    """Programs compiled so far for `torch.compile(backend="tpu")` graphs: one per graph and
+    input shapes, or one per shape bucket for sizes marked dynamic
+    (`torch._dynamo.mark_dynamic(t, dim, min=..., max=...)`; buckets are multiples of 128 up
+    to the bound)."""
+    from . import _compile
+
+    return _compile.compilations()
+
+
 def compilation_cache_stats() -> dict:
     """Counters of the three-tier compilation cache: hits per tier (``memory_hits``,
     ``shm_hits``, ``disk_hits``), ``misses``, ``stores``, ``invalid_dropped`` (corrupt entries
