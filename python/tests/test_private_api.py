@@ -55,3 +55,24 @@ def test_float32_matmul_precision_setter_is_followed():
     finally:
         torch.set_float32_matmul_precision(before)
     assert torch._C._set_float32_matmul_precision._tpudev_follows
+
+
+def test_symbolic_sizes_expose_their_expression_and_range():
+    seen = {}
+
+    def backend(gm, example_inputs):
+        for n in gm.graph.nodes:
+            val = n.meta.get("example_value", n.meta.get("val"))
+            if n.op == "placeholder" and isinstance(val, torch.Tensor):
+                size = val.shape[1]
+                if isinstance(size, torch.SymInt):
+                    seen["expr"] = _private.symint_expr(size)
+                    seen["upper"] = _private.symbol_upper_bound(val, seen["expr"])
+        return gm
+
+    torch._dynamo.reset()
+    x = torch.randn(2, 9)
+    torch._dynamo.mark_dynamic(x, 1, min=2, max=300)
+    torch.compile(lambda t: t * 2, backend=backend)(x)
+    torch._dynamo.reset()
+    assert seen["expr"].is_Symbol and seen["upper"] == 300
