@@ -161,3 +161,25 @@ def test_deferred_and_compiled_programs_are_named_in_the_profile():
         f(x).cpu()
     ops = {e.op for e in prof.events}
     assert {"deferred program", "compiled graph"} <= ops, ops
+
+
+def test_roofline_plot_puts_every_op_under_the_roof(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from torch_tpudev.roofline import roof
+
+    with torch_tpudev.profile() as prof:
+        _workload()
+        _matmul(512)()
+    path = tmp_path / "roofline.svg"
+    svg = prof.roofline(path)
+    assert path.read_text() == svg
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    titles = [c.find(f"{ns}title").text for c in root.iter(f"{ns}circle") if c.find(f"{ns}title") is not None]
+    plotted = [r for r in prof.summary() if r.flops > 0 and r.bytes > 0]
+    assert len(titles) == len(plotted) >= 2
+    assert any(t.startswith("mm:") for t in titles)
+    for r in plotted:
+        assert r.flops_per_s <= roof(r.flops / r.bytes, prof.peak_flops, prof.hbm_bw) * 1.0001, r
+    assert prof.roofline() == svg, "the plot is deterministic"

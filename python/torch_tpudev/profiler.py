@@ -63,6 +63,7 @@ class Profile:
         self.chip = props["name"]
         self.clock_hz = props["clock_hz"]
         self.peak_flops = props["peak_bf16_flops"]
+        self.hbm_bw = props["hbm_bw_bytes_per_s"]
         self._start = None
 
     def __enter__(self):
@@ -179,6 +180,17 @@ class Profile:
             "displayTimeUnit": "ns",
             "otherData": {"chip": self.chip, "clock_hz": self.clock_hz, "time": "simulated"},
         }
+
+    def roofline(self, path=None) -> str:
+        """A roofline plot of the per-op summary as an SVG image (see `roofline.py`); written
+        to `path` when given, and returned as text."""
+        from .roofline import roofline_svg
+
+        svg = roofline_svg(self.summary(), self.peak_flops, self.hbm_bw, self.chip)
+        if path is not None:
+            with open(path, "w") as f:
+                f.write(svg)
+        return svg
 
     def export_chrome_trace(self, path) -> None:
         with open(path, "w") as f:
