@@ -23,6 +23,7 @@ pub mod rng;
 pub mod row_kernel;
 pub mod shape_ops;
 pub mod strided;
+pub mod sum;
 pub mod view_io;
 pub mod window;
 

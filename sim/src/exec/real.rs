@@ -4,6 +4,7 @@ use std::ops::{Add, Div, Mul, Neg, Rem, Sub};
 
 use super::erf::{erf_f32, erf_f64};
 use super::exp::exp_f32;
+use super::sum::{sum_f32, sum_portable};
 use super::value::Elem;
 
 pub trait Real:
@@ -39,6 +40,8 @@ pub trait Real:
     fn powf(self, y: Self) -> Self;
     fn atan2(self, x: Self) -> Self;
     fn erf(self) -> Self;
+    /// The f64 sum of a block in the fixed order `sum.rs` defines.
+    fn sum_block(xs: &[Self]) -> f64;
 
     /// `torch.maximum`: NaN if either is NaN.
     #[inline]
@@ -86,7 +89,7 @@ pub trait Real:
 }
 
 macro_rules! impl_real {
-    ($t:ty, $erf:path, $exp:path) => {
+    ($t:ty, $erf:path, $exp:path, $sum:path) => {
         impl Real for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -168,12 +171,16 @@ macro_rules! impl_real {
             fn erf(self) -> Self {
                 $erf(self)
             }
+            #[inline]
+            fn sum_block(xs: &[Self]) -> f64 {
+                $sum(xs)
+            }
         }
     };
 }
 
-impl_real!(f32, erf_f32, exp_f32);
-impl_real!(f64, erf_f64, f64::exp);
+impl_real!(f32, erf_f32, exp_f32, sum_f32);
+impl_real!(f64, erf_f64, f64::exp, sum_portable::<f64>);
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! `reduce` and `arg_reduce`. Every output element is folded in a fixed order (long rows in
 //! fixed-size blocks combined left to right), so results do not depend on the thread count.
-//! f32 sums accumulate in f32 over short runs (8 elements per lane) and then in f64; products
-//! accumulate in f64.
+//! Sums of a row's block go through `sum.rs` (f32 partial sums over short runs, then f64);
+//! products accumulate in f64.
 
 use ndarray::ArrayD;
 use rayon::prelude::*;
@@ -18,10 +18,6 @@ const BLOCK: usize = 16 * 1024;
 /// Independent accumulators within a block (fixed, so the order is too): enough for the adds
 /// of an f64 sum to overlap rather than wait on each other.
 const LANES: usize = 16;
-/// Chunks of LANES elements a sum adds in the input's own precision before widening to f64:
-/// short enough that the f32 partial sums stay exact to a few ulps, long enough that the
-/// widening (the costly part on AVX2) happens once per 128 elements.
-const NARROW_CHUNKS: usize = 8;
 
 /// A fold: identity, step with one element, merge two partial results, and the final value.
 pub struct Fold<T, A, S, M, F> {
@@ -187,7 +183,7 @@ pub trait FoldFn<T> {
 pub fn with_float_fold<T: Real, K: FoldFn<T>>(kind: ReduceKind, k: K) -> Result<K::Out> {
     Ok(match kind {
         ReduceKind::Sum => {
-            k.apply(Fold::new(0.0f64, |s, v: T| s + v.to_f64(), |s, t| s + t, T::from_f64).blocks(sum_block::<T>))
+            k.apply(Fold::new(0.0f64, |s, v: T| s + v.to_f64(), |s, t| s + t, T::from_f64).blocks(T::sum_block))
         }
         ReduceKind::Prod => k.apply(Fold::new(1.0f64, |s, v: T| s * v.to_f64(), |s, t| s * t, T::from_f64)),
         ReduceKind::Max => k.apply(Fold::new(T::NEG_INFINITY, |s: T, v| s.max_nan(v), |s, t| s.max_nan(t), |s| s)),
@@ -196,53 +192,6 @@ pub fn with_float_fold<T: Real, K: FoldFn<T>>(kind: ReduceKind, k: K) -> Result<
             return Err(Error::invalid(format!("reduce {kind:?} is not defined for floating-point tensors")));
         }
     })
-}
-
-/// The sum of one block: LANES running sums in `T`, widened into LANES f64 sums after every
-/// NARROW_CHUNKS chunks, then combined in order; the tail is added in f64. The AVX2 build
-/// does the same operations in the same order (no fused multiply-adds), so the bits agree.
-fn sum_block<T: Real>(xs: &[T]) -> f64 {
-    #[cfg(target_arch = "x86_64")]
-    if xs.len() >= LANES * NARROW_CHUNKS && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2 (checked just above).
-        return unsafe { sum_block_avx2(xs) };
-    }
-    sum_block_baseline(xs)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn sum_block_avx2<T: Real>(xs: &[T]) -> f64 {
-    sum_block_baseline(xs)
-}
-
-#[inline(always)]
-fn sum_block_baseline<T: Real>(xs: &[T]) -> f64 {
-    let mut wide = [0.0f64; LANES];
-    let mut narrow = [T::ZERO; LANES];
-    let mut chunks = xs.chunks_exact(LANES);
-    let mut pending = 0;
-    for c in &mut chunks {
-        for (l, &x) in narrow.iter_mut().zip(c) {
-            *l = *l + x;
-        }
-        pending += 1;
-        if pending == NARROW_CHUNKS {
-            for (w, l) in wide.iter_mut().zip(narrow.iter_mut()) {
-                *w += l.to_f64();
-                *l = T::ZERO;
-            }
-            pending = 0;
-        }
-    }
-    for (w, &l) in wide.iter_mut().zip(&narrow) {
-        *w += l.to_f64();
-    }
-    let mut acc = wide.iter().fold(0.0, |a, &w| a + w);
-    for &x in chunks.remainder() {
-        acc += x.to_f64();
-    }
-    acc
 }
 
 /// Folds the middle dim of `x` viewed as [outer, red, inner].
@@ -439,30 +388,3 @@ pub fn arg_reduce(x: &Value, kind: ReduceKind, dim: usize) -> Result<Value> {
 
 arg_ord_total!(i64);
 arg_ord_total!(bool);
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn values(n: usize) -> Vec<f32> {
-        // Mixed magnitudes and signs, so rounding in the f32 partial sums shows.
-        (0..n).map(|i| ((i * 7919 % 1000) as f32 - 500.0) * 1.37e-3 + (i % 3) as f32 * 1e3).collect()
-    }
-
-    #[test]
-    fn sums_stay_within_a_few_ulps_of_the_exact_sum() {
-        for n in [0, 1, 15, 16, 127, 128, 129, 1000, 16 * 1024] {
-            let xs = values(n);
-            let exact: f64 = xs.iter().map(|&x| x as f64).sum();
-            let got = sum_block(&xs);
-            assert!((got - exact).abs() <= 1e-6 * exact.abs().max(1.0), "n={n}: {got} vs {exact}");
-        }
-    }
-
-    #[test]
-    fn the_avx2_and_baseline_sums_give_identical_bits() {
-        let xs = values(5000);
-        let baseline = sum_block_baseline(&xs);
-        assert_eq!(sum_block(&xs).to_bits(), baseline.to_bits());
-    }
-}
