@@ -56,7 +56,7 @@ impl Shapes {
             _ => (w.run.seq_len, w.run.seq_len),
         };
         let batch = w.local_batch();
-        let kv = if m.kv_heads % p.tp == 0 { m.kv_heads / p.tp } else { 1 };
+        let kv = if m.kv_heads.is_multiple_of(p.tp) { m.kv_heads / p.tp } else { 1 };
         let group = m.heads / p.tp / kv;
         let moe = m.experts > 0;
         // Tokens routed to each expert, from all chips of the expert-parallel group.

@@ -196,20 +196,20 @@ impl Workload {
                 p.fsdp, p.tp, p.ep, p.dp, self.system.chips
             ));
         }
-        if m.heads % p.tp != 0 {
+        if !m.heads.is_multiple_of(p.tp) {
             return Err(format!(
                 "[model] heads = {} is not divisible by [parallel] tp = {}: choose a tp that divides the heads",
                 m.heads, p.tp
             ));
         }
-        if m.heads % m.kv_heads != 0 {
+        if !m.heads.is_multiple_of(m.kv_heads) {
             return Err(format!(
                 "[model] heads = {} is not a multiple of kv_heads = {}: each key/value head serves a whole group \
                  of query heads",
                 m.heads, m.kv_heads
             ));
         }
-        if m.kv_heads % p.tp != 0 && p.tp % m.kv_heads != 0 {
+        if !m.kv_heads.is_multiple_of(p.tp) && !p.tp.is_multiple_of(m.kv_heads) {
             return Err(format!(
                 "[model] kv_heads = {} and [parallel] tp = {} do not divide one another: choose a tp that divides \
                  kv_heads or is a multiple of it",
@@ -235,7 +235,7 @@ impl Workload {
             if m.moe_d_ff == 0 {
                 return Err("[model] moe_d_ff is 0: give the experts' hidden size".into());
             }
-            if m.experts % p.ep != 0 {
+            if !m.experts.is_multiple_of(p.ep) {
                 return Err(format!(
                     "[model] experts = {} is not divisible by [parallel] ep = {}: choose an ep that divides the \
                      experts",
@@ -247,17 +247,17 @@ impl Workload {
             return Err(format!("[model] capacity_factor = {} must be a positive number", m.capacity_factor));
         }
         let ff = if m.experts > 0 { m.moe_d_ff } else { m.d_ff };
-        if ff % p.tp != 0 {
+        if !ff.is_multiple_of(p.tp) {
             return Err(format!(
                 "the MLP hidden size {ff} ([model] {}) is not divisible by [parallel] tp = {}",
                 if m.experts > 0 { "moe_d_ff" } else { "d_ff" },
                 p.tp
             ));
         }
-        if m.vocab % p.tp != 0 {
+        if !m.vocab.is_multiple_of(p.tp) {
             return Err(format!("[model] vocab = {} is not divisible by [parallel] tp = {}", m.vocab, p.tp));
         }
-        if self.run.global_batch % self.batch_shards() != 0 {
+        if !self.run.global_batch.is_multiple_of(self.batch_shards()) {
             return Err(format!(
                 "[run] global_batch = {} is not divisible by fsdp*ep*dp = {} (the chips holding different \
                  sequences): make global_batch a multiple of it",

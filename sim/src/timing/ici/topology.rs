@@ -68,7 +68,7 @@ impl Torus {
         let mut n = chips.max(1);
         let mut f = 2;
         while n > 1 {
-            while n % f == 0 {
+            while n.is_multiple_of(f) {
                 factors.push(f);
                 n /= f;
             }
@@ -118,11 +118,11 @@ pub fn map_axes(torus: &Torus, sizes: &[u32]) -> Result<Vec<Vec<Ring>>, String> 
                 return Err(format!("a mesh axis of {size} does not fit the slice's remaining chips"));
             };
             let piece = left[pos];
-            if k % piece.len == 0 {
+            if k.is_multiple_of(piece.len) {
                 rings.push(piece);
                 k /= piece.len;
                 left[pos].len = 1;
-            } else if piece.len % k == 0 {
+            } else if piece.len.is_multiple_of(k) {
                 rings.push(Ring { len: k, wrap: false, stride: piece.stride });
                 left[pos] = Ring { len: piece.len / k, wrap: piece.wrap, stride: piece.stride * k };
                 k = 1;
