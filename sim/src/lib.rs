@@ -4,6 +4,7 @@
 
 pub mod chips;
 pub mod device;
+pub mod estimate;
 pub mod exec;
 pub mod hbm;
 pub mod host_alloc;

@@ -4,6 +4,7 @@
 
 mod cache;
 mod chips;
+mod estimate;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,6 +42,18 @@ enum Command {
         #[command(subcommand)]
         command: cache::CacheCommand,
     },
+    /// Estimate step time, throughput, MFU and HBM of a transformer workload (see docs/cli.md)
+    Estimate {
+        /// The workload: a TOML file with [model], [run], [system] and [parallel]
+        #[arg(value_name = "WORKLOAD.toml")]
+        workload: PathBuf,
+        /// Print one JSON object instead of the report
+        #[arg(long)]
+        json: bool,
+        /// Print the estimate even when the workload does not fit in HBM (exit status 0)
+        #[arg(long)]
+        allow_oom: bool,
+    },
 }
 
 /// A failure the user can act on; its message names the cause.
@@ -68,6 +81,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Chips { json, chip_file } => chips::run(json, &chip_file),
         Command::Cache { dir, command } => cache::run(command, dir.as_deref()),
+        Command::Estimate { workload, json, allow_oom } => estimate::run(&workload, json, allow_oom),
     }
 }
 

@@ -33,6 +33,48 @@ pub struct ChipSpec {
     /// the defaults of [`TimingSpec`]).
     #[serde(default)]
     pub timing: TimingSpec,
+    /// The inter-chip interconnect's topology and latency (`[ici]` in a chip file; optional
+    /// there, with the defaults of [`IciSpec`]).
+    #[serde(default)]
+    pub ici: IciSpec,
+}
+
+/// Which axes of a slice's torus have wraparound links.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Wraparound {
+    /// Only axes of length 16 (a full pod side): v5e, v6e.
+    Axis16,
+    /// Every axis when every axis is a multiple of 4 (whole 4x4x4 cubes joined by optical
+    /// switches), none otherwise: v4, v5p, v7x.
+    Cube,
+    Always,
+    Never,
+}
+
+/// Parameters of the ICI model (`sim/src/timing/ici`). Link bandwidth is
+/// `ChipSpec::ici_link_bw_unidir_bytes_per_s`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct IciSpec {
+    /// Dimensions of the torus (2 for v5e/v6e, 3 for v4/v5p/v7x).
+    pub torus_dims: u32,
+    pub wraparound: Wraparound,
+    /// Latency of one hop between neighbouring chips, in nanoseconds.
+    pub hop_latency_ns: u64,
+    pub source: String,
+}
+
+impl Default for IciSpec {
+    /// The values a user's chip file gets when it has no `[ici]` table: v5e's.
+    fn default() -> Self {
+        IciSpec {
+            torus_dims: 2,
+            wraparound: Wraparound::Axis16,
+            hop_latency_ns: 1000,
+            source: "defaults (v5e's preset values; see sim/src/chips/presets.toml)".into(),
+        }
+    }
 }
 
 /// Parameters only the timing model uses (`sim/src/timing`). Per TensorCore where the name

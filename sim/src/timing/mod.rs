@@ -10,11 +10,13 @@
 //! - `program`: a compiled program's kernels, computed once at compile time.
 //! - `clock`: the device's simulated clock and the kernel event log profilers read.
 //! - `report`: a text report of a program's timing (snapshot-tested).
+//! - `ici`: the inter-chip interconnect: torus topology and collective algorithms.
 //!
 //! Everything after `params` is integer arithmetic, so simulated time is bit-identical from
 //! run to run and machine to machine.
 
 pub mod clock;
+pub mod ici;
 pub mod kernel;
 pub mod mxu;
 pub mod params;

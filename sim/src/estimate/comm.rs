@@ -1,0 +1,102 @@
+//! The collectives of a step, timed with the ICI model (`timing::ici`): the mesh axes laid
+//! over the slice's torus, and per layer the FSDP weight all-gathers and gradient
+//! reduce-scatters, the tensor-parallel all-reduces and the expert all-to-alls; per step the
+//! data-parallel gradient all-reduce and the embedding's gathers.
+
+use super::layer::Shapes;
+use super::size::{head_params, layer_params};
+use super::workload::{Mode, Remat, Workload};
+use crate::chips::ChipSpec;
+use crate::timing::ici::{collective_cycles, map_axes, Collective, IciParams, Ring, Torus};
+
+/// The mesh axes' rings on the slice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mesh {
+    pub torus: Torus,
+    pub tp: Vec<Ring>,
+    pub ep: Vec<Ring>,
+    pub fsdp: Vec<Ring>,
+    pub dp: Vec<Ring>,
+}
+
+impl Mesh {
+    /// Tensor parallelism innermost (nearest neighbours), then experts, FSDP, data.
+    pub fn of(w: &Workload, chip: &ChipSpec) -> Result<Mesh, String> {
+        let rule = chip.ici.wraparound;
+        let torus = match &w.system.topology {
+            Some(t) => Torus::parse(t, rule).map_err(|e| format!("[system] topology: {e}"))?,
+            None => Torus::for_slice(w.system.chips as u32, chip.ici.torus_dims, rule),
+        };
+        if torus.chips() != w.system.chips {
+            return Err(format!(
+                "[system] topology {} has {} chips but chips = {}: make them agree",
+                torus.describe(),
+                torus.chips(),
+                w.system.chips
+            ));
+        }
+        let p = &w.parallel;
+        let sizes = [p.tp, p.ep, p.fsdp, p.dp].map(|s| s as u32);
+        let mut axes = map_axes(&torus, &sizes).map_err(|e| format!("[parallel]: {e}"))?.into_iter();
+        let mut next = || axes.next().unwrap_or_default();
+        Ok(Mesh { tp: next(), ep: next(), fsdp: next(), dp: next(), torus })
+    }
+}
+
+/// Cycles of the collectives of one layer, by what they can overlap with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LayerComm {
+    /// FSDP weight all-gather before the forward pass (prefetched behind the previous layer).
+    pub fsdp_fwd: u64,
+    /// FSDP all-gather again for the backward pass, and the gradients' reduce-scatter.
+    pub fsdp_bwd: u64,
+    /// Tensor-parallel all-reduces and expert all-to-alls of the forward pass (serial).
+    pub serial_fwd: u64,
+    /// The same in the backward pass, with the forward's again when remat recomputes it.
+    pub serial_bwd: u64,
+}
+
+/// Cycles of the collectives of a step outside the layers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StepComm {
+    pub layer: LayerComm,
+    /// Embedding and output projection gathers (and gradient reduction when training).
+    pub head: u64,
+    /// Data-parallel gradient all-reduce (overlaps the backward pass).
+    pub dp: u64,
+}
+
+pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams) -> StepComm {
+    let par = &w.parallel;
+    let train = w.run.mode == Mode::Train;
+    let dt = match w.run.dtype {
+        super::workload::Dtype::Bf16 => 2,
+        super::workload::Dtype::Fp8 => 1,
+    };
+    let lp = layer_params(w);
+    // Weights this chip's tensor/expert shard needs, gathered in the compute type.
+    let layer_bytes = (lp.dense / par.tp + lp.experts / (par.tp * par.ep)) * dt;
+    let ag = |bytes: u64, rings: &[Ring]| collective_cycles(Collective::AllGather, bytes, rings, p);
+    let fsdp_fwd = ag(layer_bytes, &mesh.fsdp);
+    let fsdp_bwd = if train { 2 * fsdp_fwd } else { 0 };
+    let act = s.tokens() * s.d * 2;
+    let tp = if par.tp > 1 { 2 * collective_cycles(Collective::AllReduce, act, &mesh.tp, p) } else { 0 };
+    let ep = if s.experts > 0 && par.ep > 1 {
+        // Each chip sends its tokens' copies (one per chosen expert) out and gets them back.
+        let routed = s.capacity * s.experts * s.d * 2;
+        2 * collective_cycles(Collective::AllToAll, routed, &mesh.ep, p)
+    } else {
+        0
+    };
+    let serial_fwd = tp + ep;
+    let serial_bwd = if train { serial_fwd + if w.run.remat == Remat::Full { serial_fwd } else { 0 } } else { 0 };
+    let head_bytes = head_params(w) / par.tp * dt;
+    let head = ag(head_bytes, &mesh.fsdp) * if train { 3 } else { 1 };
+    let dp = if train && par.dp > 1 {
+        let shard = (w.model.layers * layer_bytes + head_bytes) / par.fsdp;
+        collective_cycles(Collective::AllReduce, shard, &mesh.dp, p)
+    } else {
+        0
+    };
+    StepComm { layer: LayerComm { fsdp_fwd, fsdp_bwd, serial_fwd, serial_bwd }, head, dp }
+}

@@ -1,0 +1,509 @@
+//! The graphs of one chip's share of a decoder layer, in the IR: forward and backward, dense
+//! or mixture of experts, with shapes after sharding. Activations are [batch, seq, d_model];
+//! attention keeps heads as (kv head, group) so grouped-query attention needs no copies.
+//!
+//! What the graphs stand for (the shapes are exact, the op choice is the usual TPU program's):
+//! - RMS norms, rotary embedding (charged as one multiply of q and k by a table: XLA fuses the
+//!   rotation into one pass), SwiGLU or GELU MLPs, residual adds.
+//! - Attention as splash/flash attention: scores, softmax and the value product in one
+//!   kernel group (`Net::group_since`), causal block skipping by `attention_share`.
+//! - Mixture of experts: a router product and softmax, a gather of each expert's tokens
+//!   (capacity = tokens x experts_per_token x capacity_factor / experts), batched expert
+//!   products, and a scatter-add back; shared experts as a dense MLP.
+
+use tpudev_core::ir::{Graph, NodeId, Op};
+use tpudev_core::{DType, Result};
+
+use super::net::{KernelGroup, Net};
+use super::workload::{Activation, Dtype, Mode, Remat, Workload};
+
+/// Block size of the splash attention kernel, whose masked blocks are skipped.
+pub const ATTENTION_BLOCK: u64 = 512;
+
+/// One chip's dimensions of a layer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shapes {
+    /// Sequences on this chip.
+    pub batch: u64,
+    /// Query positions per sequence (1 when decoding).
+    pub seq: u64,
+    /// Key positions attended to.
+    pub ctx: u64,
+    pub d: u64,
+    /// Key/value heads on this chip, and query heads per key/value head.
+    pub kv: u64,
+    pub group: u64,
+    pub head_dim: u64,
+    /// Dense MLP hidden size on this chip (0 for none).
+    pub ff: u64,
+    pub gated: bool,
+    /// Experts on this chip, tokens each one takes, and their hidden size on this chip.
+    pub experts: u64,
+    pub all_experts: u64,
+    pub capacity: u64,
+    pub moe_ff: u64,
+    /// Shared experts' hidden size on this chip (0 for none).
+    pub shared_ff: u64,
+    pub causal: bool,
+}
+
+impl Shapes {
+    pub fn of(w: &Workload) -> Shapes {
+        let m = &w.model;
+        let p = &w.parallel;
+        let (seq, ctx) = match w.run.mode {
+            Mode::Decode => (1, w.run.seq_len),
+            _ => (w.run.seq_len, w.run.seq_len),
+        };
+        let batch = w.local_batch();
+        let kv = if m.kv_heads.is_multiple_of(p.tp) { m.kv_heads / p.tp } else { 1 };
+        let group = m.heads / p.tp / kv;
+        let moe = m.experts > 0;
+        // Tokens routed to each expert, from all chips of the expert-parallel group.
+        let tokens = batch * seq * p.ep;
+        let capacity = if moe {
+            ((tokens * m.experts_per_token) as f64 * m.capacity_factor / m.experts as f64).ceil() as u64
+        } else {
+            0
+        };
+        Shapes {
+            batch,
+            seq,
+            ctx,
+            d: m.d_model,
+            kv,
+            group,
+            head_dim: m.head_dim,
+            ff: if moe { 0 } else { m.d_ff / p.tp },
+            gated: m.activation == Activation::Swiglu,
+            experts: if moe { m.experts / p.ep } else { 0 },
+            all_experts: m.experts,
+            capacity: capacity.max(u64::from(moe)),
+            moe_ff: if moe { m.moe_d_ff / p.tp } else { 0 },
+            shared_ff: m.shared_experts * m.moe_d_ff / p.tp,
+            causal: w.run.mode != Mode::Decode,
+        }
+    }
+
+    pub fn tokens(&self) -> u64 {
+        self.batch * self.seq
+    }
+
+    /// Share of the attention blocks a causal splash kernel computes.
+    pub fn attention_share(&self) -> (u64, u64) {
+        if !self.causal {
+            return (1, 1);
+        }
+        let c = self.ctx.div_ceil(ATTENTION_BLOCK).max(1);
+        (c + 1, 2 * c)
+    }
+}
+
+/// Element type the matrix units read: fp8 runs as a one-byte type (the IR has no fp8; its
+/// one-byte integer has the same size and, in this model, the same MXU rate as bf16).
+pub fn matmul_dtype(w: &Workload) -> DType {
+    match w.run.dtype {
+        Dtype::Bf16 => DType::BF16,
+        Dtype::Fp8 => DType::I8,
+    }
+}
+
+/// Forward-pass values the backward pass reads, by remat policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Saves {
+    /// Nothing beyond the layer input (full remat, or inference).
+    Input,
+    /// Matrix-product outputs (selective).
+    Products,
+    /// Everything (no remat).
+    All,
+}
+
+impl Saves {
+    pub fn of(remat: Remat, mode: Mode) -> Saves {
+        match (mode, remat) {
+            (Mode::Train, Remat::None) => Saves::All,
+            (Mode::Train, Remat::Selective) => Saves::Products,
+            _ => Saves::Input,
+        }
+    }
+}
+
+struct Weights {
+    g1: NodeId,
+    wq: NodeId,
+    wk: NodeId,
+    wv: NodeId,
+    wo: NodeId,
+    g2: NodeId,
+    rope: NodeId,
+}
+
+fn attention_weights(n: &mut Net, s: &Shapes) -> Weights {
+    Weights {
+        g1: n.input(&[s.d]),
+        wq: n.input(&[s.d, s.kv, s.group, s.head_dim]),
+        wk: n.input(&[s.d, s.kv, s.head_dim]),
+        wv: n.input(&[s.d, s.kv, s.head_dim]),
+        wo: n.input(&[s.kv, s.group, s.head_dim, s.d]),
+        g2: n.input(&[s.d]),
+        rope: n.input(&[s.seq, s.head_dim]),
+    }
+}
+
+/// Attention forward from the normed input: returns the output before the projection,
+/// [b, kv, s, g, hd], and q, k, v.
+fn attention(n: &mut Net, s: &Shapes, w: &Weights, xn: NodeId) -> Result<[NodeId; 4]> {
+    let q = n.linear(xn, w.wq)?; // [b, s, kv, g, hd]
+    let k_new = n.linear(xn, w.wk)?; // [b, s, kv, hd]
+    let v_new = n.linear(xn, w.wv)?;
+    let rq = n.table(w.rope, q, &[1, 4])?;
+    let q = n.binary(Op::Mul, q, rq)?;
+    let rk = n.table(w.rope, k_new, &[1, 3])?;
+    let k_new = n.binary(Op::Mul, k_new, rk)?;
+    // Decoding attends to a cache of `ctx` positions (written once per token: not charged).
+    let (k, v) = if s.seq == s.ctx {
+        (k_new, v_new)
+    } else {
+        (n.input(&[s.batch, s.ctx, s.kv, s.head_dim]), n.input(&[s.batch, s.ctx, s.kv, s.head_dim]))
+    };
+    let first = n.b.len();
+    let scores = n.dot(q, k, &[0, 2], &[0, 2], &[4], &[3])?; // [b, kv, s, g, ctx]
+    let p = n.softmax(scores)?;
+    let o = n.dot(p, v, &[0, 1], &[0, 2], &[4], &[1])?; // [b, kv, s, g, hd]
+    n.group_since("flash_attention", first, s.attention_share());
+    Ok([o, q, k, v])
+}
+
+/// The MLP's activation: SwiGLU silu(a) * u, or gelu(a) (tanh form).
+fn activation(n: &mut Net, a: NodeId, u: Option<NodeId>) -> Result<NodeId> {
+    match u {
+        Some(u) => {
+            let sig = n.unary(Op::Logistic, a)?;
+            let silu = n.binary(Op::Mul, a, sig)?;
+            n.binary(Op::Mul, silu, u)
+        }
+        None => {
+            let t = n.unary(Op::Tanh, a)?;
+            let half = n.scalar(0.5, a);
+            let ht = n.binary(Op::Mul, t, half)?;
+            let h1 = n.binary(Op::Add, ht, half)?;
+            n.binary(Op::Mul, a, h1)
+        }
+    }
+}
+
+/// Backward of `activation`: gradients of a (and u).
+fn activation_grad(n: &mut Net, a: NodeId, u: Option<NodeId>, dy: NodeId) -> Result<(NodeId, Option<NodeId>)> {
+    let sig = n.unary(Op::Logistic, a)?;
+    match u {
+        Some(u) => {
+            let silu = n.binary(Op::Mul, a, sig)?;
+            let du = n.binary(Op::Mul, dy, silu)?;
+            let t = n.binary(Op::Mul, dy, u)?;
+            let one = n.scalar(1.0, a);
+            let om = n.binary(Op::Sub, one, sig)?;
+            let aom = n.binary(Op::Mul, a, om)?;
+            let inner = n.binary(Op::Add, aom, one)?;
+            let ds = n.binary(Op::Mul, sig, inner)?;
+            Ok((n.binary(Op::Mul, t, ds)?, Some(du)))
+        }
+        None => {
+            let d = n.binary(Op::Mul, a, sig)?;
+            Ok((n.binary(Op::Mul, dy, d)?, None))
+        }
+    }
+}
+
+/// Dense MLP forward from the normed input: (output, a, u, act).
+fn dense_mlp(n: &mut Net, s: &Shapes, ff: u64, xn: NodeId) -> Result<(NodeId, [NodeId; 3])> {
+    let w1 = n.input(&[s.d, ff]);
+    let w3 = s.gated.then(|| n.input(&[s.d, ff]));
+    let w2 = n.input(&[ff, s.d]);
+    let a = n.linear(xn, w1)?;
+    let u = match w3 {
+        Some(w3) => Some(n.linear(xn, w3)?),
+        None => None,
+    };
+    let act = activation(n, a, u)?;
+    Ok((n.linear(act, w2)?, [a, u.unwrap_or(a), act]))
+}
+
+/// Mixture-of-experts forward from the normed input: (output, values to save).
+fn moe_mlp(n: &mut Net, s: &Shapes, xn: NodeId) -> Result<(NodeId, Vec<NodeId>)> {
+    let (e, c, ff) = (s.experts, s.capacity, s.moe_ff);
+    let wr = n.input(&[s.d, s.all_experts]);
+    let w1 = n.input(&[e, s.d, ff]);
+    let w3 = n.input(&[e, s.d, ff]);
+    let w2 = n.input(&[e, ff, s.d]);
+    let slots = n.input_of(DType::I64, &[e * c]);
+    let logits = n.linear(xn, wr)?;
+    let gates = n.softmax(logits)?;
+    n.keep(gates);
+    // Tokens gathered into each expert's slots (after the all-to-all, in `comm`).
+    let flat = n.b.reshape(xn, vec![(s.batch * s.seq) as usize, s.d as usize])?;
+    let picked = n.b.take(flat, slots, 0)?;
+    let xe = n.b.reshape(picked, vec![e as usize, c as usize, s.d as usize])?;
+    let a = n.dot(xe, w1, &[0], &[0], &[2], &[1])?; // [e, c, ff]
+    let u = n.dot(xe, w3, &[0], &[0], &[2], &[1])?;
+    let act = activation(n, a, Some(u))?;
+    let ye = n.dot(act, w2, &[0], &[0], &[2], &[1])?; // [e, c, d]
+    let rows = n.b.reshape(ye, vec![(e * c) as usize, s.d as usize])?;
+    let zero = n.scalar(0.0, flat);
+    let combined = n.b.scatter_add(zero, slots, rows, 0)?;
+    let mut out = n.b.reshape(combined, vec![s.batch as usize, s.seq as usize, s.d as usize])?;
+    let mut saved = vec![a, u, act];
+    if s.shared_ff > 0 {
+        let (y, [sa, su, sact]) = dense_mlp(n, s, s.shared_ff, xn)?;
+        out = n.binary(Op::Add, out, y)?;
+        saved.extend([sa, su, sact]);
+    }
+    Ok((out, saved))
+}
+
+/// One layer's forward pass on one chip, keeping what `saves` asks for as outputs.
+pub fn forward(s: &Shapes, dt: DType, saves: Saves) -> Result<(Graph, Vec<KernelGroup>)> {
+    let mut n = Net::new(dt);
+    let x = n.input(&[s.batch, s.seq, s.d]);
+    let w = attention_weights(&mut n, s);
+    let xn1 = n.rms_norm(x, w.g1)?;
+    let [o, q, k, v] = attention(&mut n, s, &w, xn1)?;
+    let attn = n.dot(o, w.wo, &[], &[], &[1, 3, 4], &[0, 1, 2])?; // [b, s, d]
+    let h = n.binary(Op::Add, x, attn)?;
+    let xn2 = n.rms_norm(h, w.g2)?;
+    let (y, saved) = if s.experts > 0 {
+        moe_mlp(&mut n, s, xn2)?
+    } else {
+        let (y, [a, u, act]) = dense_mlp(&mut n, s, s.ff, xn2)?;
+        (y, vec![a, u, act])
+    };
+    let out = n.binary(Op::Add, h, y)?;
+    n.keep(out);
+    if saves != Saves::Input {
+        for v in [q, k, v, o, attn].into_iter().chain(saved.iter().copied().take(2)) {
+            n.keep(v);
+        }
+    }
+    if saves == Saves::All {
+        for v in [xn1, h, xn2].into_iter().chain(saved.iter().copied().skip(2)) {
+            n.keep(v);
+        }
+    }
+    Ok(n.finish())
+}
+
+/// Attention backward (a splash backward kernel): recomputes the scores, then the value,
+/// query and key gradients. Returns dq [b, kv, s, g, hd], dk and dv [b, kv, ctx, hd].
+fn attention_grad(n: &mut Net, s: &Shapes, q: NodeId, k: NodeId, v: NodeId, d_o: NodeId) -> Result<[NodeId; 3]> {
+    let delta = n.input(&[s.batch, s.kv, s.seq, s.group]);
+    let first = n.b.len();
+    let scores = n.dot(q, k, &[0, 2], &[0, 2], &[4], &[3])?;
+    let p = n.softmax(scores)?;
+    let dv = n.dot(p, d_o, &[0, 1], &[0, 2], &[2, 3], &[1, 3])?; // [b, kv, ctx, hd]
+    let dp = n.dot(d_o, v, &[0, 2], &[0, 2], &[4], &[3])?; // [b, kv, s, g, ctx]
+    let db = n.spread(delta, dp)?;
+    let dz = n.binary(Op::Sub, dp, db)?;
+    let ds = n.binary(Op::Mul, p, dz)?;
+    let dq = n.dot(ds, k, &[0, 1], &[0, 2], &[4], &[1])?; // [b, kv, s, g, hd]
+    let dk = n.dot(ds, q, &[0, 1], &[0, 2], &[2, 3], &[1, 3])?; // [b, kv, ctx, hd]
+    n.group_since("flash_attention_bwd", first, s.attention_share());
+    Ok([dq, dk, dv])
+}
+
+/// Gradients through `y = x @ w` for a dense projection: (dx, dw).
+fn linear_grad(n: &mut Net, x: NodeId, w: NodeId, dy: NodeId) -> Result<(NodeId, NodeId)> {
+    let (rx, rw, ry) = (n.b.rank(x), n.b.rank(w), n.b.rank(dy));
+    // dy's trailing dims are w's output dims; x's leading dims are the token dims.
+    let out_dims = rw - 1;
+    let lead = rx - 1;
+    let dx = n.dot(dy, w, &[], &[], &((ry - out_dims)..ry).collect::<Vec<_>>(), &(1..rw).collect::<Vec<_>>())?;
+    let dw = n.dot(x, dy, &[], &[], &(0..lead).collect::<Vec<_>>(), &(0..lead).collect::<Vec<_>>())?;
+    Ok((dx, dw))
+}
+
+/// One layer's backward pass on one chip, from the gradient of its output. Its inputs are
+/// the saved (or recomputed) forward values; its outputs the input gradient and the weight
+/// gradients.
+pub fn backward(s: &Shapes, dt: DType) -> Result<(Graph, Vec<KernelGroup>)> {
+    let mut n = Net::new(dt);
+    let (b, sq, d) = (s.batch, s.seq, s.d);
+    let dy = n.input(&[b, sq, d]);
+    let x = n.input(&[b, sq, d]);
+    let h = n.input(&[b, sq, d]);
+    let xn1 = n.input(&[b, sq, d]);
+    let xn2 = n.input(&[b, sq, d]);
+    let w = attention_weights(&mut n, s);
+    // MLP.
+    let mut dxn2 = None;
+    let mut add = |n: &mut Net, g: NodeId| -> Result<()> {
+        dxn2 = Some(match dxn2 {
+            None => g,
+            Some(acc) => n.binary(Op::Add, acc, g)?,
+        });
+        Ok(())
+    };
+    let dense = |n: &mut Net, ff: u64, add: &mut dyn FnMut(&mut Net, NodeId) -> Result<()>| -> Result<()> {
+        let a = n.input(&[b, sq, ff]);
+        let u = s.gated.then(|| n.input(&[b, sq, ff]));
+        let act = n.input(&[b, sq, ff]);
+        let w1 = n.input(&[d, ff]);
+        let w3 = s.gated.then(|| n.input(&[d, ff]));
+        let w2 = n.input(&[ff, d]);
+        let (dact, dw2) = linear_grad(n, act, w2, dy)?;
+        n.keep(dw2);
+        let (da, du) = activation_grad(n, a, u, dact)?;
+        let (dx1, dw1) = linear_grad(n, xn2, w1, da)?;
+        n.keep(dw1);
+        add(n, dx1)?;
+        if let (Some(du), Some(w3)) = (du, w3) {
+            let (dx3, dw3) = linear_grad(n, xn2, w3, du)?;
+            n.keep(dw3);
+            add(n, dx3)?;
+        }
+        Ok(())
+    };
+    if s.experts > 0 {
+        let (e, c, ff) = (s.experts, s.capacity, s.moe_ff);
+        let slots = n.input_of(DType::I64, &[e * c]);
+        let a = n.input(&[e, c, ff]);
+        let u = n.input(&[e, c, ff]);
+        let act = n.input(&[e, c, ff]);
+        let xe = n.input(&[e, c, d]);
+        let w1 = n.input(&[e, d, ff]);
+        let w3 = n.input(&[e, d, ff]);
+        let w2 = n.input(&[e, ff, d]);
+        let wr = n.input(&[d, s.all_experts]);
+        let gates = n.input(&[b, sq, s.all_experts]);
+        let flat = n.b.reshape(dy, vec![(b * sq) as usize, d as usize])?;
+        let picked = n.b.take(flat, slots, 0)?;
+        let dye = n.b.reshape(picked, vec![e as usize, c as usize, d as usize])?;
+        let dact = n.dot(dye, w2, &[0], &[0], &[2], &[2])?; // [e, c, ff]
+        let dw2 = n.dot(act, dye, &[0], &[0], &[1], &[1])?; // [e, ff, d]
+        n.keep(dw2);
+        let (da, du) = activation_grad(&mut n, a, Some(u), dact)?;
+        let du = du.unwrap_or(da);
+        for (g, wt) in [(da, w1), (du, w3)] {
+            let dxe = n.dot(g, wt, &[0], &[0], &[2], &[2])?; // [e, c, d]
+            let dwt = n.dot(xe, g, &[0], &[0], &[1], &[1])?; // [e, d, ff]
+            n.keep(dwt);
+            let rows = n.b.reshape(dxe, vec![(e * c) as usize, d as usize])?;
+            let zero = n.scalar(0.0, flat);
+            let back = n.b.scatter_add(zero, slots, rows, 0)?;
+            let back = n.b.reshape(back, vec![b as usize, sq as usize, d as usize])?;
+            add(&mut n, back)?;
+        }
+        // Router: softmax gradient and its product.
+        let dgates = n.binary(Op::Mul, gates, gates)?;
+        let (dxr, dwr) = linear_grad(&mut n, xn2, wr, dgates)?;
+        n.keep(dwr);
+        add(&mut n, dxr)?;
+        if s.shared_ff > 0 {
+            dense(&mut n, s.shared_ff, &mut add)?;
+        }
+    } else {
+        dense(&mut n, s.ff, &mut add)?;
+    }
+    let dxn2 = dxn2.expect("the MLP produces a gradient");
+    let dh_norm = n.rms_norm_grad(h, w.g2, dxn2)?;
+    let dh = n.binary(Op::Add, dy, dh_norm)?;
+    // Attention.
+    let o = n.input(&[b, s.kv, sq, s.group, s.head_dim]);
+    let q = n.input(&[b, sq, s.kv, s.group, s.head_dim]);
+    let k = n.input(&[b, s.ctx, s.kv, s.head_dim]);
+    let v = n.input(&[b, s.ctx, s.kv, s.head_dim]);
+    let d_o = n.dot(dh, w.wo, &[], &[], &[2], &[3])?; // [b, s, kv, g, hd]
+    let dwo = n.dot(o, dh, &[], &[], &[0, 2], &[0, 1])?; // [kv, g, hd, d]
+    n.keep(dwo);
+    let [dq, dk, dv] = attention_grad(&mut n, s, q, k, v, d_o)?;
+    let rq = n.table(w.rope, dq, &[2, 4])?;
+    let dq = n.binary(Op::Mul, dq, rq)?;
+    let rk = n.table(w.rope, dk, &[2, 3])?;
+    let dk = n.binary(Op::Mul, dk, rk)?;
+    let dxq = n.dot(dq, w.wq, &[], &[], &[1, 3, 4], &[1, 2, 3])?; // [b, s, d]
+    let dwq = n.dot(xn1, dq, &[], &[], &[0, 1], &[0, 2])?; // [d, kv, g, hd]
+    let dxk = n.dot(dk, w.wk, &[], &[], &[1, 3], &[1, 2])?;
+    let dwk = n.dot(xn1, dk, &[], &[], &[0, 1], &[0, 2])?;
+    let dxv = n.dot(dv, w.wv, &[], &[], &[1, 3], &[1, 2])?;
+    let dwv = n.dot(xn1, dv, &[], &[], &[0, 1], &[0, 2])?;
+    for g in [dwq, dwk, dwv] {
+        n.keep(g);
+    }
+    let dxn1 = n.binary(Op::Add, dxq, dxk)?;
+    let dxn1 = n.binary(Op::Add, dxn1, dxv)?;
+    let dx_norm = n.rms_norm_grad(x, w.g1, dxn1)?;
+    let dx = n.binary(Op::Add, dh, dx_norm)?;
+    n.keep(dx);
+    Ok(n.finish())
+}
+
+/// Embedding lookup, final norm, the vocabulary product and the loss (forward, plus the
+/// backward for training) on one chip: [b, s] tokens against a vocab/tp shard.
+pub fn head(s: &Shapes, vocab_local: u64, dt: DType, train: bool) -> Result<(Graph, Vec<KernelGroup>)> {
+    let mut n = Net::new(dt);
+    let (b, sq, d) = (s.batch, s.seq, s.d);
+    let ids = n.input_of(DType::I64, &[b, sq]);
+    let table = n.input(&[vocab_local, d]);
+    let emb = n.b.take(table, ids, 0)?;
+    n.keep(emb);
+    let x = n.input(&[b, sq, d]);
+    let g = n.input(&[d]);
+    let wv = n.input(&[d, vocab_local]);
+    let xn = n.rms_norm(x, g)?;
+    let logits = n.linear(xn, wv)?;
+    let lf = n.b.convert(logits, DType::F32);
+    let p = n.softmax(lf)?;
+    if !train {
+        n.keep(p);
+        return Ok(n.finish());
+    }
+    // Cross-entropy gradient: softmax minus the one-hot target, then the two products.
+    let onehot = n.input_of(DType::F32, &[b, sq, vocab_local]);
+    let dl = n.binary(Op::Sub, p, onehot)?;
+    let dl = n.b.convert(dl, dt);
+    let (dxn, dwv) = linear_grad(&mut n, xn, wv, dl)?;
+    n.keep(dwv);
+    let dx = n.rms_norm_grad(x, g, dxn)?;
+    n.keep(dx);
+    // Embedding gradient: a scatter-add of the input gradient into the table.
+    let dflat = n.input(&[b * sq, d]);
+    let flat_ids = n.b.reshape(ids, vec![(b * sq) as usize])?;
+    let zero = n.scalar(0.0, table);
+    let demb = n.b.scatter_add(zero, flat_ids, dflat, 0)?;
+    n.keep(demb);
+    Ok(n.finish())
+}
+
+/// AdamW on one chip's shard of `params` f32 parameters (master weights, gradients and both
+/// moments in f32), as one fused elementwise pass.
+pub fn optimizer(params: u64) -> Result<(Graph, Vec<KernelGroup>)> {
+    let mut n = Net::new(DType::F32);
+    let p = n.input(&[params]);
+    let g = n.input(&[params]);
+    let m = n.input(&[params]);
+    let v = n.input(&[params]);
+    let b1 = n.scalar(0.9, m);
+    let c1 = n.scalar(0.1, g);
+    let m1 = n.binary(Op::Mul, m, b1)?;
+    let g1 = n.binary(Op::Mul, g, c1)?;
+    let m2 = n.binary(Op::Add, m1, g1)?;
+    let b2 = n.scalar(0.95, v);
+    let gg = n.binary(Op::Mul, g, g)?;
+    let v1 = n.binary(Op::Mul, v, b2)?;
+    let c2 = n.scalar(0.05, g);
+    let g2 = n.binary(Op::Mul, gg, c2)?;
+    let v2 = n.binary(Op::Add, v1, g2)?;
+    let sq = n.unary(Op::Sqrt, v2)?;
+    let eps = n.scalar(1e-8, v);
+    let den = n.binary(Op::Add, sq, eps)?;
+    let upd = n.binary(Op::Div, m2, den)?;
+    let wd = n.scalar(0.1, p);
+    let decay = n.binary(Op::Mul, p, wd)?;
+    let step = n.binary(Op::Add, upd, decay)?;
+    let lr = n.scalar(1e-4, p);
+    let delta = n.binary(Op::Mul, step, lr)?;
+    let p2 = n.binary(Op::Sub, p, delta)?;
+    for o in [p2, m2, v2] {
+        n.keep(o);
+    }
+    Ok(n.finish())
+}

@@ -1,0 +1,69 @@
+//! Peak HBM per chip. Training keeps f32 master weights, f32 gradients and AdamW's two f32
+//! moments (16 bytes per parameter, sharded like the weights), the activations the remat
+//! policy saves for every layer, and a working set: two layers' gathered weights (one in use,
+//! one prefetched), one layer's recomputed activations and the f32 logits and their
+//! gradient. Inference keeps the weights in the compute type, the working set and, when
+//! decoding, the key/value cache.
+
+use super::layer::Shapes;
+use super::size::{layer_params, params_per_chip};
+use super::workload::{Dtype, Mode, Workload};
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Memory {
+    pub params: u64,
+    pub grads: u64,
+    pub optimizer: u64,
+    /// Saved activations of all layers.
+    pub activations: u64,
+    /// Key/value cache (decode).
+    pub kv_cache: u64,
+    /// Gathered weights, one layer's temporaries and the logits.
+    pub working: u64,
+}
+
+impl Memory {
+    pub fn total(&self) -> u64 {
+        self.params + self.grads + self.optimizer + self.activations + self.kv_cache + self.working
+    }
+}
+
+/// `saved_per_layer`: bytes the forward graph writes for the backward pass (besides the
+/// layer's output); `all_per_layer`: what it writes when nothing is recomputed.
+pub fn peak_memory(w: &Workload, s: &Shapes, saved_per_layer: u64, all_per_layer: u64) -> Memory {
+    let par = &w.parallel;
+    let dt: u64 = match w.run.dtype {
+        Dtype::Bf16 => 2,
+        Dtype::Fp8 => 1,
+    };
+    let n = params_per_chip(w);
+    let lp = layer_params(w);
+    let gathered = 2 * (lp.dense / par.tp + lp.experts / (par.tp * par.ep)) * dt;
+    let logits = s.tokens() * (w.model.vocab / par.tp) * dt;
+    let layers = w.model.layers;
+    match w.run.mode {
+        Mode::Train => {
+            let input = if w.run.offload_activations { 0 } else { s.tokens() * s.d * dt };
+            Memory {
+                params: 4 * n,
+                grads: 4 * n,
+                optimizer: 8 * n,
+                activations: layers * (input + saved_per_layer),
+                kv_cache: 0,
+                working: gathered + all_per_layer.max(logits),
+            }
+        }
+        Mode::Prefill | Mode::Decode => {
+            let kv_cache =
+                if w.run.mode == Mode::Decode { layers * 2 * s.batch * s.ctx * s.kv * s.head_dim * dt } else { 0 };
+            Memory {
+                params: dt * n,
+                grads: 0,
+                optimizer: 0,
+                activations: 0,
+                kv_cache,
+                working: gathered + all_per_layer.max(logits),
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! `tpudev estimate`: step time, throughput, MFU and memory of a transformer workload on a
+//! slice of TPUs, without running it. The workload's layer is built as IR graphs with each
+//! chip's shapes after sharding and timed by the device's own timing engine (fused as a TPU
+//! compiler fuses it), then multiplied by the layers; collectives are timed by the ICI model.
+//! One idea per module:
+//!
+//! - `workload`: the TOML file and its consistency checks.
+//! - `net`: graph-building helpers over the IR's `GraphBuilder`.
+//! - `layer`: one chip's graphs of a decoder layer (forward, backward), the head, the optimizer.
+//! - `fusion`: the device's plan grouped into XLA-like kernels and timed with `timing`.
+//! - `size`: parameter counts and model FLOPs.
+//! - `comm`: mesh axes on the torus and the step's collectives.
+//! - `memory`: peak HBM per chip.
+//! - `calibration`: the fitted global efficiencies.
+//! - `step`: everything together: the `Estimate`.
+//! - `report`: the text report.
+
+pub mod calibration;
+pub mod comm;
+pub mod fusion;
+pub mod layer;
+pub mod memory;
+pub mod net;
+pub mod report;
+pub mod size;
+pub mod step;
+pub mod workload;
+
+pub use step::{estimate, estimate_with, Estimate, Progress};
+pub use workload::Workload;
+
+#[cfg(test)]
+mod tests;

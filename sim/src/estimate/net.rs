@@ -1,0 +1,167 @@
+//! A thin layer over the IR's `GraphBuilder` for building transformer graphs: per-chip
+//! parameters, matrix products by named contraction, RMS norm, and the flash-attention
+//! groups a TPU program runs as one kernel (recorded for `fusion`).
+
+use tpudev_core::ir::{DotDims, Graph, GraphBuilder, Literal, NodeId, Op, Precision, ReduceKind, TensorType};
+use tpudev_core::{DType, Result};
+
+/// Nodes that run as one kernel whose intermediates stay in VMEM (a Pallas kernel such as
+/// splash attention), and the share of its work that runs: causal attention skips the
+/// blocks above the diagonal, so only `(c + 1) / (2c)` of `c x c` blocks are computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KernelGroup {
+    pub name: &'static str,
+    pub nodes: Vec<NodeId>,
+    /// (numerator, denominator) of the work that runs.
+    pub share: (u64, u64),
+}
+
+pub struct Net {
+    pub b: GraphBuilder,
+    /// Element type of activations and weights as the matrix units read them.
+    pub dt: DType,
+    pub groups: Vec<KernelGroup>,
+    outputs: Vec<NodeId>,
+}
+
+fn dims(lb: &[usize], rb: &[usize], lc: &[usize], rc: &[usize]) -> DotDims {
+    DotDims {
+        lhs_batch: lb.to_vec(),
+        rhs_batch: rb.to_vec(),
+        lhs_contract: lc.to_vec(),
+        rhs_contract: rc.to_vec(),
+        precision: Precision::Default,
+    }
+}
+
+fn us(v: u64) -> usize {
+    v as usize
+}
+
+impl Net {
+    pub fn new(dt: DType) -> Self {
+        Net { b: GraphBuilder::new(), dt, groups: Vec::new(), outputs: Vec::new() }
+    }
+
+    /// A per-chip input of the given shape (a weight shard, a saved activation).
+    pub fn input(&mut self, shape: &[u64]) -> NodeId {
+        self.b.param(TensorType::new(self.dt, shape.iter().map(|&d| us(d)).collect::<Vec<_>>()))
+    }
+
+    pub fn input_of(&mut self, dtype: DType, shape: &[u64]) -> NodeId {
+        self.b.param(TensorType::new(dtype, shape.iter().map(|&d| us(d)).collect::<Vec<_>>()))
+    }
+
+    /// Marks a value as a result of the graph (it is written to HBM).
+    pub fn keep(&mut self, x: NodeId) {
+        if !self.outputs.contains(&x) {
+            self.outputs.push(x);
+        }
+    }
+
+    pub fn finish(self) -> (Graph, Vec<KernelGroup>) {
+        (self.b.finish(self.outputs), self.groups)
+    }
+
+    /// A matrix product with the given batch and contracting dims.
+    pub fn dot(
+        &mut self,
+        l: NodeId,
+        r: NodeId,
+        lb: &[usize],
+        rb: &[usize],
+        lc: &[usize],
+        rc: &[usize],
+    ) -> Result<NodeId> {
+        self.b.dot_general(l, r, dims(lb, rb, lc, rc))
+    }
+
+    /// `x` times `w`, contracting x's last dim with w's first.
+    pub fn linear(&mut self, x: NodeId, w: NodeId) -> Result<NodeId> {
+        let last = self.b.rank(x) - 1;
+        self.dot(x, w, &[], &[], &[last], &[0])
+    }
+
+    pub fn unary(&mut self, op: Op, x: NodeId) -> Result<NodeId> {
+        self.b.unary(op, x)
+    }
+
+    pub fn binary(&mut self, op: Op, a: NodeId, b: NodeId) -> Result<NodeId> {
+        self.b.binary(op, a, b)
+    }
+
+    pub fn scalar(&mut self, v: f64, like: NodeId) -> NodeId {
+        let (dtype, shape) = (self.b.dtype(like), self.b.shape(like).to_vec());
+        self.b.constant(Literal::Float(v), dtype, shape)
+    }
+
+    /// `v` (one value per row) broadcast back to `like`'s shape along its leading dims.
+    pub fn spread(&mut self, v: NodeId, like: NodeId) -> Result<NodeId> {
+        let shape = self.b.shape(like).to_vec();
+        let kept: Vec<usize> = (0..self.b.rank(v)).collect();
+        self.b.broadcast_in_dim(v, shape, kept)
+    }
+
+    /// A row table of shape [s, hd] broadcast into `like` at `dims`.
+    pub fn table(&mut self, t: NodeId, like: NodeId, at: &[usize]) -> Result<NodeId> {
+        let shape = self.b.shape(like).to_vec();
+        self.b.broadcast_in_dim(t, shape, at.to_vec())
+    }
+
+    pub fn reduce_last(&mut self, x: NodeId, kind: ReduceKind) -> Result<NodeId> {
+        let last = self.b.rank(x) - 1;
+        self.b.reduce(x, kind, vec![last])
+    }
+
+    /// RMS norm over the last dim with a learned scale `g` ([d]).
+    pub fn rms_norm(&mut self, x: NodeId, g: NodeId) -> Result<NodeId> {
+        let sq = self.binary(Op::Mul, x, x)?;
+        let ms = self.reduce_last(sq, ReduceKind::Sum)?;
+        let inv_d = 1.0 / self.b.shape(x).last().copied().unwrap_or(1) as f64;
+        let c = self.scalar(inv_d, ms);
+        let mean = self.binary(Op::Mul, ms, c)?;
+        let eps = self.scalar(1e-6, mean);
+        let var = self.binary(Op::Add, mean, eps)?;
+        let r = self.unary(Op::Rsqrt, var)?;
+        let rb = self.spread(r, x)?;
+        let xn = self.binary(Op::Mul, x, rb)?;
+        let last = self.b.rank(x) - 1;
+        let gb = self.table(g, x, &[last])?;
+        self.binary(Op::Mul, xn, gb)
+    }
+
+    /// Backward of `rms_norm` for the gradient `dy` of its output.
+    pub fn rms_norm_grad(&mut self, x: NodeId, g: NodeId, dy: NodeId) -> Result<NodeId> {
+        let last = self.b.rank(x) - 1;
+        let gb = self.table(g, x, &[last])?;
+        let gd = self.binary(Op::Mul, dy, gb)?;
+        let sq = self.binary(Op::Mul, x, x)?;
+        let ms = self.reduce_last(sq, ReduceKind::Sum)?;
+        let r = self.unary(Op::Rsqrt, ms)?;
+        let t = self.binary(Op::Mul, gd, x)?;
+        let dot = self.reduce_last(t, ReduceKind::Sum)?;
+        let k = self.binary(Op::Mul, dot, r)?;
+        let kb = self.spread(k, x)?;
+        let corr = self.binary(Op::Mul, x, kb)?;
+        let diff = self.binary(Op::Sub, gd, corr)?;
+        let rb = self.spread(r, x)?;
+        self.binary(Op::Mul, diff, rb)
+    }
+
+    /// Softmax over the last dim.
+    pub fn softmax(&mut self, s: NodeId) -> Result<NodeId> {
+        let m = self.reduce_last(s, ReduceKind::Max)?;
+        let mb = self.spread(m, s)?;
+        let z = self.binary(Op::Sub, s, mb)?;
+        let e = self.unary(Op::Exp, z)?;
+        let sum = self.reduce_last(e, ReduceKind::Sum)?;
+        let sb = self.spread(sum, s)?;
+        self.binary(Op::Div, e, sb)
+    }
+
+    /// Records the nodes built since `first` as one kernel.
+    pub fn group_since(&mut self, name: &'static str, first: usize, share: (u64, u64)) {
+        let nodes: Vec<NodeId> = (first..self.b.len()).collect();
+        self.groups.push(KernelGroup { name, nodes, share });
+    }
+}

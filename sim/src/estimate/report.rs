@@ -1,0 +1,62 @@
+//! The text report of an estimate (snapshot-tested).
+
+use std::fmt::Write;
+
+use super::step::Estimate;
+
+fn gib(b: u64) -> f64 {
+    b as f64 / (1u64 << 30) as f64
+}
+
+pub fn report(e: &Estimate) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{} x {} chips, torus {}", e.chips, e.chip, e.topology);
+    let _ =
+        writeln!(s, "model: {:.3e} parameters, {:.4e} model FLOPs per step", e.params as f64, e.model_flops_per_step);
+    let _ = writeln!(s);
+    let _ = writeln!(s, "step time            {:>12.6} s", e.step_time_s);
+    let _ = writeln!(s, "tokens/s per chip    {:>12.2}", e.tokens_per_s_per_chip);
+    let _ = writeln!(s, "MFU                  {:>12.2} %", 100.0 * e.mfu);
+    let _ = writeln!(s);
+    let _ = writeln!(s, "compute              {:>12.6} s  (HBM-bound kernels {:.6} s)", e.compute_s, e.memory_s);
+    let _ = writeln!(s, "collectives          {:>12.6} s  (exposed {:.6} s)", e.ici_s, e.exposed_comm_s);
+    for (name, secs) in &e.parts {
+        let _ = writeln!(s, "  {name:<26} {secs:>12.6} s");
+    }
+    let _ = writeln!(s);
+    let m = &e.memory;
+    let _ = writeln!(
+        s,
+        "HBM per chip         {:>9.2} GiB of {:.2} GiB{}",
+        gib(e.peak_hbm_bytes_per_chip),
+        gib(e.hbm_capacity_bytes),
+        if e.fits() { "" } else { "  DOES NOT FIT" }
+    );
+    for (name, b) in [
+        ("parameters", m.params),
+        ("gradients", m.grads),
+        ("optimizer state", m.optimizer),
+        ("saved activations", m.activations),
+        ("key/value cache", m.kv_cache),
+        ("working set", m.working),
+    ] {
+        if b > 0 {
+            let _ = writeln!(s, "  {name:<18} {:>9.2} GiB", gib(b));
+        }
+    }
+    let _ = writeln!(s);
+    let _ = writeln!(s, "one layer's forward kernels:");
+    let _ = writeln!(s, "{:>12} {:>12} {:>12}  {:<8}  kernel", "cycles", "mxu", "hbm", "bound");
+    for k in &e.layer_forward {
+        let _ = writeln!(
+            s,
+            "{:>12} {:>12} {:>12}  {:<8}  {}",
+            k.cycles,
+            k.mxu_cycles,
+            k.memory_cycles,
+            k.bound.name(),
+            k.kernel
+        );
+    }
+    s
+}

@@ -1,0 +1,184 @@
+//! One step of a workload: the layer graphs timed with the device's engine (`fusion`), times
+//! the number of layers, plus the embedding, output projection and loss, the optimizer, and
+//! the collectives (`comm`) with what of them compute hides.
+
+use tpudev_core::ir::Graph;
+
+use super::calibration::{Calibration, FITTED};
+use super::comm::{step_comm, Mesh};
+use super::fusion::time_graph;
+use super::layer::{self, matmul_dtype, Saves, Shapes};
+use super::memory::{peak_memory, Memory};
+use super::net::KernelGroup;
+use super::size::{model_flops_per_step, params_per_chip, total_params};
+use super::workload::{Mode, Remat, Workload};
+use crate::chips::ChipSpec;
+use crate::timing::ici::IciParams;
+use crate::timing::{Bound, KernelCost, TimingParams};
+
+/// What `estimate` found, in SI units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Estimate {
+    pub chip: String,
+    pub chips: u64,
+    pub topology: String,
+    pub step_time_s: f64,
+    pub tokens_per_s_per_chip: f64,
+    pub mfu: f64,
+    pub model_flops_per_step: f64,
+    pub params: u64,
+    pub peak_hbm_bytes_per_chip: u64,
+    pub hbm_capacity_bytes: u64,
+    pub memory: Memory,
+    /// Time the chip's cores are busy (all kernels).
+    pub compute_s: f64,
+    /// The part of `compute_s` in kernels bound by HBM bandwidth.
+    pub memory_s: f64,
+    /// Time of all collectives, as if none overlapped anything.
+    pub ici_s: f64,
+    /// The part of `ici_s` that compute does not hide.
+    pub exposed_comm_s: f64,
+    /// Per part of the step (forward, backward, ...): seconds of one step.
+    pub parts: Vec<(&'static str, f64)>,
+    /// One layer's forward kernels, for the report.
+    pub layer_forward: Vec<KernelCost>,
+}
+
+impl Estimate {
+    pub fn fits(&self) -> bool {
+        self.peak_hbm_bytes_per_chip <= self.hbm_capacity_bytes
+    }
+}
+
+/// Reports progress: (phase done, phases, what comes next).
+pub type Progress<'a> = &'a mut dyn FnMut(usize, usize, &str);
+
+const PHASES: usize = 6;
+
+fn timed(
+    built: tpudev_core::Result<(Graph, Vec<KernelGroup>)>,
+    p: &TimingParams,
+    c: &Calibration,
+) -> Result<(Graph, Vec<KernelCost>), String> {
+    let (graph, groups) = built.map_err(|e| format!("building the layer graph failed: {e}"))?;
+    let kernels = time_graph(&graph, &groups, p, c.mxu_permille).map_err(|e| format!("timing failed: {e}"))?;
+    Ok((graph, kernels))
+}
+
+fn cycles(ks: &[KernelCost]) -> u64 {
+    ks.iter().map(|k| k.cycles).sum()
+}
+
+fn memory_cycles(ks: &[KernelCost]) -> u64 {
+    ks.iter().filter(|k| k.bound == Bound::Memory).map(|k| k.cycles).sum()
+}
+
+/// Bytes a forward graph writes besides the layer's output (its first [b, s, d] result).
+fn saved_bytes(g: &Graph) -> u64 {
+    let all: u64 = g.outputs.iter().map(|&o| g.nodes[o].ty.size_bytes() as u64).sum();
+    let out = g.outputs.iter().map(|&o| &g.nodes[o].ty).find(|t| t.rank() == 3).map_or(0, |t| t.size_bytes() as u64);
+    all - out
+}
+
+/// Collective time not hidden by `compute` cycles when a share `permille` of it can be.
+fn exposed(comm: u64, compute: u64, permille: u64) -> u64 {
+    comm - comm.min(compute) * permille / 1000
+}
+
+pub fn estimate(w: &Workload, chip: &ChipSpec, progress: Progress) -> Result<Estimate, String> {
+    estimate_with(w, chip, &FITTED, progress)
+}
+
+pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress: Progress) -> Result<Estimate, String> {
+    w.check()?;
+    let mesh = Mesh::of(w, chip)?;
+    let mut p = TimingParams::from_chip(chip);
+    p.hbm_bw = (p.hbm_bw * cal.hbm_permille / 1000).max(1);
+    let mut ici = IciParams::from_chip(chip);
+    ici.link_bw = (ici.link_bw * cal.ici_permille / 1000).max(1);
+    let s = Shapes::of(w);
+    let dt = matmul_dtype(w);
+    let train = w.run.mode == Mode::Train;
+    let layers = w.model.layers;
+
+    progress(0, PHASES, "forward pass");
+    let saves = Saves::of(w.run.remat, w.run.mode);
+    let (fwd_graph, fwd) = timed(layer::forward(&s, dt, saves), &p, cal)?;
+    let saved = saved_bytes(&fwd_graph);
+    let all_saved = if saves == Saves::All {
+        saved
+    } else {
+        saved_bytes(&layer::forward(&s, dt, Saves::All).map_err(|e| e.to_string())?.0)
+    };
+
+    progress(1, PHASES, "backward pass");
+    let (bwd, recompute) = if train {
+        let (_, bwd) = timed(layer::backward(&s, dt), &p, cal)?;
+        let recompute = match w.run.remat {
+            Remat::Full => cycles(&timed(layer::forward(&s, dt, Saves::Input), &p, cal)?.1),
+            Remat::Selective => fwd.iter().filter(|k| k.mxu_cycles == 0).map(|k| k.cycles).sum(),
+            Remat::None => 0,
+        };
+        (bwd, recompute)
+    } else {
+        (Vec::new(), 0)
+    };
+
+    progress(2, PHASES, "embedding, output projection and loss");
+    let (_, head) = timed(layer::head(&s, w.model.vocab / w.parallel.tp, dt, train), &p, cal)?;
+
+    progress(3, PHASES, "optimizer");
+    let opt = if train { timed(layer::optimizer(params_per_chip(w)), &p, cal)?.1 } else { Vec::new() };
+
+    progress(4, PHASES, "collectives");
+    let comm = step_comm(w, &s, &mesh, &ici);
+    let (fwd_c, bwd_c) = (cycles(&fwd), cycles(&bwd));
+    let compute = layers * (fwd_c + bwd_c + recompute) + cycles(&head) + cycles(&opt);
+    let mem = layers * (memory_cycles(&fwd) + memory_cycles(&bwd)) + memory_cycles(&head) + memory_cycles(&opt);
+    let lc = comm.layer;
+    let ici_cycles = layers * (lc.fsdp_fwd + lc.fsdp_bwd + lc.serial_fwd + lc.serial_bwd) + comm.head + comm.dp;
+    let ov = cal.overlap_permille;
+    let per_layer_exposed =
+        lc.serial_fwd + lc.serial_bwd + exposed(lc.fsdp_fwd, fwd_c, ov) + exposed(lc.fsdp_bwd, bwd_c + recompute, ov);
+    let exposed_cycles =
+        layers * per_layer_exposed + exposed(comm.head, cycles(&head), ov) + exposed(comm.dp, layers * bwd_c, ov);
+    let step_cycles = compute + exposed_cycles;
+
+    progress(5, PHASES, "memory");
+    let memory = peak_memory(w, &s, saved, all_saved);
+    progress(PHASES, PHASES, "done");
+
+    let secs = |c: u64| p.seconds(c);
+    let ici_secs = |c: u64| ici.seconds(c);
+    let step_time_s = secs(step_cycles);
+    let flops = model_flops_per_step(w);
+    let mut parts = vec![("layers forward", secs(layers * fwd_c))];
+    if train {
+        parts.push(("layers backward", secs(layers * bwd_c)));
+        parts.push(("layers recompute", secs(layers * recompute)));
+    }
+    parts.push(("embedding, head and loss", secs(cycles(&head))));
+    if train {
+        parts.push(("optimizer", secs(cycles(&opt))));
+    }
+    parts.push(("exposed collectives", ici_secs(exposed_cycles)));
+    Ok(Estimate {
+        chip: chip.key.clone(),
+        chips: w.system.chips,
+        topology: mesh.torus.describe(),
+        step_time_s,
+        tokens_per_s_per_chip: w.tokens_per_step() as f64 / step_time_s / w.system.chips as f64,
+        mfu: flops / (step_time_s * w.system.chips as f64 * chip.peak_bf16_flops),
+        model_flops_per_step: flops,
+        params: total_params(w),
+        peak_hbm_bytes_per_chip: memory.total(),
+        hbm_capacity_bytes: chip.hbm_bytes,
+        memory,
+        compute_s: secs(compute),
+        memory_s: secs(mem),
+        ici_s: ici_secs(ici_cycles),
+        exposed_comm_s: ici_secs(exposed_cycles),
+        parts,
+        layer_forward: fwd,
+    })
+}

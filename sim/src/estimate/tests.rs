@@ -1,0 +1,172 @@
+//! The estimator on small workloads: consistency, determinism, what the knobs change, and
+//! the messages of bad input.
+
+use super::workload::{Mode, Remat};
+use super::*;
+use crate::chips::preset;
+
+const SMALL: &str = r#"
+[model]
+name = "small"
+layers = 4
+d_model = 1024
+heads = 8
+kv_heads = 2
+head_dim = 128
+d_ff = 4096
+vocab = 32000
+
+[run]
+mode = "train"
+seq_len = 1024
+global_batch = 16
+dtype = "bf16"
+remat = "full"
+
+[system]
+chip = "v5e"
+chips = 8
+
+[parallel]
+fsdp = 8
+"#;
+
+fn small() -> Workload {
+    Workload::parse(SMALL, "small.toml").unwrap()
+}
+
+fn run(w: &Workload) -> Estimate {
+    let chip = preset(&w.system.chip).unwrap();
+    estimate(w, &chip, &mut |_, _, _| {}).unwrap()
+}
+
+#[test]
+fn estimates_are_consistent_and_deterministic() {
+    let w = small();
+    let e = run(&w);
+    assert_eq!(e, run(&w));
+    assert!(e.step_time_s > 0.0 && e.mfu > 0.0 && e.mfu < 1.0, "{e:?}");
+    let tokens = e.tokens_per_s_per_chip * e.step_time_s * 8.0;
+    assert!((tokens - 16.0 * 1024.0).abs() < 1e-6 * tokens);
+    assert!(e.memory_s <= e.compute_s && e.exposed_comm_s <= e.ici_s + 1e-12);
+    assert!((e.step_time_s - (e.compute_s + e.exposed_comm_s)).abs() < 1e-9, "{e:?}");
+    // MFU from the reported figures.
+    let peak = preset("v5e").unwrap().peak_bf16_flops;
+    assert!((e.mfu - e.model_flops_per_step / (e.step_time_s * 8.0 * peak)).abs() < 1e-12);
+    assert!(e.fits());
+}
+
+#[test]
+fn model_flops_follow_the_parameters() {
+    let w = small();
+    // 6 x weights x tokens plus attention, as MaxText counts.
+    let l = size::layer_params(&w);
+    let per_token = 4.0 * (2.0 * l.dense as f64 + 4.0 * 1024.0 * 1024.0) + 2.0 * 1024.0 * 32000.0;
+    let want = 3.0 * per_token * 16.0 * 1024.0;
+    assert!((size::model_flops_per_step(&w) - want).abs() < 1.0);
+    assert_eq!(l.dense, 1024 * (8 + 4) * 128 + 8 * 128 * 1024 + 2 * 1024 + 3 * 1024 * 4096);
+}
+
+#[test]
+fn remat_trades_time_for_memory() {
+    let mut w = small();
+    let full = run(&w);
+    w.run.remat = Remat::None;
+    let none = run(&w);
+    w.run.remat = Remat::Selective;
+    let selective = run(&w);
+    assert!(none.step_time_s < selective.step_time_s && selective.step_time_s < full.step_time_s);
+    assert!(none.memory.activations > selective.memory.activations);
+    assert!(selective.memory.activations > full.memory.activations);
+}
+
+#[test]
+fn inference_is_cheaper_than_training() {
+    let mut w = small();
+    let train = run(&w);
+    w.run.mode = Mode::Prefill;
+    let prefill = run(&w);
+    assert!(prefill.step_time_s * 2.5 < train.step_time_s, "{} {}", prefill.step_time_s, train.step_time_s);
+    assert_eq!(prefill.memory.optimizer, 0);
+    w.run.mode = Mode::Decode;
+    let decode = run(&w);
+    assert!(decode.step_time_s < prefill.step_time_s);
+    assert!(decode.memory.kv_cache > 0);
+}
+
+#[test]
+fn tensor_parallelism_adds_serial_collectives() {
+    let mut w = small();
+    let fsdp = run(&w);
+    w.parallel.fsdp = 2;
+    w.parallel.tp = 4;
+    let tp = run(&w);
+    assert!(tp.exposed_comm_s > fsdp.exposed_comm_s, "{} {}", tp.exposed_comm_s, fsdp.exposed_comm_s);
+}
+
+#[test]
+fn mixture_of_experts_runs_and_counts_active_experts() {
+    let mut w = small();
+    w.model.experts = 8;
+    w.model.experts_per_token = 2;
+    w.model.moe_d_ff = 1024;
+    w.parallel.fsdp = 4;
+    w.parallel.ep = 2;
+    w.check().unwrap();
+    let e = run(&w);
+    assert!(e.step_time_s > 0.0 && e.ici_s > 0.0);
+    let l = size::layer_params(&w);
+    assert_eq!(l.experts, 8 * 3 * 1024 * 1024);
+    // Only 2 of the 8 experts' weights count for the model FLOPs.
+    let dense_flops = size::model_flops_per_step(&small());
+    assert!(size::model_flops_per_step(&w) < dense_flops);
+}
+
+#[test]
+fn a_workload_too_big_for_hbm_says_so() {
+    let mut w = small();
+    w.model.layers = 400;
+    w.model.d_model = 8192;
+    w.model.heads = 64;
+    w.model.kv_heads = 8;
+    w.model.d_ff = 28672;
+    let e = run(&w);
+    assert!(!e.fits());
+    assert!(report::report(&e).contains("DOES NOT FIT"));
+}
+
+#[test]
+fn bad_workloads_name_the_field_and_the_fix() {
+    let cases = [
+        (SMALL.replace("fsdp = 8", "fsdp = 4"), "fsdp*tp*ep*dp"),
+        (SMALL.replace("fsdp = 8", "fsdp = 2\ntp = 4\nzp = 1"), "zp"),
+        (SMALL.replace("fsdp = 8", "fsdp = 1\ntp = 8\n").replace("heads = 8\n", "heads = 12\n"), "heads"),
+        (SMALL.replace("mode = \"train\"", "mode = \"serve\""), "serve"),
+        (SMALL.replace("global_batch = 16", "global_batch = 12"), "global_batch"),
+        (SMALL.replace("layers = 4", "layers = 0"), "[model] layers"),
+        (SMALL.replace("vocab = 32000", ""), "vocab"),
+        (SMALL.replace("dtype = \"bf16\"", "dtype = \"fp16\""), "fp16"),
+    ];
+    for (text, needle) in cases {
+        let err = Workload::parse(&text, "bad.toml").unwrap_err();
+        assert!(err.contains("bad.toml") && err.contains(needle), "{needle}: {err}");
+    }
+    let mut w = small();
+    w.system.topology = Some("4x4".into());
+    let err = estimate(&w, &preset("v5e").unwrap(), &mut |_, _, _| {}).unwrap_err();
+    assert!(err.contains("topology") && err.contains("16"), "{err}");
+}
+
+#[test]
+fn progress_reaches_the_end() {
+    let mut seen = Vec::new();
+    let w = small();
+    estimate(&w, &preset("v5e").unwrap(), &mut |done, of, _| seen.push((done, of))).unwrap();
+    assert_eq!(seen.first(), Some(&(0, 6)));
+    assert_eq!(seen.last(), Some(&(6, 6)));
+}
+
+#[test]
+fn report_snapshot() {
+    insta::assert_snapshot!("small_train_v5e_8", report::report(&run(&small())));
+}

@@ -1,0 +1,273 @@
+//! The workload file of `tpudev estimate`: a transformer decoder (dense or mixture of
+//! experts), how it runs (train, prefill or decode), on which chips, and how it is sharded.
+//! Parsing rejects unknown keys; `Workload::check` rejects inconsistent values, naming the
+//! field and the fix.
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Workload {
+    pub model: Model,
+    pub run: Run,
+    pub system: System,
+    #[serde(default)]
+    pub parallel: Parallel,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Model {
+    /// A label for reports (optional).
+    #[serde(default)]
+    pub name: String,
+    pub layers: u64,
+    pub d_model: u64,
+    pub heads: u64,
+    pub kv_heads: u64,
+    pub head_dim: u64,
+    /// Hidden size of the dense MLP (unused when every layer is a mixture of experts).
+    pub d_ff: u64,
+    pub vocab: u64,
+    #[serde(default)]
+    pub experts: u64,
+    #[serde(default)]
+    pub experts_per_token: u64,
+    #[serde(default)]
+    pub moe_d_ff: u64,
+    #[serde(default)]
+    pub shared_experts: u64,
+    /// Tokens an expert takes, as a multiple of an even share (dropping implementations).
+    #[serde(default = "one")]
+    pub capacity_factor: f64,
+    /// The MLP's activation: "swiglu" (gated, three matrices) or "gelu" (two).
+    #[serde(default)]
+    pub activation: Activation,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Activation {
+    #[default]
+    Swiglu,
+    Gelu,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Train,
+    Prefill,
+    Decode,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dtype {
+    Bf16,
+    Fp8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Remat {
+    /// Every activation the backward pass needs is kept.
+    None,
+    /// Matrix-product outputs are kept; norms and elementwise ops are recomputed.
+    Selective,
+    /// Only each layer's input is kept; the layer's forward runs again in the backward pass.
+    Full,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Run {
+    pub mode: Mode,
+    /// Tokens per sequence (train, prefill); the context length attended to (decode).
+    pub seq_len: u64,
+    /// Sequences per step.
+    pub global_batch: u64,
+    pub dtype: Dtype,
+    #[serde(default = "full")]
+    pub remat: Remat,
+    /// Keep the saved layer inputs in host memory instead of HBM (MaxText's offloading).
+    #[serde(default)]
+    pub offload_activations: bool,
+}
+
+fn full() -> Remat {
+    Remat::Full
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct System {
+    /// A preset key (v4, v5e, v5p, v6e, v7x) or the path of a chip TOML file.
+    pub chip: String,
+    pub chips: u64,
+    /// The slice's torus, e.g. "16x16" (default: the usual shape for `chips`).
+    #[serde(default)]
+    pub topology: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Parallel {
+    pub fsdp: u64,
+    pub tp: u64,
+    pub ep: u64,
+    pub dp: u64,
+}
+
+impl Default for Parallel {
+    fn default() -> Self {
+        Parallel { fsdp: 1, tp: 1, ep: 1, dp: 1 }
+    }
+}
+
+impl Workload {
+    /// Parses a workload file's text; `origin` names it in messages.
+    pub fn parse(text: &str, origin: &str) -> Result<Workload, String> {
+        let w: Workload = toml::from_str(text).map_err(|e| {
+            format!("{origin} is not a valid workload: {}", e.to_string().trim_end().replace('\n', "\n  "))
+        })?;
+        w.check().map_err(|e| format!("{origin}: {e}"))?;
+        Ok(w)
+    }
+
+    pub fn is_moe(&self) -> bool {
+        self.model.experts > 0
+    }
+
+    /// Ways the batch is split: every axis but tensor parallelism holds different sequences.
+    pub fn batch_shards(&self) -> u64 {
+        let p = &self.parallel;
+        p.fsdp * p.ep * p.dp
+    }
+
+    /// Sequences each chip processes per step.
+    pub fn local_batch(&self) -> u64 {
+        self.run.global_batch / self.batch_shards()
+    }
+
+    /// Tokens processed per step, all chips together.
+    pub fn tokens_per_step(&self) -> u64 {
+        match self.run.mode {
+            Mode::Decode => self.run.global_batch,
+            _ => self.run.global_batch * self.run.seq_len,
+        }
+    }
+
+    /// Consistency of the values: one message naming the field and the fix.
+    pub fn check(&self) -> Result<(), String> {
+        let m = &self.model;
+        let p = &self.parallel;
+        for (name, v) in [
+            ("[model] layers", m.layers),
+            ("[model] d_model", m.d_model),
+            ("[model] heads", m.heads),
+            ("[model] kv_heads", m.kv_heads),
+            ("[model] head_dim", m.head_dim),
+            ("[model] vocab", m.vocab),
+            ("[run] seq_len", self.run.seq_len),
+            ("[run] global_batch", self.run.global_batch),
+            ("[system] chips", self.system.chips),
+            ("[parallel] fsdp", p.fsdp),
+            ("[parallel] tp", p.tp),
+            ("[parallel] ep", p.ep),
+            ("[parallel] dp", p.dp),
+        ] {
+            if v == 0 {
+                return Err(format!("{name} is 0: it must be at least 1"));
+            }
+        }
+        if m.experts == 0 && m.d_ff == 0 {
+            return Err("[model] d_ff is 0 for a dense model: give the MLP's hidden size (or experts > 0)".into());
+        }
+        let product = p.fsdp * p.tp * p.ep * p.dp;
+        if product != self.system.chips {
+            return Err(format!(
+                "[parallel] fsdp*tp*ep*dp = {}*{}*{}*{} = {product}, but [system] chips = {}: make the product \
+                 equal the number of chips",
+                p.fsdp, p.tp, p.ep, p.dp, self.system.chips
+            ));
+        }
+        if !m.heads.is_multiple_of(p.tp) {
+            return Err(format!(
+                "[model] heads = {} is not divisible by [parallel] tp = {}: choose a tp that divides the heads",
+                m.heads, p.tp
+            ));
+        }
+        if !m.heads.is_multiple_of(m.kv_heads) {
+            return Err(format!(
+                "[model] heads = {} is not a multiple of kv_heads = {}: each key/value head serves a whole group \
+                 of query heads",
+                m.heads, m.kv_heads
+            ));
+        }
+        if !m.kv_heads.is_multiple_of(p.tp) && !p.tp.is_multiple_of(m.kv_heads) {
+            return Err(format!(
+                "[model] kv_heads = {} and [parallel] tp = {} do not divide one another: choose a tp that divides \
+                 kv_heads or is a multiple of it",
+                m.kv_heads, p.tp
+            ));
+        }
+        if m.experts == 0 {
+            if m.experts_per_token > 0 || m.moe_d_ff > 0 || m.shared_experts > 0 {
+                return Err("[model] experts_per_token, moe_d_ff or shared_experts is set but experts = 0: set \
+                            experts for a mixture of experts, or remove them"
+                    .into());
+            }
+            if p.ep > 1 {
+                return Err(format!("[parallel] ep = {} but the model has no experts: use ep = 1", p.ep));
+            }
+        } else {
+            if m.experts_per_token == 0 || m.experts_per_token > m.experts {
+                return Err(format!(
+                    "[model] experts_per_token = {} must be between 1 and experts = {}",
+                    m.experts_per_token, m.experts
+                ));
+            }
+            if m.moe_d_ff == 0 {
+                return Err("[model] moe_d_ff is 0: give the experts' hidden size".into());
+            }
+            if !m.experts.is_multiple_of(p.ep) {
+                return Err(format!(
+                    "[model] experts = {} is not divisible by [parallel] ep = {}: choose an ep that divides the \
+                     experts",
+                    m.experts, p.ep
+                ));
+            }
+        }
+        if !(m.capacity_factor.is_finite() && m.capacity_factor > 0.0) {
+            return Err(format!("[model] capacity_factor = {} must be a positive number", m.capacity_factor));
+        }
+        let ff = if m.experts > 0 { m.moe_d_ff } else { m.d_ff };
+        if !ff.is_multiple_of(p.tp) {
+            return Err(format!(
+                "the MLP hidden size {ff} ([model] {}) is not divisible by [parallel] tp = {}",
+                if m.experts > 0 { "moe_d_ff" } else { "d_ff" },
+                p.tp
+            ));
+        }
+        if !m.vocab.is_multiple_of(p.tp) {
+            return Err(format!("[model] vocab = {} is not divisible by [parallel] tp = {}", m.vocab, p.tp));
+        }
+        if !self.run.global_batch.is_multiple_of(self.batch_shards()) {
+            return Err(format!(
+                "[run] global_batch = {} is not divisible by fsdp*ep*dp = {} (the chips holding different \
+                 sequences): make global_batch a multiple of it",
+                self.run.global_batch,
+                self.batch_shards()
+            ));
+        }
+        if self.run.mode != Mode::Train && self.run.offload_activations {
+            return Err("[run] offload_activations applies to training only: remove it or use mode = \"train\"".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,121 @@
+//! `tpudev estimate WORKLOAD.toml [--json] [--allow-oom]`: step time, throughput, MFU and
+//! HBM of a workload (`tpudev_sim::estimate`), as a report or as JSON.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use serde_json::{json, Value};
+use tpudev_sim::device::resolve_chip;
+use tpudev_sim::estimate::{self, report::report, Estimate, Workload};
+
+use super::chips::write_stdout;
+use super::CliError;
+
+pub fn run(path: &Path, as_json: bool, allow_oom: bool) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError(format!("cannot read workload file {}: {e}", path.display())))?;
+    let workload = Workload::parse(&text, &path.display().to_string()).map_err(CliError)?;
+    let chip = resolve_chip(&workload.system.chip).map_err(|e| CliError(format!("[system] chip: {e}")))?;
+    let mut bar = ProgressBar::new(std::io::stderr().is_terminal());
+    let result = estimate::estimate(&workload, &chip, &mut |done, of, next| bar.show(done, of, next));
+    bar.clear();
+    let e = result.map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    if !e.fits() && !allow_oom {
+        return Err(CliError(does_not_fit(&e)));
+    }
+    write_stdout(&if as_json { to_json(&e) } else { report(&e) })
+}
+
+fn gib(b: u64) -> String {
+    format!("{:.2} GiB", b as f64 / (1u64 << 30) as f64)
+}
+
+/// The out-of-memory message: what needs the memory, and what to change.
+fn does_not_fit(e: &Estimate) -> String {
+    let m = &e.memory;
+    let parts: Vec<String> = [
+        ("parameters", m.params),
+        ("gradients", m.grads),
+        ("optimizer state", m.optimizer),
+        ("saved activations", m.activations),
+        ("key/value cache", m.kv_cache),
+        ("working set", m.working),
+    ]
+    .iter()
+    .filter(|(_, b)| *b > 0)
+    .map(|(n, b)| format!("{n} {}", gib(*b)))
+    .collect();
+    format!(
+        "the workload does not fit in HBM: it needs {} per chip ({}) but a {} chip has {}. Shard more (fsdp, tp, \
+         ep), use more chips, remat = \"full\", offload_activations = true or a smaller batch; --allow-oom prints \
+         the estimate anyway",
+        gib(e.peak_hbm_bytes_per_chip),
+        parts.join(", "),
+        e.chip,
+        gib(e.hbm_capacity_bytes)
+    )
+}
+
+/// The estimate as one JSON object, keys in a fixed order.
+pub fn to_json(e: &Estimate) -> String {
+    let m = &e.memory;
+    let fields: Vec<(&str, Value)> = vec![
+        ("step_time_s", json!(e.step_time_s)),
+        ("tokens_per_s_per_chip", json!(e.tokens_per_s_per_chip)),
+        ("mfu", json!(e.mfu)),
+        ("model_flops_per_step", json!(e.model_flops_per_step)),
+        ("peak_hbm_bytes_per_chip", json!(e.peak_hbm_bytes_per_chip)),
+        ("compute_s", json!(e.compute_s)),
+        ("memory_s", json!(e.memory_s)),
+        ("ici_s", json!(e.ici_s)),
+        ("exposed_comm_s", json!(e.exposed_comm_s)),
+        ("fits_in_hbm", json!(e.fits())),
+        ("hbm_capacity_bytes", json!(e.hbm_capacity_bytes)),
+        (
+            "hbm_breakdown_bytes",
+            json!({
+                "params": m.params, "grads": m.grads, "optimizer": m.optimizer,
+                "activations": m.activations, "kv_cache": m.kv_cache, "working": m.working,
+            }),
+        ),
+        ("parts_s", Value::Object(e.parts.iter().map(|(k, v)| (k.to_string(), json!(v))).collect())),
+        ("params", json!(e.params)),
+        ("chip", json!(e.chip)),
+        ("chips", json!(e.chips)),
+        ("topology", json!(e.topology)),
+    ];
+    let members: Vec<String> = fields.iter().map(|(k, v)| format!("  {}: {v}", Value::from(*k))).collect();
+    format!("{{\n{}\n}}\n", members.join(",\n"))
+}
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+struct ProgressBar {
+    on: bool,
+    drawn: bool,
+}
+
+impl ProgressBar {
+    fn new(on: bool) -> Self {
+        ProgressBar { on, drawn: false }
+    }
+
+    fn show(&mut self, done: usize, of: usize, next: &str) {
+        if !self.on || of == 0 {
+            return;
+        }
+        const WIDTH: usize = 24;
+        let filled = WIDTH * done.min(of) / of;
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "\r\x1b[2K[{}{}] {done}/{of} {next}", "#".repeat(filled), " ".repeat(WIDTH - filled));
+        let _ = err.flush();
+        self.drawn = true;
+    }
+
+    fn clear(&mut self) {
+        if self.drawn {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
+        }
+    }
+}
