@@ -14,7 +14,7 @@ use crate::runtime::runtime;
 /// A graph's program, from `capture_end`.
 #[pyclass(module = "torch_tpudev._C", frozen)]
 pub struct Program {
-    inner: Captured,
+    pub(crate) inner: Captured,
 }
 
 #[pymethods]

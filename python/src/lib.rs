@@ -9,6 +9,7 @@ mod capture;
 mod convert;
 mod errors;
 mod runtime;
+mod snapshot;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
@@ -418,6 +419,9 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(capture::capture_begin, m)?)?;
     m.add_function(wrap_pyfunction!(capture::capture_end, m)?)?;
     m.add_function(wrap_pyfunction!(capture::run_program, m)?)?;
+    m.add_function(wrap_pyfunction!(snapshot::program_report, m)?)?;
+    m.add_function(wrap_pyfunction!(snapshot::compiler_version, m)?)?;
+    m.add_function(wrap_pyfunction!(snapshot::chip_info, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(init, m)?)?;
     m.add_function(wrap_pyfunction!(dtype_names, m)?)?;

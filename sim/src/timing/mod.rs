@@ -11,10 +11,12 @@
 //! - `clock`: the device's simulated clock and the kernel event log profilers read.
 //! - `report`: a text report of a program's timing (snapshot-tested).
 //! - `ici`: the inter-chip interconnect: torus topology and collective algorithms.
+//! - `chip_report`: a program's time and peak memory on a chip the caller names (snapshot tests).
 //!
 //! Everything after `params` is integer arithmetic, so simulated time is bit-identical from
 //! run to run and machine to machine.
 
+pub mod chip_report;
 pub mod clock;
 pub mod ici;
 pub mod kernel;
@@ -26,6 +28,7 @@ pub mod vmem;
 pub mod vpu;
 pub mod work;
 
+pub use chip_report::{chip_by_name, chip_report, ChipReport};
 pub use clock::{Clock, KernelEvent};
 pub use kernel::{host_transfer_cost, kernel_cost, Bound, KernelCost};
 pub use params::TimingParams;

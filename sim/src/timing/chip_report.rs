@@ -1,0 +1,137 @@
+//! The timing of one program on a chip the caller names, independent of the device that ran
+//! it: what snapshot tests record (`torch_tpudev.snapshot`), so that a test can ask "how fast
+//! is this step on a v6e?" in a process whose simulated device is a v5e.
+//!
+//! It is the same computation `SimDevice::compile` does for its own chip (plan, then
+//! `time_program` with the chip's `TimingParams`), plus the program's peak memory from
+//! core's buffer assignment (`passes::buffers`). The graph is taken as the device would get
+//! it: already optimized.
+
+use std::path::Path;
+
+use tpudev_core::ir::Graph;
+use tpudev_core::passes::buffers;
+use tpudev_core::{Error, Result};
+
+use super::params::TimingParams;
+use super::program::{time_program, ProgramTiming};
+use crate::chips::{load_chip_file, preset, preset_keys, ChipSpec};
+use crate::exec::plan;
+
+/// A program's simulated time and memory on one chip.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChipReport {
+    pub chip: ChipSpec,
+    pub params: TimingParams,
+    pub timing: ProgramTiming,
+    /// Bytes of the program's inputs (memory the caller owns while it runs).
+    pub input_bytes: u64,
+    /// Bytes of the temporaries and outputs at their most (buffer assignment's arena).
+    pub arena_bytes: u64,
+}
+
+impl ChipReport {
+    /// Peak device memory while the program runs: inputs plus arena.
+    pub fn peak_bytes(&self) -> u64 {
+        self.input_bytes + self.arena_bytes
+    }
+}
+
+/// A chip by preset key, name or codename ("v5e", "TPU v6e", "trillium"), or a user's chip
+/// file (a path ending in `.toml`).
+pub fn chip_by_name(name: &str) -> Result<ChipSpec> {
+    if name.ends_with(".toml") {
+        return load_chip_file(Path::new(name));
+    }
+    preset(name).ok_or_else(|| {
+        Error::invalid(format!(
+            "unknown chip {name:?}: use one of the presets ({}) or the path of a chip file ending in .toml",
+            preset_keys().join(", ")
+        ))
+    })
+}
+
+/// The time and peak memory of `graph` (optimized) on `chip`.
+pub fn chip_report(graph: &Graph, chip: &ChipSpec) -> Result<ChipReport> {
+    let exe = plan::compile(graph)?;
+    let params = TimingParams::from_chip(chip);
+    let timing = time_program(&exe.graph, &exe.plan, &params);
+    let assignment = buffers::assign(graph);
+    Ok(ChipReport {
+        chip: chip.clone(),
+        params,
+        timing,
+        input_bytes: assignment.input_bytes as u64,
+        arena_bytes: assignment.arena_bytes as u64,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use tpudev_core::ir::{DotDims, GraphBuilder, Literal, Op, Precision, TensorType};
+    use tpudev_core::DType;
+
+    use super::*;
+
+    /// relu(x @ w): one matmul and one elementwise kernel.
+    fn matmul_relu(n: usize) -> Graph {
+        let mut b = GraphBuilder::new();
+        let x = b.param(TensorType::new(DType::F32, vec![n, n]));
+        let w = b.param(TensorType::new(DType::F32, vec![n, n]));
+        let dims = DotDims {
+            lhs_batch: vec![],
+            rhs_batch: vec![],
+            lhs_contract: vec![1],
+            rhs_contract: vec![0],
+            precision: Precision::Default,
+        };
+        let y = b.dot_general(x, w, dims).unwrap();
+        let zero = b.constant(Literal::Float(0.0), DType::F32, vec![n, n]);
+        let r = b.binary(Op::Max, y, zero).unwrap();
+        b.finish(vec![r])
+    }
+
+    #[test]
+    fn chips_by_key_name_and_codename() {
+        assert_eq!(chip_by_name("v5e").unwrap().key, "v5e");
+        assert_eq!(chip_by_name("TPU v6e").unwrap().key, "v6e");
+        assert_eq!(chip_by_name("ironwood").unwrap().key, "v7x");
+    }
+
+    #[test]
+    fn an_unknown_chip_lists_the_presets() {
+        let e = chip_by_name("v99").unwrap_err().to_string();
+        assert!(e.contains("unknown chip \"v99\""), "{e}");
+        assert!(e.contains("v5e") && e.contains("v7x") && e.contains(".toml"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_chip_file_is_an_error() {
+        assert!(chip_by_name("/nonexistent/chip.toml").is_err());
+    }
+
+    #[test]
+    fn the_report_matches_the_device_timing_and_buffer_assignment() {
+        let g = matmul_relu(256);
+        let chip = chip_by_name("v5e").unwrap();
+        let r = chip_report(&g, &chip).unwrap();
+        let exe = plan::compile(&g).unwrap();
+        let want = time_program(&exe.graph, &exe.plan, &TimingParams::from_chip(&chip));
+        assert_eq!(r.timing, want);
+        assert!(r.timing.cycles > 0);
+        assert_eq!(r.timing.kernels.iter().map(|k| k.cycles).sum::<u64>(), r.timing.cycles);
+        assert_eq!(r.input_bytes, 2 * 256 * 256 * 4);
+        assert!(r.arena_bytes >= 256 * 256 * 4, "the output lives in the arena");
+        assert_eq!(r.peak_bytes(), r.input_bytes + r.arena_bytes);
+    }
+
+    #[test]
+    fn chips_differ_and_each_is_deterministic() {
+        let g = matmul_relu(512);
+        let v5e = chip_report(&g, &chip_by_name("v5e").unwrap()).unwrap();
+        let v6e = chip_report(&g, &chip_by_name("v6e").unwrap()).unwrap();
+        assert_ne!(v5e.timing.cycles, v6e.timing.cycles);
+        assert_eq!(v5e, chip_report(&g, &chip_by_name("v5e").unwrap()).unwrap());
+        assert_eq!(v5e.peak_bytes(), v6e.peak_bytes(), "memory does not depend on the chip");
+    }
+}
