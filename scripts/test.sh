@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up (scripts/setup.sh), then runs every test: the Rust workspace's tests
-# (cargo test, debug build) and the Python suite (pytest python/tests).
+# (cargo test, debug build) and the Python suite (pytest python/tests) with the example
+# models' snapshot tests (examples/snapshot_tests: a compiler or timing-model change shows as
+# a snapshot diff there).
 # Both suites run even if the first fails; the exit status is non-zero if either failed.
 # Extra arguments are passed to pytest, e.g. `bash scripts/test.sh -k matmul -x`.
 set -euo pipefail
@@ -22,9 +24,9 @@ else
     failed+=("cargo test (exit $rc)")
 fi
 
-printf '\n==> test: pytest python/tests\n\n'
+printf '\n==> test: pytest python/tests examples/snapshot_tests\n\n'
 rc=0
-"$ROOT/.venv/bin/python" -m pytest python/tests -q "$@" || rc=$?
+"$ROOT/.venv/bin/python" -m pytest python/tests examples/snapshot_tests -q "$@" || rc=$?
 case $rc in
     0) echo "pytest: ok" ;;
     5)
