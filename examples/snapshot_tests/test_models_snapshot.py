@@ -7,10 +7,16 @@ the `.snap.new` files with `cargo insta review` (or `python -m torch_tpudev.snap
 review`), or rewrite them with `pytest examples/snapshot_tests --snapshot-update`.
 """
 
+import os
+import sys
+
 import torch
 import torch.nn.functional as F
 
-from models import MLP, TinyTransformer
+# The example models are one directory up (examples/models.py). No conftest.py here: the
+# Python suite imports its own `conftest` by name, and a second one would shadow it.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from models import MLP, TinyTransformer  # noqa: E402
 
 
 def test_mlp_forward(tpu_snapshot):
