@@ -303,3 +303,14 @@ def test_an_unknown_chip_names_the_presets(env):
     r = run(env)
     r.assert_outcomes(failed=1)
     assert 'unknown chip "v99"' in text(r) and "v5e" in text(r)
+
+
+def test_the_cli_lists_and_rejects_pending_snapshots(env, capsys):
+    run(env).assert_outcomes(failed=1)
+    pending = env.path / (SNAP + ".new")
+    assert snapshot_cli.main(["pending", str(env.path)]) == 0
+    assert str(pending) in capsys.readouterr().out
+    assert snapshot_cli.main(["reject", str(env.path)]) == 0
+    assert not pending.exists() and not (env.path / SNAP).exists()
+    assert snapshot_cli.main(["pending", str(env.path)]) == 0
+    assert "no pending snapshots" in capsys.readouterr().out

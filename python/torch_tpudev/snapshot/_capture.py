@@ -8,6 +8,7 @@ come from the very backend users get; nothing else changes.
 
 import contextlib
 import logging
+import operator
 import os
 import warnings
 from dataclasses import dataclass
@@ -21,14 +22,18 @@ _GIVE_UP = "torch.compile(backend='tpu'):"
 
 @dataclass
 class CapturedGraph:
-    """One FX graph of the run: its program (None when it ran op by op), its calls and ATen ops."""
+    """One program of the run: from FX graph `graph` (one graph has one program per input
+    shape, or per shape bucket with dynamic sizes), how often it ran, the graph's ATen ops; or
+    a graph that could not be captured (`program` None, `not_captured` the reason)."""
 
     index: int
+    graph: int
     kind: str  # "forward" or "backward"
     calls: int
     program: object
     aten_ops: dict
     not_captured: str | None = None
+    bucketed: bool = False
 
 
 def _kind(gm) -> str:
@@ -37,10 +42,12 @@ def _kind(gm) -> str:
 
 
 def _aten_ops(gm) -> dict:
+    """ATen op name -> count (tuple indexing, `getitem`, is no op and left out)."""
     counts = {}
     for n in gm.graph.nodes:
-        if n.op == "call_function":
-            name = str(n.target)
+        if n.op == "call_function" and n.target is not operator.getitem:
+            name = str(n.target) if isinstance(n.target, torch._ops.OpOverload) else getattr(
+                n.target, "__name__", str(n.target))
             counts[name] = counts.get(name, 0) + 1
     return dict(sorted(counts.items()))
 
@@ -61,19 +68,35 @@ def _quiet_trace_log():
 
 @contextlib.contextmanager
 def observe_graphs():
-    """Yields the list that the `_Graph`s created inside the block are appended to."""
+    """Yields the list that the `_Graph`s created inside the block are appended to; each
+    counts the calls of each of its programs (`snapshot_calls`, by id of the entry)."""
     seen = []
     base = _compile._Graph
 
     class Observed(base):
         def __init__(self, gm):
             super().__init__(gm)
-            self.snapshot_calls = 0
+            self.snapshot_calls = {}
+            self.snapshot_used = False
             seen.append(self)
 
         def __call__(self, *args):
-            self.snapshot_calls += 1
+            self.snapshot_used = True
             return super().__call__(*args)
+
+        def _count(self, entry):
+            self.snapshot_calls[id(entry)] = self.snapshot_calls.get(id(entry), 0) + 1
+
+        def _capture(self, key, *args, **kwargs):
+            result = super()._capture(key, *args, **kwargs)
+            entry = self.entries.get(key)
+            if entry is not None:
+                self._count(entry)
+            return result
+
+        def _replay(self, entry, *args, **kwargs):
+            self._count(entry)
+            return super()._replay(entry, *args, **kwargs)
 
     _compile._Graph = Observed
     try:
@@ -135,18 +158,22 @@ def run_once(fn, args, kwargs, setup) -> Run:
             _tensors(kwargs, "kwargs", found)
         values = [_fingerprint(label, t) for label, t in found]
     torch._dynamo.reset()
-    gave_up = [str(w.message)[len(_GIVE_UP):].strip() for w in caught if str(w.message).startswith(_GIVE_UP)]
+    gave_up = [
+        str(w.message)[len(_GIVE_UP):].strip().removesuffix("; this graph runs op by op")
+        for w in caught
+        if str(w.message).startswith(_GIVE_UP) and str(w.message).endswith("this graph runs op by op")
+    ]
     graphs = []
-    for g in seen:
-        if g.snapshot_calls == 0:
-            continue
-        if g.program is None and not g.eager_only:
-            continue  # a graph without tpu inputs: nothing ran on the device
-        why = None
-        if g.program is None:
+    for number, g in enumerate(x for x in seen if x.snapshot_used and (x.entries or x.eager_only)):
+        kind, ops = _kind(g.gm), _aten_ops(g.gm)
+        if g.eager_only:
             why = gave_up.pop(0) if gave_up else "it could not be captured"
-            why = why.removesuffix("; this graph runs op by op")
-        graphs.append(CapturedGraph(len(graphs), _kind(g.gm), g.snapshot_calls, g.program, _aten_ops(g.gm), why))
+            graphs.append(CapturedGraph(len(graphs), number, kind, 0, None, ops, why))
+            continue
+        for key, entry in g.entries.items():
+            bucketed = isinstance(key, tuple) and bool(key) and key[0] == "bucket"
+            calls = g.snapshot_calls.get(id(entry), 0)
+            graphs.append(CapturedGraph(len(graphs), number, kind, calls, entry.program, ops, None, bucketed))
     return Run(graphs, values)
 
 

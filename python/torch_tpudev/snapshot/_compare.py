@@ -71,12 +71,14 @@ def compare(old_body: str, new_body: str, time_tolerance: float, memory_toleranc
                 verdict = "within tolerance"
         rows.append((label, "?" if a is None else a, "?" if b is None else b, _fmt_delta(a, b),
                      "" if tol is None else f"{100 * tol:.2f}%", verdict))
-    lines = _table(("metric", "old", "new", "delta", "tolerance", ""), rows)
     moved = []
     for name in sorted(set(old.kernels) | set(new.kernels)):
         a, b = old.kernels.get(name, 0), new.kernels.get(name, 0)
         if a != b:
             moved.append((name, a, b, b - a))
+    if not moved and all(a == b for _, a, b, _ in checks):
+        return c  # no number changed: nothing to tabulate
+    lines = _table(("metric", "old", "new", "delta", "tolerance", ""), rows)
     if moved:
         moved.sort(key=lambda r: (-abs(r[3]), r[0]))
         shown = moved[:12]

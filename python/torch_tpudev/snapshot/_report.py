@@ -29,6 +29,7 @@ class Kernel:
 @dataclass
 class ProgramReport:
     index: int
+    graph: int
     kind: str
     calls: int
     aten_ops: dict
@@ -39,6 +40,7 @@ class ProgramReport:
     arena_bytes: int = 0
     kernels: list = field(default_factory=list)
     not_captured: str | None = None
+    bucketed: bool = False
 
 
 @dataclass
@@ -116,7 +118,8 @@ def build(name, graphs, chip) -> Report:
     programs = []
     info = None
     for g in graphs:
-        p = ProgramReport(g.index, g.kind, g.calls, g.aten_ops, None, not_captured=g.not_captured)
+        p = ProgramReport(g.index, g.graph, g.kind, g.calls, g.aten_ops, None, not_captured=g.not_captured,
+                          bucketed=g.bucketed)
         if g.program is not None:
             r = _C.program_report(g.program, chip)
             info = r
@@ -144,6 +147,21 @@ def _table(head, rows, left=(0,)):
     for r in [head, *rows]:
         cells = [str(c).ljust(w) if i in left else str(c).rjust(w) for i, (c, w) in enumerate(zip(r, widths))]
         lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _wrap(head, items, width=100):
+    """`head` and comma-separated items, on lines of at most `width` characters (one item
+    longer than that gets a line of its own), continuation lines indented by two spaces."""
+    lines, line = [], head.rstrip()
+    for i, item in enumerate(items):
+        piece = item + ("," if i + 1 < len(items) else "")
+        if len(line) + 1 + len(piece) > width and line.strip() and line != head.rstrip():
+            lines.append(line)
+            line = "  " + piece
+        else:
+            line = f"{line} {piece}"
+    lines.append(line)
     return lines
 
 
@@ -180,18 +198,19 @@ def render(report: Report, program: bool = True) -> str:
     out += _table(("kernel", "count", "cycles", "share", "flops", "bytes", "bound"), rows, left=(0, 6))
     out += ["", "== programs =="]
     prow = [
-        (p.index, p.kind, p.calls, p.cycles, len(p.kernels), p.input_bytes, p.arena_bytes, p.peak_bytes)
+        (p.index, f"{p.kind} {p.graph}", p.calls, p.cycles, len(p.kernels), p.input_bytes, p.arena_bytes, p.peak_bytes)
         for p in r.programs
     ]
     out += _table(("program", "graph", "calls", "cycles/call", "kernels", "input B", "temp+out B", "peak B"),
                   prow, left=(1,))
     for p in r.programs if program else ():
-        out += ["", f"== program {p.index}: {p.kind} graph =="]
-        out.append("aten ops: " + ", ".join(f"{k} x{v}" for k, v in p.aten_ops.items()))
+        bucket = ", padded to a shape bucket" if p.bucketed else ""
+        out += ["", f"== program {p.index}: {p.kind} graph {p.graph}{bucket} =="]
+        out += _wrap("aten ops: ", [f"{k} x{v}" for k, v in p.aten_ops.items()])
         if p.ir is None:
             out.append(f"not captured: {p.not_captured}; it ran op by op and is not in the step time")
             continue
-        out.append("kernels: " + ", ".join(k.name for k in p.kernels))
+        out += _wrap("kernels: ", [k.name for k in p.kernels])
         out.append("ir:")
         out += p.ir.rstrip("\n").split("\n")
     return "\n".join(out) + "\n"
