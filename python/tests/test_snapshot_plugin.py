@@ -314,3 +314,19 @@ def test_the_cli_lists_and_rejects_pending_snapshots(env, capsys):
     assert not pending.exists() and not (env.path / SNAP).exists()
     assert snapshot_cli.main(["pending", str(env.path)]) == 0
     assert "no pending snapshots" in capsys.readouterr().out
+
+
+def test_programs_that_differ_between_runs_are_reported(env):
+    env.makepyfile(test_model="""
+import itertools
+import torch
+
+sizes = itertools.count(8)
+
+def test_step(tpu_snapshot):
+    # each run builds an input of another size: the programs differ
+    tpu_snapshot(lambda n: torch.ones(n, device="tpu") * 2, setup=lambda: (next(sizes),))
+""")
+    r = run(env)
+    r.assert_outcomes(failed=1)
+    assert "compiled to different programs on two runs" in text(r), text(r)

@@ -108,7 +108,7 @@ def observe_graphs():
 @dataclass
 class Run:
     graphs: list
-    values: list  # (label, bytes, shape, dtype) of every tensor the run produced or updated
+    values: list  # (label, shape, dtype, bytes) of every tensor the run produced or updated
 
 
 def _tensors(obj, label, out, depth=0):
@@ -195,9 +195,13 @@ def run_twice(fn, args, kwargs, setup, what) -> Run:
     a = [(g.kind, g.calls, g.program.graph() if g.program else g.not_captured) for g in first.graphs]
     b = [(g.kind, g.calls, g.program.graph() if g.program else g.not_captured) for g in second.graphs]
     if a != b:
+        if len(a) != len(b):
+            detail = f"{len(a)} programs, then {len(b)}"
+        else:
+            i = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+            detail = f"program {i}, of a {a[i][0]} graph, differs"
         raise NondeterministicError(
-            f"tpudev snapshot {what}: the function compiled to different programs on two runs "
-            f"({len(a)} graphs, then {len(b)}). {fix}"
+            f"tpudev snapshot {what}: the function compiled to different programs on two runs ({detail}). {fix}"
         )
     if [v[:3] for v in first.values] != [v[:3] for v in second.values]:
         raise NondeterministicError(
