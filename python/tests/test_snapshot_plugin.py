@@ -8,7 +8,7 @@ import re
 import pytest
 
 from torch_tpudev.snapshot import __main__ as snapshot_cli
-from torch_tpudev.snapshot import _insta, _report
+from torch_tpudev.snapshot import _check, _insta, _report
 
 pytest_plugins = ("pytester",)
 
@@ -330,3 +330,55 @@ def test_step(tpu_snapshot):
     r = run(env)
     r.assert_outcomes(failed=1)
     assert "compiled to different programs on two runs" in text(r), text(r)
+
+
+BODY = """tpudev snapshot: f
+chip: TPU v5e (v5e), simulated
+
+== performance ==
+step time: {cycles} cycles = 1.000 us at 1500 MHz
+flops: 10
+bytes moved: 10 (read 5, written 5)
+peak HBM: 100 bytes
+
+== breakdown ==
+kernel  count  cycles  share  flops  bytes  bound
+add         1  {cycles}  100.0%     10     10  memory
+"""
+
+
+def _snap(cycles):
+    return _insta.Snapshot(body=BODY.format(cycles=cycles), expression="f", info={"tpudev": "0.1.0"})
+
+
+@pytest.mark.parametrize("ci, want", [(None, False), ("true", True), ("1", True), ("false", False), ("0", False),
+                                      ("", False)])
+def test_ci_is_detected_as_insta_does(monkeypatch, ci, want):
+    monkeypatch.delenv("TF_BUILD", raising=False)
+    if ci is None:
+        monkeypatch.delenv("CI", raising=False)
+    else:
+        monkeypatch.setenv("CI", ci)
+    assert _check.is_ci() is want
+    monkeypatch.setenv("INSTA_UPDATE", "auto")
+    assert _check.update_mode() == ("no" if want else "new")
+    assert _check.update_mode(cli_update=True) == "always"
+
+
+def test_unseen_writes_new_snapshots_in_place_and_changed_ones_as_pending(tmp_path, monkeypatch):
+    monkeypatch.delenv("INSTA_FORCE_PASS", raising=False)
+    path = tmp_path / "s.snap"
+    assert _check.check(path, _snap(1000), "unseen", 0.02, 0.02).passed
+    assert path.exists() and not (tmp_path / "s.snap.new").exists()
+    out = _check.check(path, _snap(2000), "unseen", 0.02, 0.02)
+    assert not out.passed and out.written == str(path) + ".new"
+    assert _check.check(path, _snap(1000), "no", 0.02, 0.02).passed
+    assert not (tmp_path / "s.snap.new").exists(), "a matching snapshot removes its stale pending file"
+
+
+def test_force_pass_turns_a_failure_into_a_pass(tmp_path, monkeypatch):
+    path = tmp_path / "s.snap"
+    _insta.write(path, _snap(1000))
+    monkeypatch.setenv("INSTA_FORCE_PASS", "1")
+    out = _check.check(path, _snap(2000), "no", 0.02, 0.02)
+    assert out.passed and out.message.startswith("INSTA_FORCE_PASS: ") and "REGRESSED" in out.message
