@@ -29,15 +29,19 @@ def test_step(tpu_snapshot):
 SNAP = os.path.join("snapshots", "test_model__test_step.snap")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def compile_once():
-    """pytester's in-process runs drop the modules a run imported; torch's compiler stack must
-    not be imported twice, so it is imported here, before the first run."""
-    import torch
+@pytest.fixture(autouse=True)
+def keep_imported_modules(monkeypatch):
+    """pytester's in-process runs remove the modules a run imported when it ends. Only the
+    throwaway test module may go: importing torch's compiler stack (or triton) a second time
+    registers its operator libraries twice, which aborts the process."""
+    import _pytest.pytester
 
-    torch._dynamo.reset()
-    torch.compile(lambda x: x * 2, backend="tpu")(torch.ones(2, device="tpu"))
-    torch._dynamo.reset()
+    original = _pytest.pytester.SysModulesSnapshot.__init__
+
+    def init(self, preserve=None):
+        original(self, preserve=lambda name: name != "test_model")
+
+    monkeypatch.setattr(_pytest.pytester.SysModulesSnapshot, "__init__", init)
 
 
 @pytest.fixture
