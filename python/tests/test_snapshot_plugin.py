@@ -386,3 +386,17 @@ def test_force_pass_turns_a_failure_into_a_pass(tmp_path, monkeypatch):
     monkeypatch.setenv("INSTA_FORCE_PASS", "1")
     out = _check.check(path, _snap(2000), "no", 0.02, 0.02)
     assert out.passed and out.message.startswith("INSTA_FORCE_PASS: ") and "REGRESSED" in out.message
+
+
+def test_program_false_guards_only_the_numbers(env):
+    env.makepyfile(test_model=TEST_FILE.format(act="relu").replace("tpu_snapshot(step, x, w)",
+                                                                   "tpu_snapshot(step, x, w, program=False)"))
+    run(env, "--snapshot-update").assert_outcomes(passed=1)
+    body = _insta.parse(stored(env)).body
+    assert "step time: " in body and "ir:" not in body and "aten ops" not in body
+    # another activation: a different program, but numbers within tolerance
+    env.makepyfile(test_model=TEST_FILE.format(act="tanh").replace("tpu_snapshot(step, x, w)",
+                                                                   "tpu_snapshot(step, x, w, program=False)"))
+    r = run(env)
+    r.assert_outcomes(passed=1)
+    assert "changed within tolerance" in text(r)
