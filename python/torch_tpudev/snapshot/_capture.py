@@ -46,8 +46,8 @@ def _aten_ops(gm) -> dict:
     counts = {}
     for n in gm.graph.nodes:
         if n.op == "call_function" and n.target is not operator.getitem:
-            name = str(n.target) if isinstance(n.target, torch._ops.OpOverload) else getattr(
-                n.target, "__name__", str(n.target))
+            # ATen overloads print as "aten.addmm.default"; anything else by its name
+            name = str(n.target) if hasattr(n.target, "namespace") else getattr(n.target, "__name__", str(n.target))
             counts[name] = counts.get(name, 0) + 1
     return dict(sorted(counts.items()))
 
@@ -138,7 +138,7 @@ def _fingerprint(label, t):
 def run_once(fn, args, kwargs, setup) -> Run:
     """One fresh compilation and call of `fn` (Dynamo's caches reset first, so every graph is
     captured again)."""
-    torch._dynamo.reset()
+    torch.compiler.reset()
     with observe_graphs() as seen, warnings.catch_warnings(record=True) as caught, _quiet_trace_log():
         warnings.simplefilter("always")
         if setup is not None:
@@ -157,7 +157,7 @@ def run_once(fn, args, kwargs, setup) -> Run:
             _tensors(args, "args", found)
             _tensors(kwargs, "kwargs", found)
         values = [_fingerprint(label, t) for label, t in found]
-    torch._dynamo.reset()
+    torch.compiler.reset()
     gave_up = [
         str(w.message)[len(_GIVE_UP):].strip().removesuffix("; this graph runs op by op")
         for w in caught
