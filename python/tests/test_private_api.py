@@ -76,3 +76,11 @@ def test_symbolic_sizes_expose_their_expression_and_range():
     torch.compile(lambda t: t * 2, backend=backend)(x)
     torch._dynamo.reset()
     assert seen["expr"].is_Symbol and seen["upper"] == 300
+
+
+def test_storage_clone_is_routed_for_tpu_storages_only():
+    assert getattr(torch.storage._StorageBase.clone, "_tpudev", False)
+    cpu = torch.arange(4.0).untyped_storage().clone()
+    assert cpu.device.type == "cpu" and cpu.nbytes() == 16
+    tpu = torch.arange(4.0, device="tpu").untyped_storage().clone()
+    assert tpu.device.type == "tpu" and tpu.nbytes() == 16

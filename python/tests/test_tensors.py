@@ -94,3 +94,18 @@ def test_clone_detach_and_requires_grad():
     t = a.detach().to("tpu").requires_grad_()
     (t * t).sum().backward()
     assert_close(t.grad, 2 * a.detach())
+
+
+def test_deepcopy_of_tensors_and_modules_copies_device_memory():
+    import copy
+
+    t = torch.arange(6.0, device="tpu").view(2, 3)[:, 1:]
+    c = copy.deepcopy(t)
+    assert c.device.type == "tpu" and c.stride() == t.stride()
+    assert c.untyped_storage().data_ptr() != t.untyped_storage().data_ptr()
+    torch.testing.assert_close(c.cpu(), t.cpu())
+    t.add_(1)  # the copy is independent
+    assert c.cpu()[0, 0].item() == 1.0
+    model = torch.nn.Linear(3, 2).to("tpu")
+    twin = copy.deepcopy(model)
+    assert torch.equal(twin.weight.cpu(), model.weight.cpu()) and twin.weight.requires_grad

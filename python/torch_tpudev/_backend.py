@@ -6,7 +6,7 @@ import warnings
 
 import torch
 
-from . import _C, _compile, _kernels, _ops, _private
+from . import _C, _compile, _kernels, _ops, _private, _storage
 
 _lock = threading.Lock()
 _registered = False
@@ -40,6 +40,7 @@ def register():
         _C.init(torch.Tensor, [getattr(torch, name) for name in _C.dtype_names()])
         _private.setup_privateuse1("tpu", tpu_module, _Hooks(), _DeviceGuard())
         _private.bind_device()
+        _private.route_storage_clone(_storage.clone_storage)
         tpu_module._install()
         _compile.install_default()
 

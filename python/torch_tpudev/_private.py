@@ -112,3 +112,23 @@ def symbol_upper_bound(val, symbol):
     from torch.utils._sympy.numbers import int_oo
 
     return None if bound == int_oo else int(bound)
+
+
+def route_storage_clone(clone_on_device):
+    """Makes `UntypedStorage.clone` (and so `copy.deepcopy` of a tensor) call
+    `clone_on_device(storage)` for tpu storages. PyTorch's own allocates through the C++
+    allocator of PrivateUse1, which a backend written in Python cannot register: calling it
+    would crash the process."""
+    base = torch.storage._StorageBase
+    original = base.clone
+    if getattr(original, "_tpudev", False):
+        return
+
+    @functools.wraps(original)
+    def clone(self):
+        if self.device.type == "tpu":
+            return clone_on_device(self)
+        return original(self)
+
+    clone._tpudev = True
+    base.clone = clone

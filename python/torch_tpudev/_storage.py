@@ -1,5 +1,7 @@
 """Tensors whose storage is a device buffer owned by the Rust runtime."""
 
+import torch
+
 from . import _C, _private
 
 
@@ -43,3 +45,9 @@ def resize(t, size):
         storage = new_storage
     _private.set_storage(t, storage, t.storage_offset(), size, stride)
     return t
+
+
+def clone_storage(storage):
+    """A copy of a tpu storage in a new device buffer (`UntypedStorage.clone`)."""
+    n = storage.nbytes()
+    return _private.tensor_on(storage, torch.uint8, (n,), (1,)).clone().untyped_storage()
