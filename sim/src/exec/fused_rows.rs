@@ -126,9 +126,13 @@ impl RowRegion {
     /// its reshape) share the first one's row; the second is copied from it.
     fn compute_outputs_in_place(&mut self) {
         let mut rename: Vec<Option<usize>> = vec![None; self.vregs];
-        for (o, (_, src, _)) in self.outputs.iter().enumerate() {
-            if let Src::V(k) = *src {
-                rename[k].get_or_insert(o);
+        for (o, &(_, src, per_row)) in self.outputs.iter().enumerate() {
+            if let Src::V(k) = src {
+                // Outputs too large for the caches are streamed out from the register instead
+                // (`row_kernel::STREAM_BYTES`).
+                if self.rows * per_row * 4 < super::row_kernel::STREAM_BYTES {
+                    rename[k].get_or_insert(o);
+                }
             }
         }
         let map = |s: &mut Src| {

@@ -252,12 +252,49 @@ fn use_avx2() -> bool {
     })
 }
 
+/// Outputs at least this large are written with streaming (non-temporal) stores: they cannot
+/// stay in cache anyway, and a normal store would first read every line it writes (a third
+/// more memory traffic for a memory-bound region such as a layer norm).
+pub const STREAM_BYTES: usize = 8 << 20;
+
+/// Copies a computed row into its output, with streaming stores when `stream` (x86-64's
+/// baseline SSE, so every build has them; the caller fences when the task ends).
+#[inline(always)]
+fn copy_row(dst: &mut [f32], src: &[f32], stream: bool) {
+    #[cfg(target_arch = "x86_64")]
+    if stream && (dst.as_ptr() as usize).is_multiple_of(16) {
+        use std::arch::x86_64::{_mm_loadu_ps, _mm_stream_ps};
+        let n = dst.len().min(src.len()) / 4 * 4;
+        for i in (0..n).step_by(4) {
+            // SAFETY: i + 4 <= n <= both lengths, and dst + i is 16-byte aligned (dst is, and
+            // i is a multiple of 4 floats).
+            unsafe { _mm_stream_ps(dst.as_mut_ptr().add(i), _mm_loadu_ps(src.as_ptr().add(i))) };
+        }
+        dst[n..].copy_from_slice(&src[n..]);
+        return;
+    }
+    let _ = stream;
+    dst.copy_from_slice(src);
+}
+
+/// Orders a task's streaming stores before whatever follows it (they are weakly ordered).
+#[inline(always)]
+fn fence_streams() {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: sfence has no preconditions.
+    unsafe {
+        std::arch::x86_64::_mm_sfence()
+    };
+}
+
 /// What every task of one region run shares.
 struct Job<'a> {
     region: &'a RowRegion,
     inputs: &'a [&'a [f32]],
     outs: &'a Outs,
     avx2: bool,
+    /// Per output: written with streaming stores (at least STREAM_BYTES).
+    stream: Vec<bool>,
 }
 
 impl Job<'_> {
@@ -266,9 +303,15 @@ impl Job<'_> {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `use_avx2` checked that the CPU has AVX2.
-            return unsafe { self.rows_avx2(regs, lo, hi) };
+            unsafe { self.rows_avx2(regs, lo, hi) };
+        } else {
+            self.rows_baseline(regs, lo, hi);
         }
-        self.rows_baseline(regs, lo, hi)
+        #[cfg(not(target_arch = "x86_64"))]
+        self.rows_baseline(regs, lo, hi);
+        if self.stream.iter().any(|&s| s) {
+            fence_streams();
+        }
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -295,7 +338,7 @@ impl Job<'_> {
                 // inside it and is written by this task only.
                 let dst = unsafe { std::slice::from_raw_parts_mut(ptr.add(r * per_row), per_row) };
                 match row.lane(src, regs) {
-                    Lane::Slice(xs) => dst.copy_from_slice(xs),
+                    Lane::Slice(xs) => copy_row(dst, xs, self.stream[k]),
                     Lane::Splat(v) => dst.fill(v),
                 }
             }
@@ -340,7 +383,8 @@ fn run_with(
     }
     let shared = Outs { ptrs };
     let new_regs = || Regs { v: vec![vec![0.0; cols]; region.vregs], s: vec![0.0; region.sregs], tmp: Vec::new() };
-    let job = Job { region, inputs, outs: &shared, avx2 };
+    let stream = region.outputs.iter().map(|&(_, _, per_row)| rows * per_row * 4 >= STREAM_BYTES).collect();
+    let job = Job { region, inputs, outs: &shared, avx2, stream };
     let per_task = (CHUNK / cols).max(1);
     if rows * cols >= PAR_THRESHOLD && rows > per_task {
         let tasks = rows.div_ceil(per_task);
@@ -421,5 +465,39 @@ mod tests {
         let bits =
             |v: &[Vec<f32>]| v.iter().map(|o| o.iter().map(|x| x.to_bits()).collect::<Vec<_>>()).collect::<Vec<_>>();
         assert_eq!(bits(&simd), bits(&plain));
+    }
+
+    /// A softmax over rows whose output is at least STREAM_BYTES: computed in a register and
+    /// streamed out, with the same values as the same rows computed in place.
+    #[test]
+    fn streamed_outputs_equal_outputs_computed_in_place() {
+        let softmax = |rows: usize, cols: usize| {
+            let mut b = GraphBuilder::new();
+            let x = b.param(TensorType::new(DType::F32, vec![rows, cols]));
+            let m = b.reduce(x, ReduceKind::Max, vec![1]).unwrap();
+            let mb = b.broadcast_in_dim(m, vec![rows, cols], vec![0]).unwrap();
+            let d = b.binary(Op::Sub, x, mb).unwrap();
+            let e = b.unary(Op::Exp, d).unwrap();
+            let s = b.reduce(e, ReduceKind::Sum, vec![1]).unwrap();
+            let sb = b.broadcast_in_dim(s, vec![rows, cols], vec![0]).unwrap();
+            let y = b.binary(Op::Div, e, sb).unwrap();
+            let g = b.finish(vec![y]);
+            fused_rows::find(&g, &vec![true; g.nodes.len()]).remove(0)
+        };
+        let (rows, cols) = (2100usize, 1001usize);
+        assert!(rows * cols * 4 >= STREAM_BYTES);
+        let big = softmax(rows, cols);
+        assert!(!matches!(big.outputs[0].1, Src::Out(_)), "a large output is not computed in place");
+        let small = softmax(3, cols);
+        assert!(matches!(small.outputs[0].1, Src::Out(_)));
+        let xs: Vec<f32> = (0..rows * cols).map(|i| ((i * 7919) % 2003) as f32 / 13.0 - 70.0).collect();
+        let mut out = vec![0.0f32; rows * cols];
+        run(&big, &[&xs], vec![Some(&mut out[..])]).unwrap();
+        for r in [0, 1, 1000, rows - 1] {
+            let mut row = vec![0.0f32; 3 * cols];
+            let three: Vec<f32> = xs[r * cols..(r + 1) * cols].repeat(3);
+            run(&small, &[&three], vec![Some(&mut row[..])]).unwrap();
+            assert_eq!(&out[r * cols..(r + 1) * cols], &row[..cols], "row {r}");
+        }
     }
 }
