@@ -32,19 +32,8 @@ fn gib(b: u64) -> String {
 
 /// The out-of-memory message: what needs the memory, and what to change.
 fn does_not_fit(e: &Estimate) -> String {
-    let m = &e.memory;
-    let parts: Vec<String> = [
-        ("parameters", m.params),
-        ("gradients", m.grads),
-        ("optimizer state", m.optimizer),
-        ("saved activations", m.activations),
-        ("key/value cache", m.kv_cache),
-        ("working set", m.working),
-    ]
-    .iter()
-    .filter(|(_, b)| *b > 0)
-    .map(|(n, b)| format!("{n} {}", gib(*b)))
-    .collect();
+    let parts: Vec<String> =
+        e.memory.parts().iter().filter(|(_, b)| *b > 0).map(|(n, b)| format!("{n} {}", gib(*b))).collect();
     format!(
         "the workload does not fit in HBM: it needs {} per chip ({}) but a {} chip has {}. Shard more (fsdp, tp, \
          ep), use more chips, remat = \"full\", offload_activations = true or a smaller batch; --allow-oom prints \

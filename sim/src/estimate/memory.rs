@@ -26,6 +26,18 @@ impl Memory {
     pub fn total(&self) -> u64 {
         self.params + self.grads + self.optimizer + self.activations + self.kv_cache + self.working
     }
+
+    /// Each component with its name, in the order reports list them.
+    pub fn parts(&self) -> [(&'static str, u64); 6] {
+        [
+            ("parameters", self.params),
+            ("gradients", self.grads),
+            ("optimizer state", self.optimizer),
+            ("saved activations", self.activations),
+            ("key/value cache", self.kv_cache),
+            ("working set", self.working),
+        ]
+    }
 }
 
 /// `saved_per_layer`: bytes the forward graph writes for the backward pass (besides the

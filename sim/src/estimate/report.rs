@@ -32,14 +32,7 @@ pub fn report(e: &Estimate) -> String {
         gib(e.hbm_capacity_bytes),
         if e.fits() { "" } else { "  DOES NOT FIT" }
     );
-    for (name, b) in [
-        ("parameters", m.params),
-        ("gradients", m.grads),
-        ("optimizer state", m.optimizer),
-        ("saved activations", m.activations),
-        ("key/value cache", m.kv_cache),
-        ("working set", m.working),
-    ] {
+    for (name, b) in m.parts() {
         if b > 0 {
             let _ = writeln!(s, "  {name:<18} {:>9.2} GiB", gib(b));
         }
