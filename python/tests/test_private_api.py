@@ -1,6 +1,7 @@
 """One test per private PyTorch API tpudev relies on, so that a PyTorch upgrade that breaks
 one fails here, by name."""
 
+import pytest
 import torch
 
 from torch_tpudev import _C, _private
@@ -76,6 +77,15 @@ def test_symbolic_sizes_expose_their_expression_and_range():
     torch.compile(lambda t: t * 2, backend=backend)(x)
     torch._dynamo.reset()
     assert seen["expr"].is_Symbol and seen["upper"] == 300
+
+
+def test_storage_allocation_is_routed_for_tpu_storages_only():
+    new = torch.UntypedStorage(12, device="tpu")
+    assert new.device.type == "tpu" and new.nbytes() == 12
+    assert torch.UntypedStorage(8).device.type == "cpu"
+    assert torch.UntypedStorage([1, 2, 3]).tolist() == [1, 2, 3]
+    with pytest.raises(TypeError, match="only a size in bytes"):
+        torch.UntypedStorage([1, 2], device="tpu")
 
 
 def test_storage_clone_is_routed_for_tpu_storages_only():

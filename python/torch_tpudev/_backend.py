@@ -40,7 +40,7 @@ def register():
         _C.init(torch.Tensor, [getattr(torch, name) for name in _C.dtype_names()])
         _private.setup_privateuse1("tpu", tpu_module, _Hooks(), _DeviceGuard())
         _private.bind_device()
-        _private.route_storage_clone(_storage.clone_storage)
+        _private.route_storage_allocation(_storage.new_storage, _storage.clone_storage)
         tpu_module._install()
         _compile.install_default()
 

@@ -114,21 +114,38 @@ def symbol_upper_bound(val, symbol):
     return None if bound == int_oo else int(bound)
 
 
-def route_storage_clone(clone_on_device):
-    """Makes `UntypedStorage.clone` (and so `copy.deepcopy` of a tensor) call
-    `clone_on_device(storage)` for tpu storages. PyTorch's own allocates through the C++
-    allocator of PrivateUse1, which a backend written in Python cannot register: calling it
-    would crash the process."""
+def route_storage_allocation(new_on_device, clone_on_device):
+    """Makes `torch.UntypedStorage(nbytes, device="tpu")` call `new_on_device(nbytes)` and
+    `UntypedStorage.clone` (so `copy.deepcopy` of a tensor) call `clone_on_device(storage)` for
+    tpu storages. PyTorch's own allocate through the C++ allocator of PrivateUse1, which a
+    backend written in Python cannot register: reaching it would crash the process."""
     base = torch.storage._StorageBase
-    original = base.clone
-    if getattr(original, "_tpudev", False):
+    if getattr(base.clone, "_tpudev", False):
         return
+    original_clone = base.clone
 
-    @functools.wraps(original)
+    @functools.wraps(original_clone)
     def clone(self):
         if self.device.type == "tpu":
             return clone_on_device(self)
-        return original(self)
+        return original_clone(self)
 
     clone._tpudev = True
     base.clone = clone
+
+    storage_cls = torch.UntypedStorage
+    original_new = storage_cls.__new__
+
+    def __new__(cls, *args, device=None, **kwargs):
+        if device is not None and torch.device(device).type == "tpu":
+            if len(args) == 1 and isinstance(args[0], int) and not kwargs:
+                return new_on_device(args[0])
+            raise TypeError(
+                "UntypedStorage(..., device='tpu') takes only a size in bytes; "
+                "build the storage on the CPU and copy a tensor over it instead"
+            )
+        if device is None:
+            return original_new(cls, *args, **kwargs)
+        return original_new(cls, *args, device=device, **kwargs)
+
+    storage_cls.__new__ = __new__

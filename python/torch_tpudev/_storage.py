@@ -47,6 +47,11 @@ def resize(t, size):
     return t
 
 
+def new_storage(nbytes):
+    """`torch.UntypedStorage(nbytes, device="tpu")`: a new device buffer."""
+    return _private.storage_for(_C.alloc(nbytes))
+
+
 def clone_storage(storage):
     """A copy of a tpu storage in a new device buffer (`UntypedStorage.clone`)."""
     n = storage.nbytes()
