@@ -31,7 +31,7 @@ def _on_tpu(x):
 class _Entry:
     """One compiled program of a graph, for one set of input shapes (or one bucket)."""
 
-    def __init__(self, program, outputs, layouts=None):
+    def __init__(self, program, outputs, layouts):
         self.program = program
         # per output: True (a program output), (k, size, stride, offset) (a view of input
         # k), ("size", SymInt) (a size, computed per call) or a constant
@@ -76,7 +76,7 @@ class _Graph:
         entry = self.entries.get(key)
         if entry is not None:
             return self._replay(entry, args)
-        return self._capture(key, args, lambda: self.gm(*args))
+        return self._capture(key, args, lambda: (self.gm(*args), None))[0]
 
     # ------------------------------------------------------------------ exact shapes
     def _replay(self, entry, args, values=None, extra=()):
@@ -111,14 +111,16 @@ class _Graph:
         return o
 
     def _capture(self, key, args, run, inputs=None):
-        """Runs the graph (`run`) recording it, and keeps its program under `key`. A bucketed
-        program (`inputs` given: the padded tensors and the sizes) computes sizes per call."""
+        """Runs the graph recording it (`run` returns its result and the outputs' padding
+        layouts, None for exact shapes) and keeps its program under `key`; returns both. A
+        bucketed program (`inputs` given: the padded tensors and the sizes) computes sizes
+        per call."""
         global _compilations
         previous = _C.eager_mode()
         _C.set_eager_mode(_DEFER)
         try:
             _C.capture_begin()
-            result = run()
+            result, layouts = run()
             outs = result if isinstance(result, (tuple, list)) else (result,)
             if all(_on_tpu(o) or not isinstance(o, torch.Tensor) for o in outs):
                 # Outputs that are views of inputs (AOTAutograd saves transposed weights for
@@ -130,7 +132,7 @@ class _Graph:
                     if inputs is None:
                         inputs = tuple(a for a in args if isinstance(a, torch.Tensor))
                     program = _C.capture_end(inputs, tensors)
-                    self.entries[key] = _Entry(program, kinds)
+                    self.entries[key] = _Entry(program, kinds, layouts)
                     _compilations += 1
                 except RuntimeError as e:
                     self._give_up(str(e))
@@ -138,7 +140,7 @@ class _Graph:
                 self._give_up("it returns values that are not tpu tensors")
         finally:
             _C.set_eager_mode(previous)
-        return result
+        return result, layouts
 
     def _give_up(self, why):
         self.eager_only = True
@@ -165,19 +167,12 @@ class _Graph:
         tensors = tuple(p for p in padded_args if isinstance(p, torch.Tensor)) + tuple(lengths.values())
         entry = self.entries.get(key)
         if entry is None:
-            box = {}
-
             def run():
-                result, box["layouts"] = _dynamic.interpret(self.gm, padded_args, layouts, lengths)
-                return result
+                return _dynamic.interpret(self.gm, padded_args, layouts, lengths)
 
-            padded_outs = self._capture(key, padded_args, run, inputs=tensors)
-            out_layouts = box["layouts"]
+            padded_outs, out_layouts = self._capture(key, padded_args, run, inputs=tensors)
             outs = padded_outs if isinstance(padded_outs, (tuple, list)) else (padded_outs,)
-            outs = [self.signature.evaluate(v, values) if isinstance(v, torch.SymInt) else o for o, v in zip(outs, self.signature.outputs)]
-            entry = self.entries.get(key)
-            if entry is not None:
-                entry.layouts = out_layouts
+            outs = [sig.evaluate(v, values) if isinstance(v, torch.SymInt) else o for o, v in zip(outs, sig.outputs)]
         else:
             out_layouts = entry.layouts
             outs = list(self._replay(entry, padded_args, values, tuple(lengths.values())))

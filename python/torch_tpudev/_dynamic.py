@@ -10,12 +10,13 @@ reads again (saved activations) keep their padded form in `_PADDED`, so the back
 starts from it instead of padding them again.
 """
 
+import math
 import weakref
 
 import torch
 
 from . import _private
-from ._padded_ops import PaddedInterpreter, Unsupported, padded
+from ._padded_ops import PaddedInterpreter, Unsupported, atoms_of, padded
 
 BUCKET = 128
 
@@ -129,16 +130,9 @@ def compact(t, layout, values):
     if all(values[sym] == size for dim in layout if dim for size, sym in dim if sym is not None):
         _remember(t, None, layout)  # nothing to cut: a view here would be a needless alias
         return t
-    atoms, final = [], []
-    for dim, n in zip(layout, t.shape):
-        if dim is None:
-            atoms.append((n, None))
-            final.append(n)
-        else:
-            atoms.extend(dim)
-            final.append(1)
-            for size, sym in dim:
-                final[-1] *= values[sym] if sym is not None else size
+    dims = atoms_of(layout, t.shape)
+    atoms = [a for dim in dims for a in dim]
+    final = [math.prod(values[sym] if sym is not None else size for size, sym in dim) for dim in dims]
     x = t.reshape([a for a, _ in atoms])
     for j, (_, sym) in enumerate(atoms):
         if sym is not None:

@@ -103,8 +103,8 @@ def _fill(kind, dtype):
 class PaddedInterpreter(torch.fx.Interpreter):
     """Runs a graph on padded inputs (see the module's docstring), recording layouts.
 
-    `layouts` gives each tensor placeholder's layout, `lengths` each symbol's true size as a
-    0-d int64 tensor, `sizes` each symbol's bucket size (what shape arguments evaluate to)."""
+    `layouts` gives each placeholder's layout (None for a size), `lengths` each symbol's true
+    size as a 0-d int64 tensor; the placeholders' values are already padded to the bucket."""
 
     def __init__(self, gm, layouts, lengths):
         super().__init__(gm)
@@ -238,10 +238,6 @@ def _layout_from_meta(val, shape):
         else:
             dims.append(None)
     return tuple(dims)
-
-
-def _tensor_layouts(interp, nodes, values):
-    return [(interp.layout(nodes[k]), values[k].shape) for k in nodes if isinstance(values.get(k), torch.Tensor)]
 
 
 def _pointwise(interp, n, values, nodes, args, kwargs):

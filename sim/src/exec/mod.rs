@@ -22,6 +22,7 @@ pub mod reduce;
 pub mod rng;
 pub mod row_kernel;
 pub mod shape_ops;
+pub mod simd;
 pub mod strided;
 pub mod sum;
 pub mod view_io;

@@ -9,6 +9,7 @@ use super::elementwise::{with_float_binary, with_float_unary, BinaryFn, UnaryFn}
 use super::fused_rows::{Instr, Round, RowRegion, Src};
 use super::par::{CHUNK, PAR_THRESHOLD};
 use super::reduce::float_row;
+use super::simd::use_avx2;
 use super::value::{round_bf16, round_f16};
 
 /// An operand for one row: a row of values or one value repeated.
@@ -235,21 +236,6 @@ impl Outs {
     fn get(&self, k: usize) -> (*mut f32, usize) {
         self.ptrs[k]
     }
-}
-
-/// Whether rows run in the AVX2 build of the loop. Both builds use only IEEE adds,
-/// multiplies, divides and compares (Rust never contracts to fused multiply-adds), so they
-/// give identical bits; AVX2 does twice the lanes. `TPUDEV_SIMD=baseline` turns it off.
-fn use_avx2() -> bool {
-    static AVX2: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *AVX2.get_or_init(|| {
-        let allowed = std::env::var("TPUDEV_SIMD").map_or(true, |v| v.trim() != "baseline");
-        #[cfg(target_arch = "x86_64")]
-        let has = std::arch::is_x86_feature_detected!("avx2");
-        #[cfg(not(target_arch = "x86_64"))]
-        let has = false;
-        allowed && has
-    })
 }
 
 /// Outputs at least this large are written with streaming (non-temporal) stores: they cannot

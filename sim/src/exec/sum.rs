@@ -58,11 +58,12 @@ pub fn sum_portable<T: Real>(xs: &[T]) -> f64 {
     finish(groups.remainder(), wide)
 }
 
-/// The sum of f32s: the AVX2 build where the CPU has it, else the portable one.
+/// The sum of f32s: the AVX2 build where the CPU has it (and `TPUDEV_SIMD` allows), else the
+/// portable one.
 pub fn sum_f32(xs: &[f32]) -> f64 {
     #[cfg(target_arch = "x86_64")]
-    if xs.len() >= NARROW * GROUP_CHUNKS && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2 (checked just above).
+    if xs.len() >= NARROW * GROUP_CHUNKS && super::simd::use_avx2() {
+        // SAFETY: `use_avx2` checked that the CPU has AVX2.
         return unsafe { sum_f32_avx2(xs) };
     }
     sum_portable(xs)
