@@ -48,6 +48,7 @@ fn metric(e: &Estimate, name: &str) -> f64 {
 fn calibration_median_error_within_ten_percent() {
     let index: Index = toml::from_str(&std::fs::read_to_string(dir().join("calibration/index.toml")).unwrap()).unwrap();
     let mut errors = Vec::new();
+    let mut fitting = 0;
     println!("| workload | metric | published | predicted | error | fits in HBM | source |");
     println!("| --- | --- | ---: | ---: | ---: | --- | --- |");
     for entry in &index.entry {
@@ -55,6 +56,7 @@ fn calibration_median_error_within_ten_percent() {
         let predicted = metric(&e, &entry.metric);
         let error = (predicted - entry.published) / entry.published;
         errors.push(error.abs());
+        fitting += usize::from(e.fits());
         println!(
             "| {} | {} | {} | {:.4} | {:+.1}% | {} | {} |",
             entry.workload.trim_end_matches(".toml"),
@@ -73,6 +75,9 @@ fn calibration_median_error_within_ten_percent() {
     println!("\n{n} entries: median absolute error {:.1}%, mean {:.1}%", 100.0 * median, 100.0 * mean);
     assert!(n >= 10, "the calibration set has {n} entries");
     assert!(median <= 0.10, "median absolute error {:.1}% > 10%", 100.0 * median);
+    // Every run fits on the real chips; the memory model misses two by 2% and 9%
+    // (docs/validation.md). Fewer fitting means the memory model got worse.
+    assert!(fitting >= n - 2, "only {fitting} of {n} published runs fit in HBM in the model");
 }
 
 /// The fit of `calibration::FITTED.mxu_permille`: the median error for each candidate value

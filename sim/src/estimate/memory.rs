@@ -1,9 +1,15 @@
-//! Peak HBM per chip. Training keeps f32 master weights, f32 gradients and AdamW's two f32
-//! moments (16 bytes per parameter, sharded like the weights), the activations the remat
-//! policy saves for every layer, and a working set: two layers' gathered weights (one in use,
-//! one prefetched), one layer's recomputed activations and the f32 logits and their
+//! Peak HBM per chip. Training keeps master weights, their gradients and AdamW's two moments
+//! in `weight_dtype` (16 bytes per parameter for f32, 8 for bf16, sharded like the weights),
+//! the activations the remat policy saves for every layer (or, when they are offloaded to
+//! host memory, two layers' worth in flight), and a working set: two layers' gathered weights
+//! (one in use, one prefetched), one layer's recomputed activations and the logits and their
 //! gradient. Inference keeps the weights in the compute type, the working set and, when
 //! decoding, the key/value cache.
+//!
+//! Activations as wide as the model (the layer input, the attention and MLP outputs) are
+//! sharded over tensor parallelism, as MaxText maps `activation_embed` to the tensor axis
+//! (Megatron's sequence parallelism has the same effect); the callers' byte counts already
+//! are.
 
 use super::layer::Shapes;
 use super::size::{layer_params, params_per_chip};
@@ -40,8 +46,8 @@ impl Memory {
     }
 }
 
-/// `saved_per_layer`: bytes the forward graph writes for the backward pass (besides the
-/// layer's output); `all_per_layer`: what it writes when nothing is recomputed.
+/// `saved_per_layer`: one chip's bytes the forward graph writes for the backward pass
+/// (besides the layer's output); `all_per_layer`: what it writes when nothing is recomputed.
 pub fn peak_memory(w: &Workload, s: &Shapes, saved_per_layer: u64, all_per_layer: u64) -> Memory {
     let par = &w.parallel;
     let dt: u64 = match w.run.dtype {
@@ -55,12 +61,14 @@ pub fn peak_memory(w: &Workload, s: &Shapes, saved_per_layer: u64, all_per_layer
     let layers = w.model.layers;
     match w.run.mode {
         Mode::Train => {
-            let input = if w.run.offload_activations { 0 } else { s.tokens() * s.d * dt };
+            let saved = s.tokens() * s.d * dt / par.tp + saved_per_layer;
+            let held = if w.run.offload_activations { 2.min(layers) } else { layers };
+            let wb = w.run.weight_dtype.bytes();
             Memory {
-                params: 4 * n,
-                grads: 4 * n,
-                optimizer: 8 * n,
-                activations: layers * (input + saved_per_layer),
+                params: wb * n,
+                grads: wb * n,
+                optimizer: 2 * wb * n,
+                activations: held * saved,
                 kv_cache: 0,
                 working: gathered + all_per_layer.max(logits),
             }

@@ -74,10 +74,24 @@ fn memory_cycles(ks: &[KernelCost]) -> u64 {
 }
 
 /// Bytes a forward graph writes besides the layer's output (its first [b, s, d] result).
-fn saved_bytes(g: &Graph) -> u64 {
-    let all: u64 = g.outputs.iter().map(|&o| g.nodes[o].ty.size_bytes() as u64).sum();
-    let out = g.outputs.iter().map(|&o| &g.nodes[o].ty).find(|t| t.rank() == 3).map_or(0, |t| t.size_bytes() as u64);
-    all - out
+/// Model-wide [b, s, d] values count their share under tensor parallelism (see `memory`).
+fn saved_bytes(g: &Graph, s: &Shapes, tp: u64) -> u64 {
+    let wide = [s.batch as usize, s.seq as usize, s.d as usize];
+    let mut out_seen = false;
+    let mut total = 0;
+    for &o in &g.outputs {
+        let ty = &g.nodes[o].ty;
+        let bytes = ty.size_bytes() as u64;
+        if ty.shape[..] == wide[..] {
+            if out_seen {
+                total += bytes / tp;
+            }
+            out_seen = true;
+        } else {
+            total += bytes;
+        }
+    }
+    total
 }
 
 /// Collective time not hidden by `compute` cycles when a share `permille` of it can be.
@@ -104,11 +118,12 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     progress(0, PHASES, "forward pass");
     let saves = Saves::of(w.run.remat, w.run.mode);
     let (fwd_graph, fwd) = timed(layer::forward(&s, dt, saves), &p, cal)?;
-    let saved = saved_bytes(&fwd_graph);
+    let tp = w.parallel.tp;
+    let saved = saved_bytes(&fwd_graph, &s, tp);
     let all_saved = if saves == Saves::All {
         saved
     } else {
-        saved_bytes(&layer::forward(&s, dt, Saves::All).map_err(|e| e.to_string())?.0)
+        saved_bytes(&layer::forward(&s, dt, Saves::All).map_err(|e| e.to_string())?.0, &s, tp)
     };
 
     progress(1, PHASES, "backward pass");

@@ -1,7 +1,7 @@
 //! The estimator on small workloads: consistency, determinism, what the knobs change, and
 //! the messages of bad input.
 
-use super::workload::{Mode, Remat};
+use super::workload::{Mode, Remat, WeightDtype};
 use super::*;
 use crate::chips::preset;
 
@@ -78,6 +78,41 @@ fn remat_trades_time_for_memory() {
     assert!(none.step_time_s < selective.step_time_s && selective.step_time_s < full.step_time_s);
     assert!(none.memory.activations > selective.memory.activations);
     assert!(selective.memory.activations > full.memory.activations);
+}
+
+#[test]
+fn offloading_keeps_two_layers_of_saved_activations() {
+    let mut w = small();
+    w.run.remat = Remat::Selective;
+    let kept = run(&w);
+    w.run.offload_activations = true;
+    let offloaded = run(&w);
+    // Four layers' saved values in HBM, or the two in flight to and from the host.
+    assert_eq!(offloaded.memory.activations * 2, kept.memory.activations);
+    assert_eq!(offloaded.step_time_s, kept.step_time_s);
+}
+
+#[test]
+fn weight_dtype_sizes_weights_gradients_and_moments() {
+    let mut w = small();
+    let f32 = run(&w);
+    w.run.weight_dtype = WeightDtype::Bf16;
+    let bf16 = run(&w);
+    let n = size::params_per_chip(&w);
+    assert_eq!((f32.memory.params, f32.memory.grads, f32.memory.optimizer), (4 * n, 4 * n, 8 * n));
+    assert_eq!((bf16.memory.params, bf16.memory.grads, bf16.memory.optimizer), (2 * n, 2 * n, 4 * n));
+}
+
+#[test]
+fn tensor_parallelism_shards_model_wide_activations() {
+    let mut w = small();
+    let fsdp = run(&w);
+    w.parallel.fsdp = 2;
+    w.parallel.tp = 4;
+    let tp = run(&w);
+    // tp 4 puts 4x the sequences on each chip (the batch is split 2 ways, not 8), while each
+    // chip keeps a quarter of every saved layer input.
+    assert_eq!(tp.memory.activations, fsdp.memory.activations);
 }
 
 #[test]

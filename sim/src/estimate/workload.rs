@@ -94,9 +94,31 @@ pub struct Run {
     pub dtype: Dtype,
     #[serde(default = "full")]
     pub remat: Remat,
-    /// Keep the saved layer inputs in host memory instead of HBM (MaxText's offloading).
+    /// Keep what the remat policy saves (the layer inputs, and with `selective` the matrix
+    /// products) in host memory instead of HBM, as MaxText's offloading policies do.
     #[serde(default)]
     pub offload_activations: bool,
+    /// Type of the master weights, their gradients and AdamW's moments (training).
+    #[serde(default)]
+    pub weight_dtype: WeightDtype,
+}
+
+/// MaxText's `weight_dtype`: optax keeps the optimizer moments in the weights' type.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WeightDtype {
+    #[default]
+    F32,
+    Bf16,
+}
+
+impl WeightDtype {
+    pub fn bytes(self) -> u64 {
+        match self {
+            WeightDtype::F32 => 4,
+            WeightDtype::Bf16 => 2,
+        }
+    }
 }
 
 fn full() -> Remat {
