@@ -76,6 +76,8 @@ fn chips_json_is_an_array_of_chips() {
         "mxu_cols",
         "clock_hz",
         "peak_bf16_flops",
+        "peak_int8_ops",
+        "peak_fp8_flops",
         "hbm_bw_bytes_per_s",
         "vmem_bytes_per_tc",
         "ici_links_per_chip",
@@ -115,7 +117,7 @@ ici_link_bw_unidir_bytes_per_s = 0.0
     let text = stdout(&table);
     let mine = text.lines().last().unwrap();
     let cells: Vec<&str> = mine.split_whitespace().collect();
-    assert_eq!(cells, ["mine", "My", "TPU", "1", "2", "128x128", "65.5", "8", "500", "0"], "{text}");
+    assert_eq!(cells, ["mine", "My", "TPU", "1", "2", "128x128", "65.5", "-", "-", "8", "500", "0"], "{text}");
     assert_success(&json);
     let chips: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
     let last = chips.as_array().unwrap().last().unwrap();

@@ -38,7 +38,7 @@ pub fn to_json(specs: &[ChipSpec]) -> String {
     format!("[\n{}\n]\n", objects.join(",\n"))
 }
 
-fn fields(c: &ChipSpec) -> [(&'static str, Value); 15] {
+fn fields(c: &ChipSpec) -> [(&'static str, Value); 17] {
     [
         ("key", json!(c.key)),
         ("name", json!(c.name)),
@@ -48,6 +48,8 @@ fn fields(c: &ChipSpec) -> [(&'static str, Value); 15] {
         ("mxu_cols", json!(c.mxu_cols)),
         ("clock_hz", json!(c.clock_hz)),
         ("peak_bf16_flops", json!(c.peak_bf16_flops)),
+        ("peak_int8_ops", json!(c.peak_int8_ops)),
+        ("peak_fp8_flops", json!(c.peak_fp8_flops)),
         ("hbm_bytes", json!(c.hbm_bytes)),
         ("hbm_bw_bytes_per_s", json!(c.hbm_bw_bytes_per_s)),
         ("vmem_bytes_per_tc", json!(c.vmem_bytes_per_tc)),
@@ -75,12 +77,33 @@ fn json_object(fields: &[(&str, Value)]) -> String {
     format!("  {{\n{}\n  }}", members.join(",\n"))
 }
 
-const HEADER: [&str; 9] =
-    ["chip", "name", "TensorCores", "MXUs", "MXU", "peak bf16 TFLOP/s", "HBM GiB", "HBM GB/s", "ICI links"];
+const COLUMNS: usize = 11;
+const HEADER: [&str; COLUMNS] = [
+    "chip",
+    "name",
+    "TensorCores",
+    "MXUs",
+    "MXU",
+    "peak bf16 TFLOP/s",
+    "int8 TOP/s",
+    "fp8 TFLOP/s",
+    "HBM GiB",
+    "HBM GB/s",
+    "ICI links",
+];
 /// Columns shown left-aligned (text); the rest are numbers, right-aligned.
 const LEFT_ALIGNED: usize = 2;
 
-fn row(c: &ChipSpec) -> [String; 9] {
+/// A peak in units of 10^12, or "-" for a mode the chip lacks.
+fn peak(x: f64) -> String {
+    if x > 0.0 {
+        number(x / 1e12)
+    } else {
+        "-".to_string()
+    }
+}
+
+fn row(c: &ChipSpec) -> [String; COLUMNS] {
     [
         c.key.clone(),
         c.name.clone(),
@@ -88,6 +111,8 @@ fn row(c: &ChipSpec) -> [String; 9] {
         (u64::from(c.tensorcores) * u64::from(c.mxus_per_tensorcore)).to_string(),
         format!("{}x{}", c.mxu_rows, c.mxu_cols),
         number(c.peak_bf16_flops / 1e12),
+        peak(c.peak_int8_ops),
+        peak(c.peak_fp8_flops),
         number(c.hbm_bytes as f64 / (1u64 << 30) as f64),
         number(c.hbm_bw_bytes_per_s / 1e9),
         c.ici_links_per_chip.to_string(),
@@ -96,7 +121,7 @@ fn row(c: &ChipSpec) -> [String; 9] {
 
 /// The chips as a table with aligned columns, one chip per line.
 pub fn table(specs: &[ChipSpec]) -> String {
-    let rows: Vec<[String; 9]> = specs.iter().map(row).collect();
+    let rows: Vec<[String; COLUMNS]> = specs.iter().map(row).collect();
     let mut widths = HEADER.map(str::len);
     for r in &rows {
         for (w, cell) in widths.iter_mut().zip(r) {

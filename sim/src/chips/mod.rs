@@ -21,6 +21,12 @@ pub struct ChipSpec {
     pub mxu_cols: u32,
     pub clock_hz: f64,
     pub peak_bf16_flops: f64,
+    /// Peak int8 and fp8 MXU rates (0: the chip's MXUs have no such mode). Optional in a
+    /// user's chip file.
+    #[serde(default)]
+    pub peak_int8_ops: f64,
+    #[serde(default)]
+    pub peak_fp8_flops: f64,
     pub hbm_bytes: u64,
     pub hbm_bw_bytes_per_s: f64,
     pub vmem_bytes_per_tc: u64,

@@ -99,8 +99,8 @@ impl Shapes {
     }
 }
 
-/// Element type the matrix units read: fp8 runs as a one-byte type (the IR has no fp8; its
-/// one-byte integer has the same size and, in this model, the same MXU rate as bf16).
+/// Element type the matrix units read: fp8 runs as the IR's one-byte integer type (the IR
+/// has no fp8), which `estimate` times at the chip's fp8 rate.
 pub fn matmul_dtype(w: &Workload) -> DType {
     match w.run.dtype {
         Dtype::Bf16 => DType::BF16,

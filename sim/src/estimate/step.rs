@@ -11,9 +11,10 @@ use super::layer::{self, matmul_dtype, Saves, Shapes};
 use super::memory::{peak_memory, Memory};
 use super::net::KernelGroup;
 use super::size::{model_flops_per_step, params_per_chip, total_params};
-use super::workload::{Mode, Remat, Workload};
+use super::workload::{Dtype, Mode, Remat, Workload};
 use crate::chips::ChipSpec;
 use crate::timing::ici::IciParams;
+use crate::timing::params::rate_over_bf16;
 use crate::timing::{Bound, KernelCost, TimingParams};
 
 /// What `estimate` found, in SI units.
@@ -107,6 +108,12 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     w.check()?;
     let mesh = Mesh::of(w, chip)?;
     let mut p = TimingParams::from_chip(chip);
+    if w.run.dtype == Dtype::Fp8 {
+        // The layer graphs carry fp8 as the IR's one-byte type.
+        p.one_byte_rate = rate_over_bf16(chip.peak_fp8_flops, chip).ok_or_else(|| {
+            format!("{} ({}) has no fp8 mode in its matrix units: use dtype = \"bf16\"", chip.name, chip.key)
+        })?;
+    }
     p.hbm_bw = (p.hbm_bw * cal.hbm_permille / 1000).max(1);
     let mut ici = IciParams::from_chip(chip);
     ici.link_bw = (ici.link_bw * cal.ici_permille / 1000).max(1);

@@ -1,7 +1,7 @@
 //! The estimator on small workloads: consistency, determinism, what the knobs change, and
 //! the messages of bad input.
 
-use super::workload::{Mode, Remat, WeightDtype};
+use super::workload::{Dtype, Mode, Remat, WeightDtype};
 use super::*;
 use crate::chips::preset;
 
@@ -113,6 +113,24 @@ fn tensor_parallelism_shards_model_wide_activations() {
     // tp 4 puts 4x the sequences on each chip (the batch is split 2 ways, not 8), while each
     // chip keeps a quarter of every saved layer input.
     assert_eq!(tp.memory.activations, fsdp.memory.activations);
+}
+
+#[test]
+fn fp8_runs_at_the_chips_fp8_rate() {
+    let on = |chip: &str, dtype| {
+        let mut w = small();
+        w.system.chip = chip.into();
+        w.run.dtype = dtype;
+        let spec = preset(chip).unwrap();
+        estimate(&w, &spec, &mut |_, _, _| {})
+    };
+    // v7x's fp8 peak is twice its bf16 peak; v6e's equals it.
+    let (bf16, fp8) = (on("v7x", Dtype::Bf16).unwrap(), on("v7x", Dtype::Fp8).unwrap());
+    assert!(fp8.compute_s < 0.8 * bf16.compute_s, "{} {}", fp8.compute_s, bf16.compute_s);
+    let (bf16, fp8) = (on("v6e", Dtype::Bf16).unwrap(), on("v6e", Dtype::Fp8).unwrap());
+    assert!(fp8.compute_s > 0.8 * bf16.compute_s, "{} {}", fp8.compute_s, bf16.compute_s);
+    let err = on("v5e", Dtype::Fp8).unwrap_err();
+    assert!(err.contains("no fp8") && err.contains("dtype = \"bf16\""), "{err}");
 }
 
 #[test]

@@ -5,7 +5,9 @@
 //! each (a pass shorter than the array's depth waits for its weights), and a kernel's tile
 //! step pays the array's fill and drain, rows + cols cycles, once. The passes of a tile step
 //! are spread over the chip's MXUs. f32 products cost 1, 3 or 6 bf16 passes by their
-//! StableHLO precision (`Matmul::passes`).
+//! StableHLO precision (`Matmul::passes`); products of one-byte operands run
+//! `TimingParams::one_byte_rate` times as many blocks per cycle (v5e's and v6e's int8, v7x's
+//! fp8).
 
 use super::params::TimingParams;
 use super::vmem::{choose_tiles, Matmul, Tiles};
@@ -33,9 +35,9 @@ fn splits(d: u64, t: u64) -> [(u64, u64); 2] {
 }
 
 /// Cycles of one tile step of tm x tn x tk on the chip's MXUs.
-fn tile_step_cycles(tm: u64, tn: u64, tk: u64, passes: u64, p: &TimingParams) -> u64 {
+fn tile_step_cycles(tm: u64, tn: u64, tk: u64, passes: u64, rate: u64, p: &TimingParams) -> u64 {
     let weight_blocks = tk.div_ceil(p.mxu_rows) * tn.div_ceil(p.mxu_cols) * passes;
-    let per_mxu = weight_blocks.div_ceil(p.mxus);
+    let per_mxu = weight_blocks.div_ceil(p.mxus * rate);
     per_mxu * tm.max(p.mxu_rows) + p.mxu_rows + p.mxu_cols
 }
 
@@ -45,6 +47,7 @@ pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
     if mm.batch == 0 || mm.m == 0 || mm.n == 0 {
         return zero;
     }
+    let rate = if mm.lhs_bytes == 1 && mm.rhs_bytes == 1 { p.one_byte_rate.max(1) } else { 1 };
     let mut mxu_cycles = 0u64;
     if mm.k > 0 {
         for (ml, mc) in splits(mm.m, tiles.tm) {
@@ -52,7 +55,7 @@ pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
                 for (kl, kc) in splits(mm.k, tiles.tk) {
                     let count = mc * nc * kc;
                     if count > 0 {
-                        mxu_cycles += count * tile_step_cycles(ml, nl, kl, mm.passes.max(1), p);
+                        mxu_cycles += count * tile_step_cycles(ml, nl, kl, mm.passes.max(1), rate, p);
                     }
                 }
             }
@@ -114,6 +117,22 @@ mod tests {
         // Fill/drain is paid per tile step, not per pass: close to, but under, 3x and 6x.
         assert!(t(3) <= 3 * t(1) && t(3) * 10 > 28 * t(1), "{} {}", t(1), t(3));
         assert!(t(6) <= 6 * t(1) && t(6) * 10 > 56 * t(1), "{} {}", t(1), t(6));
+    }
+
+    #[test]
+    fn one_byte_operands_run_at_the_chips_int8_rate() {
+        // v5e's int8 peak is twice its bf16 peak; v4's equals it.
+        let p = v5e();
+        assert_eq!(p.one_byte_rate, 2);
+        let int8 = Matmul { lhs_bytes: 1, rhs_bytes: 1, out_bytes: 4, ..bf16(4096, 4096, 4096) };
+        let (t8, t16) = (matmul_cost(&int8, &p).mxu_cycles, matmul_cost(&bf16(4096, 4096, 4096), &p).mxu_cycles);
+        assert!(t8 * 2 >= t16 && t8 * 20 <= t16 * 11, "{t8} {t16}");
+        // One one-byte operand is not enough: the other side sets the mode.
+        let mixed = Matmul { lhs_bytes: 1, ..bf16(4096, 4096, 4096) };
+        assert_eq!(matmul_cost(&mixed, &p).mxu_cycles, t16);
+        assert_eq!(TimingParams::from_chip(&preset("v4").unwrap()).one_byte_rate, 1);
+        // v7x has no int8 mode: int8 products compute in bf16.
+        assert_eq!(TimingParams::from_chip(&preset("v7x").unwrap()).one_byte_rate, 1);
     }
 
     #[test]

@@ -24,6 +24,10 @@ pub struct TimingParams {
     pub mxus: u64,
     pub mxu_rows: u64,
     pub mxu_cols: u64,
+    /// Products with one-byte operands (int8 on the device) per bf16 product and cycle: the
+    /// chip's int8 peak over its bf16 peak, rounded (1 where the chip has no int8 mode, which
+    /// then computes in bf16). `tpudev estimate` sets the fp8 rate for fp8 workloads.
+    pub one_byte_rate: u64,
     /// Elementwise VPU operations per cycle on the chip (TensorCores x sublanes x lanes x ALUs).
     pub vpu_ops_per_cycle: u64,
     /// HBM bandwidth, bytes per second.
@@ -50,6 +54,13 @@ pub fn mxu_units_per_tensorcore(chip: &ChipSpec) -> u64 {
     implied.max(u64::from(chip.mxus_per_tensorcore)).max(1)
 }
 
+/// A peak rate as a whole multiple of the chip's bf16 peak; `None` when the chip has no
+/// such mode (a rate of 0).
+pub fn rate_over_bf16(peak: f64, chip: &ChipSpec) -> Option<u64> {
+    let ratio = peak / chip.peak_bf16_flops;
+    (ratio.is_finite() && ratio > 0.0).then(|| (ratio.round() as u64).max(1))
+}
+
 fn whole(x: f64) -> u64 {
     if x.is_finite() && x >= 1.0 {
         x.round() as u64
@@ -69,6 +80,7 @@ impl TimingParams {
             mxus: tcs * mxu_units_per_tensorcore(chip),
             mxu_rows: u64::from(chip.mxu_rows.max(1)),
             mxu_cols: u64::from(chip.mxu_cols.max(1)),
+            one_byte_rate: rate_over_bf16(chip.peak_int8_ops, chip).unwrap_or(1),
             vpu_ops_per_cycle: (tcs * u64::from(t.vpu_lanes) * u64::from(t.vpu_sublanes) * u64::from(t.vpu_alus))
                 .max(1),
             hbm_bw: whole(chip.hbm_bw_bytes_per_s),
