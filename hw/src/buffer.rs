@@ -74,24 +74,39 @@ impl Buffer {
 
     /// Copies the whole buffer to the host as a dense row-major array.
     pub fn to_host(&self) -> Result<Vec<u8>> {
-        let api = self.client.api();
-        // SAFETY: first call with a null destination only asks for the size.
-        let size = unsafe {
-            let mut args: ffi::BufferToHostBufferArgs = ffi::zeroed_args();
-            args.src = self.raw;
-            api.call(api.table().buffer_to_host_buffer, "PJRT_Buffer_ToHostBuffer", &mut args)?;
-            api.destroy_event(args.event);
-            args.dst_size
-        };
-        let mut out = vec![0u8; size];
-        self.to_host_into(&mut out)?;
+        let mut out = vec![0u8; self.host_size()?];
+        self.read_into(&mut out)?;
         Ok(out)
     }
 
     /// Copies the whole buffer into `out`, which must be exactly its host size.
     pub fn to_host_into(&self, out: &mut [u8]) -> Result<()> {
+        let size = self.host_size()?;
+        if out.len() != size {
+            return Err(HwError::invalid(format!(
+                "reading a device buffer of {size} bytes into a host buffer of {} bytes",
+                out.len()
+            )));
+        }
+        self.read_into(out)
+    }
+
+    /// Bytes of the buffer as a dense host array.
+    pub fn host_size(&self) -> Result<usize> {
         let api = self.client.api();
-        // SAFETY: `out` stays borrowed until the event has fired.
+        // SAFETY: a null destination only asks for the size.
+        unsafe {
+            let mut args: ffi::BufferToHostBufferArgs = ffi::zeroed_args();
+            args.src = self.raw;
+            api.call(api.table().buffer_to_host_buffer, "PJRT_Buffer_ToHostBuffer", &mut args)?;
+            api.destroy_event(args.event);
+            Ok(args.dst_size)
+        }
+    }
+
+    fn read_into(&self, out: &mut [u8]) -> Result<()> {
+        let api = self.client.api();
+        // SAFETY: `out` has the buffer's host size and stays borrowed until the event fires.
         unsafe {
             let mut args: ffi::BufferToHostBufferArgs = ffi::zeroed_args();
             args.src = self.raw;

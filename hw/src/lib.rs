@@ -17,6 +17,7 @@ pub mod error;
 pub mod executable;
 pub mod ffi;
 pub mod plugin;
+pub mod discover;
 mod raw;
 
 pub use buffer::Buffer;
