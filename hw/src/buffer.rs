@@ -132,7 +132,9 @@ impl Buffer {
     /// The tpudev dtype of the buffer's elements.
     pub fn dtype(&self) -> Result<DType> {
         let kind = self.element_type_raw()?;
-        from_pjrt(kind).ok_or_else(|| HwError::invalid(format!("buffer has element type {}, which tpudev does not have", pjrt_name(kind))))
+        from_pjrt(kind).ok_or_else(|| {
+            HwError::invalid(format!("buffer has element type {}, which tpudev does not have", pjrt_name(kind)))
+        })
     }
 
     pub fn dims(&self) -> Result<Vec<usize>> {

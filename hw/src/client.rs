@@ -115,7 +115,10 @@ impl Client {
 
     pub(crate) fn device_ptr(&self, index: usize) -> Result<*mut PjrtDevice> {
         self.inner.devices.get(index).copied().ok_or_else(|| {
-            HwError::invalid(format!("device index {index} is out of range: the client has {} devices", self.inner.devices.len()))
+            HwError::invalid(format!(
+                "device index {index} is out of range: the client has {} devices",
+                self.inner.devices.len()
+            ))
         })
     }
 }

@@ -123,7 +123,9 @@ pub fn detect_tpu(root: &Path) -> TpuDetection {
     let accel: Vec<String> = read_dir_sorted(&root.join("dev"))
         .into_iter()
         .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .filter(|n| n.strip_prefix("accel").is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())))
+        .filter(|n| {
+            n.strip_prefix("accel").is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+        })
         .collect();
     if !accel.is_empty() {
         evidence.push(format!("/dev/{}", accel.join(", /dev/")));
@@ -269,10 +271,7 @@ pub fn open_client(env: &Env, search_dirs: &[PathBuf], options: &OpenOptions) ->
     let plugin = Plugin::load(&location.path, &options.load)?;
     let timeout = options.client_timeout;
     run_with_timeout(timeout, move || Client::create(&plugin)).unwrap_or_else(|| {
-        Err(HwError::invalid(format!(
-            "creating the PJRT client did not finish within {:.1} s",
-            timeout.as_secs_f64()
-        )))
+        Err(HwError::invalid(format!("creating the PJRT client did not finish within {:.1} s", timeout.as_secs_f64())))
     })
 }
 

@@ -22,7 +22,10 @@ fn backend_selection() {
     assert_eq!(auto.backend, Backend::Hw);
     assert!(auto.reason.contains("unset (auto) and a TPU is attached (/dev/accel0)"), "{}", auto.reason);
     let auto = select_backend(Some("auto"), &no_tpu()).unwrap();
-    assert_eq!(auto, BackendChoice { backend: Backend::Sim, reason: "TPUDEV_BACKEND=auto and no TPU is attached".into() });
+    assert_eq!(
+        auto,
+        BackendChoice { backend: Backend::Sim, reason: "TPUDEV_BACKEND=auto and no TPU is attached".into() }
+    );
     let err = select_backend(Some("gpu"), &tpu()).unwrap_err();
     assert_eq!(err.to_string(), "TPUDEV_BACKEND=gpu is not a backend: use sim, hw or auto");
 }

@@ -117,7 +117,9 @@ impl Executable {
             let mut dims: ffi::ExecutableOutputDimensionsArgs = ffi::zeroed_args();
             dims.executable = self.exe;
             api.call(api.table().executable_output_dimensions, "PJRT_Executable_OutputDimensions", &mut dims)?;
-            if types.num_output_types != dims.num_outputs || (dims.num_outputs > 0 && (types.output_types.is_null() || dims.dim_sizes.is_null())) {
+            if types.num_output_types != dims.num_outputs
+                || (dims.num_outputs > 0 && (types.output_types.is_null() || dims.dim_sizes.is_null()))
+            {
                 return Err(HwError::invalid("the PJRT plugin described its outputs inconsistently"));
             }
             let kinds = slice(types.output_types, types.num_output_types);

@@ -12,12 +12,13 @@
 
 pub mod buffer;
 pub mod client;
+pub mod discover;
+pub mod doctor;
 pub mod dtype;
 pub mod error;
 pub mod executable;
 pub mod ffi;
 pub mod plugin;
-pub mod discover;
 mod raw;
 
 pub use buffer::Buffer;

@@ -105,7 +105,10 @@ fn null_table_is_an_error() {
 #[test]
 fn initialisation_error_is_passed_through() {
     let err = load_fake(fake_api(81, Some(init_fails)), Duration::from_secs(5)).unwrap_err();
-    assert_eq!(err, HwError::Pjrt { code: ErrorCode::FailedPrecondition, message: "fake plugin refuses to start".into() });
+    assert_eq!(
+        err,
+        HwError::Pjrt { code: ErrorCode::FailedPrecondition, message: "fake plugin refuses to start".into() }
+    );
     assert_eq!(err.to_string(), "FAILED_PRECONDITION: fake plugin refuses to start");
 }
 

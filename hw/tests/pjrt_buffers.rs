@@ -9,9 +9,7 @@ use tpudev_hw::{Buffer, HwError};
 /// Bytes for `n` elements of `dtype`: a spread of bit patterns (0/1 for bool).
 fn pattern(dtype: DType, n: usize) -> Vec<u8> {
     let bytes = n * dtype.size_bytes();
-    (0..bytes)
-        .map(|i| if dtype == DType::Bool { (i % 3 == 0) as u8 } else { (i as u32 * 37 + 11) as u8 })
-        .collect()
+    (0..bytes).map(|i| if dtype == DType::Bool { (i % 3 == 0) as u8 } else { (i as u32 * 37 + 11) as u8 }).collect()
 }
 
 #[test]

@@ -5,8 +5,8 @@ use std::ffi::{c_char, c_void};
 
 use super::{
     BufferTypeRaw, ErrorCodeRaw, HostBufferSemanticsRaw, NamedValue, PjrtBuffer, PjrtClient, PjrtDevice,
-    PjrtDeviceDescription, PjrtError, PjrtEvent, PjrtExecutable, PjrtExtensionBase, PjrtLoadedExecutable,
-    PjrtMemory, PjrtSerializedExecutable, Reserved,
+    PjrtDeviceDescription, PjrtError, PjrtEvent, PjrtExecutable, PjrtExtensionBase, PjrtLoadedExecutable, PjrtMemory,
+    PjrtSerializedExecutable, Reserved,
 };
 
 /// A callback slot we never fill (always null): only its size matters.

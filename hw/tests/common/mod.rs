@@ -28,9 +28,7 @@ pub fn plugin_or_skip(test: &str) -> Option<PathBuf> {
              xla-cpu-pjrt into .venv) or set TPUDEV_TEST_PJRT_PLUGIN"
         ),
         None => {
-            eprintln!(
-                "SKIPPED {test}: no XLA CPU PJRT plugin (set TPUDEV_TEST_PJRT_PLUGIN or run scripts/setup.sh)"
-            );
+            eprintln!("SKIPPED {test}: no XLA CPU PJRT plugin (set TPUDEV_TEST_PJRT_PLUGIN or run scripts/setup.sh)");
             None
         }
     }
