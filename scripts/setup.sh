@@ -60,7 +60,7 @@ have="$(cat "$STAMP" 2>/dev/null || true)"
 # The stamp alone could hide a package removed by hand, so also look for each one (no import).
 installed() {
     [ -x "$VENV/bin/maturin" ] &&
-        "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("torch", "numpy", "pytest")))'
+        "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("torch", "numpy", "pytest", "xla_plugins")))'
 }
 if [ "$want" = "$have" ] && installed; then
     echo "up to date (requirements.txt unchanged since the last install)"

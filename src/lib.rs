@@ -5,8 +5,10 @@
 //! - [`core`] (`tpudev-core`): dtypes, shapes, the IR, ATen lowering, the `Device` trait and
 //!   the eager dispatcher.
 //! - [`sim`] (`tpudev-sim`): the simulated device and the chip presets.
+//! - [`hw`] (`tpudev-hw`): PJRT bindings, plugin discovery and TPU detection (real hardware).
 //!
 //! The `tpudev` binary (the CLI) is built from `src/main.rs`; see `docs/cli.md`.
 
 pub use tpudev_core as core;
+pub use tpudev_hw as hw;
 pub use tpudev_sim as sim;

@@ -4,6 +4,7 @@
 
 mod cache;
 mod chips;
+mod doctor;
 mod estimate;
 
 use std::path::PathBuf;
@@ -54,6 +55,12 @@ enum Command {
         #[arg(long)]
         allow_oom: bool,
     },
+    /// Check the hardware path: backend choice, TPU detection, PJRT plugin, devices, a smoke run
+    Doctor {
+        /// Give up after this many seconds (a hanging plugin never hangs the doctor)
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        timeout: f64,
+    },
 }
 
 /// A failure the user can act on; its message names the cause.
@@ -82,6 +89,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Chips { json, chip_file } => chips::run(json, &chip_file),
         Command::Cache { dir, command } => cache::run(command, dir.as_deref()),
         Command::Estimate { workload, json, allow_oom } => estimate::run(&workload, json, allow_oom),
+        Command::Doctor { timeout } => doctor::run(timeout),
     }
 }
 

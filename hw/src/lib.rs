@@ -1,0 +1,28 @@
+//! tpudev-hw: tpudev on real hardware through a PJRT plugin (libtpu, or any PJRT plugin such
+//! as the XLA CPU plugin that CI tests against).
+//!
+//! - [`ffi`]: the project's own `#[repr(C)]` definitions of the PJRT C API subset it uses.
+//! - [`plugin`]: loading, version and table-size checks, initialisation under a timeout.
+//! - [`client`], [`buffer`], [`executable`]: the safe layer (RAII handles, errors with the
+//!   plugin's code and message).
+//! - [`discover`]: where the plugin is, whether a TPU is attached, which backend to use.
+//! - [`doctor`]: the report behind `tpudev doctor`.
+//!
+//! See `docs/hardware.md`.
+
+pub mod buffer;
+pub mod client;
+pub mod discover;
+pub mod doctor;
+pub mod dtype;
+pub mod error;
+pub mod executable;
+pub mod ffi;
+pub mod plugin;
+mod raw;
+
+pub use buffer::Buffer;
+pub use client::{Client, DeviceInfo};
+pub use error::{ErrorCode, HwError, Result};
+pub use executable::{Executable, OutputSpec};
+pub use plugin::{ApiVersion, AttributeValue, LoadOptions, Plugin};
