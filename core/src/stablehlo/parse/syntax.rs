@@ -91,10 +91,8 @@ fn func(c: &mut Cursor) -> Result<Func> {
                 }
             }
         } else {
+            // Without parentheses there are no result attributes: `{` opens the body.
             results.push(c.tensor_type()?);
-            if c.at("{") {
-                dict(c)?;
-            }
         }
     }
     if c.eat_word("attributes") {
