@@ -296,7 +296,7 @@ fn pretty(c: &mut Cursor, op: &mut OpAst) -> Result<()> {
             break;
         }
         // `stablehlo.slice %x [0:2]` has no comma before its ranges.
-        if !c.eat(",") && !(short == "slice" && c.at("[")) {
+        if !(c.eat(",") || short == "slice" && c.at("[")) {
             break;
         }
     }
