@@ -510,6 +510,15 @@ fn parses_jax_style_fixtures() {
 }
 
 #[test]
+fn a_wider_dot_result_widens_the_operands() {
+    // JAX's preferred_element_type: bf16 operands, f32 result.
+    let text = "module {\n  func.func public @main(%a: tensor<2x3xbf16>, %b: tensor<3x4xbf16>) -> tensor<2x4xf32> {\n    %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<2x3xbf16>, tensor<3x4xbf16>) -> tensor<2x4xf32>\n    return %0 : tensor<2x4xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.output_types()[0], TensorType::new(D::F32, vec![2, 4]));
+    assert_eq!(g.nodes.iter().filter(|n| matches!(n.op, Op::Convert) && n.ty.dtype == D::F32).count(), 2);
+}
+
+#[test]
 fn errors_name_line_column_and_op() {
     let text = "module {\n  func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n    %0 = stablehlo.cbrt %a : tensor<2xf32>\n    return %0 : tensor<2xf32>\n  }\n}\n";
     let e = parse(text).unwrap_err().to_string();

@@ -216,6 +216,14 @@ impl Build<'_> {
                     pair("contracting_dims", ("lhs_contracting_dimensions", "rhs_contracting_dimensions"))?;
                 let precision = precision(op.attr("precision").or(op.attr("precision_config")));
                 let dims = DotDims { lhs_batch, rhs_batch, lhs_contract, rhs_contract, precision };
+                // A wider declared result (JAX's preferred_element_type, e.g. bf16 x bf16 -> f32):
+                // the operands widen exactly, and the product accumulates in f32 either way.
+                let (a, b) = match op.result_types.first().map(|t| t.dtype) {
+                    Some(want) if want.is_float() && want.size_bytes() > self.g.dtype(a).size_bytes() => {
+                        (self.g.convert(a, want), self.g.convert(b, want))
+                    }
+                    _ => (a, b),
+                };
                 self.g.dot_general(a, b, dims).map_err(lift)?
             }
             "convolution" => self.convolution(scope, op)?,
