@@ -261,3 +261,54 @@ fn run_executes_a_stablehlo_program() {
     let _ = std::fs::remove_file(program);
     let _ = std::fs::remove_file(input);
 }
+
+/// The XLA CPU PJRT plugin of the repo's .venv (scripts/setup.sh installs it), if present.
+fn xla_cpu_plugin() -> Option<std::path::PathBuf> {
+    use tpudev_hw::discover::{site_packages_under, XLA_CPU_IN_SITE_PACKAGES};
+    let venv = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv");
+    site_packages_under(&venv).into_iter().map(|d| d.join(XLA_CPU_IN_SITE_PACKAGES)).find(|p| p.is_file())
+}
+
+#[test]
+fn run_on_the_hardware_backend_agrees_with_the_simulator() {
+    let Some(plugin) = xla_cpu_plugin() else {
+        assert!(std::env::var_os("CI").is_none(), "no XLA CPU plugin in .venv under CI: run scripts/setup.sh");
+        eprintln!("SKIPPED: no XLA CPU PJRT plugin in .venv");
+        return;
+    };
+    let program = temp_file("hw.mlir");
+    std::fs::write(
+        &program,
+        "module @jit_f {\n  func.func public @main(%arg0: tensor<4xf32>) -> (tensor<4xf32>) {\n    \
+         %0 = stablehlo.multiply %arg0, %arg0 : tensor<4xf32>\n    %1 = stablehlo.log %0 : tensor<4xf32>\n    \
+         %2 = stablehlo.maximum %1, %arg0 : tensor<4xf32>\n    return %2 : tensor<4xf32>\n  }\n}\n",
+    )
+    .unwrap();
+    let path = program.to_str().unwrap();
+    let run = |backend: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tpudev"))
+            .args(["run", path, "--random", "3", "--json", "--backend", backend])
+            .env("TPUDEV_PJRT_PLUGIN", &plugin)
+            .output()
+            .unwrap();
+        assert_success(&out);
+        serde_json::from_str::<serde_json::Value>(&stdout(&out)).unwrap()
+    };
+    let (sim, hw) = (run("sim"), run("hw"));
+    assert_eq!(hw["backend"], "hw");
+    assert_eq!(hw["platform"], "cpu");
+    let values = |v: &serde_json::Value| v["outputs"][0]["values"].as_array().unwrap().clone();
+    for (a, b) in values(&sim).iter().zip(values(&hw)) {
+        let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());
+        assert!((a - b).abs() <= 1e-6 + 1e-5 * b.abs(), "{a} vs {b}");
+    }
+    // A plugin that is not there: one clear line.
+    std::fs::write(&program, "module {\n  func.func @main() -> () {\n    return\n  }\n}\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tpudev"))
+        .args(["run", path, "--backend", "hw"])
+        .env("TPUDEV_PJRT_PLUGIN", "/nonexistent/plugin.so")
+        .output()
+        .unwrap();
+    assert!(!out.status.success() && stderr(&out).contains("hardware backend"), "{}", stderr(&out));
+    let _ = std::fs::remove_file(program);
+}

@@ -77,10 +77,20 @@ enum Command {
         /// The simulated chip (see `tpudev chips`)
         #[arg(long, default_value = "v5e")]
         chip: String,
+        /// Where to run: the simulator, or hardware through the PJRT plugin that
+        /// TPUDEV_PJRT_PLUGIN names (or libtpu; see `tpudev doctor`)
+        #[arg(long, value_enum, default_value = "sim")]
+        backend: RunBackend,
         /// Print one JSON object (chip, cycles, simulated_seconds, outputs with their values)
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RunBackend {
+    Sim,
+    Hw,
 }
 
 /// A failure the user can act on; its message names the cause.
@@ -110,7 +120,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Cache { dir, command } => cache::run(command, dir.as_deref()),
         Command::Estimate { workload, json, allow_oom } => estimate::run(&workload, json, allow_oom),
         Command::Doctor { timeout } => doctor::run(timeout),
-        Command::Run { program, inputs, random, chip, json } => run::run(&program, &inputs, random, &chip, json),
+        Command::Run { program, inputs, random, chip, backend, json } => {
+            run::run(&program, &inputs, random, &chip, backend, json)
+        }
     }
 }
 

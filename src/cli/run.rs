@@ -1,5 +1,7 @@
-//! `tpudev run PROGRAM.mlir`: parses a StableHLO program, runs it on the simulator and prints
-//! each output (dtype, shape, a NumPy-like preview) and the simulated time on the chip.
+//! `tpudev run PROGRAM.mlir`: parses a StableHLO program, runs it on the simulator (or, with
+//! `--backend hw`, compiles the same text with a PJRT plugin and runs it there) and prints each
+//! output (dtype, shape, a NumPy-like preview) and the simulated time on the chip (or the wall
+//! time on the hardware).
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +12,7 @@ use tpudev_core::DType;
 use tpudev_sim::SimDevice;
 
 use super::npy;
-use super::CliError;
+use super::{CliError, RunBackend};
 
 fn err(msg: impl std::fmt::Display) -> CliError {
     CliError(msg.to_string())
@@ -149,7 +151,14 @@ fn preview(dtype: DType, shape: &[usize], values: &[f64]) -> String {
     rec(shape, values, &fmt)
 }
 
-pub fn run(program: &Path, inputs: &[PathBuf], random: Option<u64>, chip: &str, json: bool) -> Result<(), CliError> {
+pub fn run(
+    program: &Path,
+    inputs: &[PathBuf],
+    random: Option<u64>,
+    chip: &str,
+    backend: RunBackend,
+    json: bool,
+) -> Result<(), CliError> {
     let text = std::fs::read_to_string(program).map_err(|e| err(format!("cannot read {}: {e}", program.display())))?;
     let graph = tpudev_core::stablehlo::parse(&text).map_err(|e| err(format!("{}: {e}", program.display())))?;
     let values = match (inputs.is_empty(), random) {
@@ -164,6 +173,9 @@ pub fn run(program: &Path, inputs: &[PathBuf], random: Option<u64>, chip: &str, 
             )))
         }
     };
+    if backend == RunBackend::Hw {
+        return run_hw(&text, &graph, values, json);
+    }
     let dev = SimDevice::from_settings(Some(chip), None).map_err(err)?;
     let exe = dev.compile(&graph).map_err(err)?;
     let mut exec_inputs = Vec::new();
@@ -202,22 +214,91 @@ pub fn run(program: &Path, inputs: &[PathBuf], random: Option<u64>, chip: &str, 
         results.push((v.dtype, v.shape.clone(), decode(v.dtype, &bytes)));
     }
     let text = if json {
-        let outputs: Vec<_> = results
-            .iter()
-            .map(|(d, s, v)| {
-                let vals: Vec<serde_json::Value> =
-                    v.iter().map(|&x| if x.is_finite() { json!(x) } else { json!(x.to_string()) }).collect();
-                json!({"dtype": d.torch_name(), "shape": s, "values": vals})
-            })
-            .collect();
-        let o = json!({"chip": dev.chip().key, "cycles": cycles, "simulated_seconds": seconds, "outputs": outputs});
+        let o = json!({"chip": dev.chip().key, "cycles": cycles, "simulated_seconds": seconds, "outputs": json_outputs(&results)});
         format!("{}\n", serde_json::to_string_pretty(&o).map_err(err)?)
     } else {
-        let mut s = String::new();
-        for (i, (d, shape, v)) in results.iter().enumerate() {
-            s.push_str(&format!("output {i}: {d} {shape:?}\n  {}\n", preview(*d, shape, v)));
-        }
+        let mut s = text_outputs(&results);
         s.push_str(&format!("simulated time on {}: {:.3} us ({cycles} cycles)\n", dev.chip().name, seconds * 1e6));
+        s
+    };
+    super::chips::write_stdout(&text)
+}
+
+/// (dtype, shape, values) of each output.
+type Outputs = Vec<(DType, Vec<usize>, Vec<f64>)>;
+
+fn json_outputs(results: &Outputs) -> Vec<serde_json::Value> {
+    results
+        .iter()
+        .map(|(d, s, v)| {
+            let vals: Vec<serde_json::Value> =
+                v.iter().map(|&x| if x.is_finite() { json!(x) } else { json!(x.to_string()) }).collect();
+            json!({"dtype": d.torch_name(), "shape": s, "values": vals})
+        })
+        .collect()
+}
+
+fn text_outputs(results: &Outputs) -> String {
+    let mut s = String::new();
+    for (i, (d, shape, v)) in results.iter().enumerate() {
+        s.push_str(&format!("output {i}: {d} {shape:?}\n  {}\n", preview(*d, shape, v)));
+    }
+    s
+}
+
+/// Compiles the program's text with the PJRT plugin and runs it once on its first device.
+fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool) -> Result<(), CliError> {
+    use tpudev_hw::discover::{find_plugin, open_client, Env, OpenOptions};
+    use tpudev_hw::{Buffer, Executable};
+    let env = Env::from_process();
+    // XLA's CPU backend drops NaNs in maximum/minimum unless told not to; StableHLO (and TPUs)
+    // propagate them. libtpu needs no flag.
+    let plugin = find_plugin(&env, &[]).found;
+    if plugin.is_some_and(|p| !p.path.to_string_lossy().contains("libtpu")) {
+        let flags = std::env::var("XLA_FLAGS").unwrap_or_default();
+        if !flags.contains("xla_cpu_enable_fast_min_max") {
+            std::env::set_var("XLA_FLAGS", format!("{flags} --xla_cpu_enable_fast_min_max=false"));
+        }
+    }
+    let client = open_client(&env, &[], &OpenOptions::default()).map_err(|e| err(format!("hardware backend: {e}")))?;
+    let compile_start = std::time::Instant::now();
+    let exe = Executable::compile_mlir(&client, text).map_err(|e| err(format!("PJRT compile: {e}")))?;
+    let compile_s = compile_start.elapsed().as_secs_f64();
+    let buffers: Vec<Buffer> = graph
+        .params
+        .iter()
+        .zip(values)
+        .map(|(p, v)| {
+            let bytes = match v {
+                Input::Bytes(b) => b,
+                Input::Scalar(x) => encode(p.ty.dtype, x),
+                Input::Rng(s) => s.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            };
+            Buffer::from_host(&client, &bytes, p.ty.dtype, &p.ty.shape, 0)
+        })
+        .collect::<Result<_, _>>()
+        .map_err(|e| err(format!("uploading the inputs: {e}")))?;
+    let refs: Vec<&Buffer> = buffers.iter().collect();
+    let start = std::time::Instant::now();
+    let outs = exe.execute(&refs).map_err(|e| err(format!("PJRT execute: {e}")))?;
+    let run_s = start.elapsed().as_secs_f64();
+    let mut results = Vec::new();
+    for (b, t) in outs.iter().zip(graph.output_types()) {
+        let bytes = b.to_host().map_err(|e| err(format!("reading an output: {e}")))?;
+        results.push((t.dtype, t.shape.clone(), decode(t.dtype, &bytes)));
+    }
+    let platform = client.platform_name().to_string();
+    let text = if json {
+        let o = json!({"backend": "hw", "platform": platform, "compile_seconds": compile_s,
+            "execute_seconds": run_s, "outputs": json_outputs(&results)});
+        format!("{}\n", serde_json::to_string_pretty(&o).map_err(err)?)
+    } else {
+        let mut s = text_outputs(&results);
+        s.push_str(&format!(
+            "ran on {platform} (PJRT): compile {:.1} ms, execute {:.3} ms wall time\n",
+            compile_s * 1e3,
+            run_s * 1e3
+        ));
         s
     };
     super::chips::write_stdout(&text)
