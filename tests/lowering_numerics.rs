@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use tpudev::core::dispatch::Dispatcher;
+use tpudev::core::host_values::{from_le_bytes, to_le_bytes};
 use tpudev::core::lower::Arg;
 use tpudev::core::{DType, TensorView};
 use tpudev::sim::SimDevice;
@@ -19,47 +20,9 @@ fn dispatcher() -> Dispatcher {
 // ---------------------------------------------------------------------------------------
 // host <-> device values
 
-fn encode(dtype: DType, values: &[f64]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(values.len() * dtype.size_bytes());
-    for &v in values {
-        match dtype {
-            DType::Bool => out.push((v != 0.0) as u8),
-            DType::U8 => out.push(v as u8),
-            DType::I8 => out.push(v as i8 as u8),
-            DType::I16 => out.extend((v as i16).to_le_bytes()),
-            DType::I32 => out.extend((v as i32).to_le_bytes()),
-            DType::I64 => out.extend((v as i64).to_le_bytes()),
-            // Fixture values are exact bf16 numbers, so truncating the f32 bits is exact.
-            DType::BF16 => out.extend((((v as f32).to_bits() >> 16) as u16).to_le_bytes()),
-            DType::F16 => panic!("float16 values are not used by these tests"),
-            DType::F32 => out.extend((v as f32).to_le_bytes()),
-            DType::F64 => out.extend(v.to_le_bytes()),
-        }
-    }
-    out
-}
-
-fn decode(dtype: DType, bytes: &[u8]) -> Vec<f64> {
-    let n = dtype.size_bytes();
-    bytes
-        .chunks(n)
-        .map(|c| match dtype {
-            DType::Bool | DType::U8 => c[0] as f64,
-            DType::I8 => c[0] as i8 as f64,
-            DType::I16 => i16::from_le_bytes([c[0], c[1]]) as f64,
-            DType::I32 => i32::from_le_bytes(c.try_into().unwrap()) as f64,
-            DType::I64 => i64::from_le_bytes(c.try_into().unwrap()) as f64,
-            DType::BF16 => f32::from_bits((u16::from_le_bytes([c[0], c[1]]) as u32) << 16) as f64,
-            DType::F16 => panic!("float16 values are not used by these tests"),
-            DType::F32 => f32::from_le_bytes(c.try_into().unwrap()) as f64,
-            DType::F64 => f64::from_le_bytes(c.try_into().unwrap()),
-        })
-        .collect()
-}
-
 fn upload(d: &Dispatcher, dtype: DType, shape: &[usize], values: &[f64]) -> TensorView {
     assert_eq!(values.len(), shape.iter().product::<usize>(), "value count for {shape:?}");
-    let bytes = encode(dtype, values);
+    let bytes = to_le_bytes(dtype, values);
     if bytes.is_empty() {
         return TensorView::contiguous(0, dtype, shape.to_vec());
     }
@@ -76,7 +39,7 @@ fn download(d: &Dispatcher, v: &TensorView) -> Vec<f64> {
     assert_eq!(v.offset, 0);
     let mut bytes = vec![0u8; n];
     d.device().read_bytes(v.buffer, 0, &mut bytes).unwrap();
-    decode(v.dtype, &bytes)
+    from_le_bytes(v.dtype, &bytes)
 }
 
 fn run(d: &Dispatcher, op: &str, args: &[Arg]) -> Vec<TensorView> {

@@ -19,6 +19,7 @@
 use std::path::{Path, PathBuf};
 
 use tpudev_core::device::{Device, ExecInput, TensorView};
+use tpudev_core::host_values::{from_le_bytes, to_le_bytes};
 use tpudev_core::ir::{Graph, ParamKind};
 use tpudev_core::lower::{lookup, Arg, LowerCtx};
 use tpudev_core::DType;
@@ -57,38 +58,6 @@ impl Rng {
     }
 }
 
-fn encode(dtype: DType, v: f64) -> Vec<u8> {
-    match dtype {
-        DType::Bool => vec![u8::from(v != 0.0)],
-        DType::U8 => vec![v as u8],
-        DType::I8 => vec![v as i8 as u8],
-        DType::I16 => (v as i16).to_le_bytes().to_vec(),
-        DType::I32 => (v as i32).to_le_bytes().to_vec(),
-        DType::I64 => (v as i64).to_le_bytes().to_vec(),
-        DType::F16 => half::f16::from_f64(v).to_le_bytes().to_vec(),
-        DType::BF16 => half::bf16::from_f64(v).to_le_bytes().to_vec(),
-        DType::F32 => (v as f32).to_le_bytes().to_vec(),
-        DType::F64 => v.to_le_bytes().to_vec(),
-    }
-}
-
-fn decode(dtype: DType, bytes: &[u8]) -> Vec<f64> {
-    bytes
-        .chunks(dtype.size_bytes())
-        .map(|c| match dtype {
-            DType::Bool | DType::U8 => f64::from(c[0]),
-            DType::I8 => f64::from(c[0] as i8),
-            DType::I16 => f64::from(i16::from_le_bytes([c[0], c[1]])),
-            DType::I32 => f64::from(i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-            DType::I64 => i64::from_le_bytes(c.try_into().unwrap()) as f64,
-            DType::F16 => half::f16::from_le_bytes([c[0], c[1]]).to_f64(),
-            DType::BF16 => half::bf16::from_le_bytes([c[0], c[1]]).to_f64(),
-            DType::F32 => f64::from(f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-            DType::F64 => f64::from_le_bytes(c.try_into().unwrap()),
-        })
-        .collect()
-}
-
 /// One input per parameter, as bytes of its type: floats in [-1, 1), integers in 0..4 (valid
 /// indices of every dim the corpus gathers along), random bools.
 fn inputs(g: &Graph, name: &str) -> Vec<Vec<u8>> {
@@ -104,7 +73,7 @@ fn inputs(g: &Graph, name: &str) -> Vec<Vec<u8>> {
                         d if d.is_int() => (rng.next() % 4) as f64,
                         _ => rng.unit(),
                     };
-                    encode(d, v)
+                    to_le_bytes(d, &[v])
                 })
                 .collect()
         })
@@ -118,7 +87,7 @@ fn run_sim(g: &Graph, inputs: &[Vec<u8>]) -> Result<Vec<(DType, Vec<u8>)>, Strin
     let mut exec = Vec::new();
     for (p, bytes) in g.params.iter().zip(inputs) {
         exec.push(match p.kind {
-            ParamKind::HostScalar => ExecInput::HostScalar(decode(p.ty.dtype, bytes)[0]),
+            ParamKind::HostScalar => ExecInput::HostScalar(from_le_bytes(p.ty.dtype, bytes)[0]),
             ParamKind::RngState => ExecInput::RngState([1, 0]),
             ParamKind::Tensor => {
                 let buf = if bytes.is_empty() { 0 } else { dev.alloc(bytes.len()).map_err(|e| e.to_string())? };
@@ -180,7 +149,7 @@ fn compare(sim: &[(DType, Vec<u8>)], xla: &[Vec<u8>]) -> Option<String> {
             return Some(format!("output {i}: {} bytes on the simulator, {} on XLA", s.len(), x.len()));
         }
         let (rtol, atol) = tolerance(*d);
-        for (j, (a, b)) in decode(*d, s).into_iter().zip(decode(*d, x)).enumerate() {
+        for (j, (a, b)) in from_le_bytes(*d, s).into_iter().zip(from_le_bytes(*d, x)).enumerate() {
             let agree = if a.is_nan() || b.is_nan() {
                 a.is_nan() && b.is_nan()
             } else if a.is_infinite() || b.is_infinite() {

@@ -9,6 +9,7 @@ pub mod device;
 pub mod dispatch;
 pub mod dtype;
 pub mod error;
+pub mod host_values;
 pub mod ir;
 pub mod lower;
 pub mod passes;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 use tpudev_core::device::{Device, ExecInput, TensorView};
+use tpudev_core::host_values::{from_le_bytes, to_le_bytes};
 use tpudev_core::ir::{Graph, ParamKind, TensorType};
 use tpudev_core::DType;
 use tpudev_sim::SimDevice;
@@ -35,39 +36,6 @@ impl SplitMix {
     }
 }
 
-/// Little-endian bytes of `v` in `dtype`.
-fn encode(dtype: DType, v: f64) -> Vec<u8> {
-    match dtype {
-        DType::Bool => vec![(v != 0.0) as u8],
-        DType::U8 => vec![v as u8],
-        DType::I8 => vec![v as i8 as u8],
-        DType::I16 => (v as i16).to_le_bytes().to_vec(),
-        DType::I32 => (v as i32).to_le_bytes().to_vec(),
-        DType::I64 => (v as i64).to_le_bytes().to_vec(),
-        DType::F16 => half::f16::from_f64(v).to_le_bytes().to_vec(),
-        DType::BF16 => half::bf16::from_f64(v).to_le_bytes().to_vec(),
-        DType::F32 => (v as f32).to_le_bytes().to_vec(),
-        DType::F64 => v.to_le_bytes().to_vec(),
-    }
-}
-
-fn decode(dtype: DType, bytes: &[u8]) -> Vec<f64> {
-    bytes
-        .chunks(dtype.size_bytes())
-        .map(|c| match dtype {
-            DType::Bool | DType::U8 => c[0] as f64,
-            DType::I8 => c[0] as i8 as f64,
-            DType::I16 => i16::from_le_bytes([c[0], c[1]]) as f64,
-            DType::I32 => i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64,
-            DType::I64 => i64::from_le_bytes(c.try_into().unwrap_or([0; 8])) as f64,
-            DType::F16 => half::f16::from_le_bytes([c[0], c[1]]).to_f64(),
-            DType::BF16 => half::bf16::from_le_bytes([c[0], c[1]]).to_f64(),
-            DType::F32 => f32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64,
-            DType::F64 => f64::from_le_bytes(c.try_into().unwrap_or([0; 8])),
-        })
-        .collect()
-}
-
 /// One input value per parameter.
 enum Input {
     Bytes(Vec<u8>),
@@ -90,7 +58,7 @@ fn random_inputs(g: &Graph, seed: u64) -> Vec<Input> {
                     d if d.is_int() => (r.next() % 4) as f64,
                     _ => r.unit(),
                 };
-                Input::Bytes((0..p.ty.numel()).flat_map(|_| encode(d, value(&mut rng))).collect())
+                Input::Bytes((0..p.ty.numel()).flat_map(|_| to_le_bytes(d, &[value(&mut rng)])).collect())
             }
         })
         .collect()
@@ -113,9 +81,9 @@ fn file_inputs(g: &Graph, files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
             }
             Ok(match p.kind {
                 ParamKind::Tensor => Input::Bytes(a.data),
-                ParamKind::HostScalar => Input::Scalar(decode(a.dtype, &a.data)[0]),
+                ParamKind::HostScalar => Input::Scalar(from_le_bytes(a.dtype, &a.data)[0]),
                 ParamKind::RngState => {
-                    let v = decode(a.dtype, &a.data);
+                    let v = from_le_bytes(a.dtype, &a.data);
                     Input::Rng([v[0] as i64, v[1] as i64])
                 }
             })
@@ -211,7 +179,7 @@ pub fn run(
         if !bytes.is_empty() {
             dev.read_bytes(v.buffer, 0, &mut bytes).map_err(err)?;
         }
-        results.push((v.dtype, v.shape.clone(), decode(v.dtype, &bytes)));
+        results.push((v.dtype, v.shape.clone(), from_le_bytes(v.dtype, &bytes)));
     }
     let text = if json {
         let o = json!({"chip": dev.chip().key, "cycles": cycles, "simulated_seconds": seconds, "outputs": json_outputs(&results)});
@@ -271,7 +239,7 @@ fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool) -> Result<(
         .map(|(p, v)| {
             let bytes = match v {
                 Input::Bytes(b) => b,
-                Input::Scalar(x) => encode(p.ty.dtype, x),
+                Input::Scalar(x) => to_le_bytes(p.ty.dtype, &[x]),
                 Input::Rng(s) => s.iter().flat_map(|x| x.to_le_bytes()).collect(),
             };
             Buffer::from_host(&client, &bytes, p.ty.dtype, &p.ty.shape, 0)
@@ -285,7 +253,7 @@ fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool) -> Result<(
     let mut results = Vec::new();
     for (b, t) in outs.iter().zip(graph.output_types()) {
         let bytes = b.to_host().map_err(|e| err(format!("reading an output: {e}")))?;
-        results.push((t.dtype, t.shape.clone(), decode(t.dtype, &bytes)));
+        results.push((t.dtype, t.shape.clone(), from_le_bytes(t.dtype, &bytes)));
     }
     let platform = client.platform_name().to_string();
     let text = if json {

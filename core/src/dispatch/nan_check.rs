@@ -1,11 +1,9 @@
 //! Debug eager mode's NaN/Inf check: reads an op's float results back from the device and
 //! finds the first element that is not finite, in the tensor's row-major element order.
 
-use half::{bf16, f16};
-
 use crate::device::{Device, TensorView};
-use crate::dtype::DType;
 use crate::error::Result;
+use crate::host_values::element;
 
 /// A non-finite element: its row-major index, its value, and how many there are in all.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -13,16 +11,6 @@ pub struct NonFinite {
     pub index: usize,
     pub value: f64,
     pub count: usize,
-}
-
-fn decode(dtype: DType, b: &[u8]) -> f64 {
-    match dtype {
-        DType::F32 => f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64,
-        DType::F64 => f64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
-        DType::BF16 => bf16::from_le_bytes([b[0], b[1]]).to_f64(),
-        DType::F16 => f16::from_le_bytes([b[0], b[1]]).to_f64(),
-        _ => 0.0,
-    }
 }
 
 /// Scans a float view (other dtypes are always finite) of `device` memory.
@@ -42,7 +30,7 @@ pub fn scan(device: &dyn Device, view: &TensorView) -> Result<Option<NonFinite>>
     let mut found: Option<NonFinite> = None;
     for flat in 0..n {
         let off: usize = idx.iter().zip(&view.strides).map(|(&i, &s)| i * s as usize).sum();
-        let x = decode(view.dtype, &bytes[off * size..(off + 1) * size]);
+        let x = element(view.dtype, &bytes[off * size..(off + 1) * size]);
         if !x.is_finite() {
             match &mut found {
                 Some(f) => f.count += 1,
