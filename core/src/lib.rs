@@ -13,6 +13,7 @@ pub mod ir;
 pub mod lower;
 pub mod passes;
 pub mod shape;
+pub mod stablehlo;
 
 pub use device::{BufferId, Device, MemoryStats, TensorView};
 pub use dtype::DType;

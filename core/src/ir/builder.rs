@@ -34,6 +34,9 @@ impl GraphBuilder {
     pub fn dtype(&self, id: NodeId) -> DType {
         self.graph.nodes[id].ty.dtype
     }
+    pub fn op(&self, id: NodeId) -> &Op {
+        &self.graph.nodes[id].op
+    }
     pub fn rank(&self, id: NodeId) -> usize {
         self.graph.nodes[id].ty.shape.len()
     }
@@ -97,7 +100,8 @@ impl GraphBuilder {
         self.param_of_kind(TensorType::new(DType::I64, vec![2]), ParamKind::RngState)
     }
 
-    fn param_of_kind(&mut self, ty: TensorType, kind: ParamKind) -> NodeId {
+    /// A parameter of any kind (the StableHLO parser restores kinds from argument attributes).
+    pub fn param_of_kind(&mut self, ty: TensorType, kind: ParamKind) -> NodeId {
         let index = self.graph.params.len();
         self.graph.params.push(Param { ty: ty.clone(), kind });
         self.push(Op::Parameter(index), vec![], ty)

@@ -1,0 +1,23 @@
+//! StableHLO text: [`print`] writes a `Graph` as a StableHLO MLIR module that XLA accepts
+//! (through PJRT), and [`parse`] reads StableHLO text, what the printer writes and what
+//! `jax.jit(f).lower(...).as_text()` writes for common programs, back into a `Graph`.
+//!
+//! The mapping is op by op (docs/stablehlo.md has the table). Ops without a StableHLO
+//! equivalent (the LAPACK-style `LinalgCall`s, the simulator's counter-based `RngUniform`)
+//! print as `stablehlo.custom_call @tpudev.<name>`: this parser reads them back, real XLA
+//! rejects them. Parameters are the arguments of `@main`; host scalars and the generator state
+//! carry a `tpudev.param` argument attribute so that their kind survives a round trip.
+//!
+//! `parse(print(g))` equals `g` with its parameter nodes moved to the front (in parameter
+//! order) and its constants' literals of the dtype's kind.
+
+mod lexer;
+mod parse;
+mod print;
+mod types;
+
+#[cfg(test)]
+mod tests;
+
+pub use parse::parse;
+pub use print::print;

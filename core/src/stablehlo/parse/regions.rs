@@ -1,0 +1,447 @@
+//! Ops with regions or structured attributes: reduce (one operand, or the (value, iota)
+//! pair of an arg-reduce), reduce_window, dot_general, convolution, gather, scatter,
+//! cholesky, triangular_solve and the `@tpudev.*` custom calls.
+
+use super::ast::{Attr, OpAst, Region};
+use super::build::{compare_dir, lift, Build, Scope};
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::ir::{CompareDir, ConvDims, DotDims, LinalgCall, NodeId, Op, Precision, ReduceKind};
+use crate::stablehlo::types::{coerce, reduce_identity, reduce_kind_of};
+
+/// What a one-op body computes: `Some(kind)`, or `None` when it returns its second argument
+/// (a scatter that replaces).
+fn body_kind(r: &Region) -> Option<Option<ReduceKind>> {
+    let arg = |k: usize| r.args.get(k).map(|a| a.0.as_str());
+    match r.ops.as_slice() {
+        [ret]
+            if ret.short_name() == "return"
+                && ret.operands.len() == 1
+                && Some(ret.operands[0].0.as_str()) == arg(1) =>
+        {
+            Some(None)
+        }
+        [apply, ret] if ret.short_name() == "return" => {
+            let kind = reduce_kind_of(&apply.name)?;
+            let ins: Vec<&str> = apply.operands.iter().map(|o| o.0.as_str()).collect();
+            let args_ok = ins.len() == 2
+                && ((Some(ins[0]), Some(ins[1])) == (arg(0), arg(1))
+                    || (Some(ins[1]), Some(ins[0])) == (arg(0), arg(1)));
+            let ret_ok = ret.operands.len() == 1 && apply.results.first().map(|r| &r.0) == Some(&ret.operands[0].0);
+            (args_ok && ret_ok).then_some(Some(kind))
+        }
+        _ => None,
+    }
+}
+
+fn precision(a: Option<&Attr>) -> Precision {
+    let word = match a {
+        Some(Attr::List(v)) => v.first().and_then(Attr::word),
+        _ => None,
+    };
+    match word {
+        Some("HIGH") => Precision::High,
+        Some("HIGHEST") => Precision::Highest,
+        _ => Precision::Default,
+    }
+}
+
+fn pairs(a: Option<&Attr>) -> Option<Vec<(usize, usize)>> {
+    match a? {
+        Attr::List(v) | Attr::Dense(v) if v.iter().all(|x| matches!(x, Attr::List(_))) => v
+            .iter()
+            .map(|p| {
+                let p = p.ints()?;
+                (p.len() == 2).then(|| Some((usize::try_from(p[0]).ok()?, usize::try_from(p[1]).ok()?)))?
+            })
+            .collect(),
+        // dense<[[0, 0], [1, 1]]> flattens.
+        Attr::Dense(_) => {
+            let f = a?.ints()?;
+            (f.len() % 2 == 0).then(|| {
+                f.chunks(2).map(|c| Some((usize::try_from(c[0]).ok()?, usize::try_from(c[1]).ok()?))).collect()
+            })?
+        }
+        _ => None,
+    }
+}
+
+fn ulist(a: Option<&Attr>) -> Option<Vec<usize>> {
+    a?.ints()?.into_iter().map(|i| usize::try_from(i).ok()).collect()
+}
+
+impl Build<'_> {
+    fn region<'o>(&self, op: &'o OpAst) -> Result<&'o Region> {
+        op.regions.first().ok_or_else(|| self.err(op, "missing its body region"))
+    }
+
+    /// The init operand `k`: a constant equal to `kind`'s identity, kept only if read elsewhere.
+    fn init(&mut self, scope: &Scope, op: &OpAst, k: usize, kind: ReduceKind, dtype: DType) -> Result<()> {
+        let i = self.lookup(scope, op, k)?;
+        let want = reduce_identity(kind, dtype);
+        match self.g_op(i) {
+            Op::Constant(l) if coerce(l, dtype) == want => {}
+            _ => {
+                return Err(
+                    self.err(op, format!("the init value must be the constant identity of the {kind:?} reduction"))
+                )
+            }
+        }
+        self.helper(i);
+        Ok(())
+    }
+
+    fn g_op(&self, i: NodeId) -> Op {
+        self.g.op(i).clone()
+    }
+
+    pub fn reduce(&mut self, scope: &Scope, op: &OpAst) -> Result<Vec<NodeId>> {
+        let dims = self.usizes(op, &["dimensions"])?;
+        let region = self.region(op)?.clone();
+        match op.operands.len() {
+            2 => {
+                let kind = body_kind(&region).flatten().ok_or_else(|| {
+                    self.err(op, "unsupported reduction body (one add, multiply, maximum, minimum, and or or)")
+                })?;
+                let x = self.operand(scope, op, 0)?;
+                let dtype = self.g.dtype(x);
+                self.init(scope, op, 1, kind, dtype)?;
+                let id = self.g.reduce(x, kind, dims).map_err(lift(self.c, op))?;
+                Ok(vec![self.check(op, id)?])
+            }
+            4 => self.arg_reduce(scope, op, &region, dims),
+            n => Err(self.err(op, format!("reductions of {} operands are not supported", n / 2))),
+        }
+    }
+
+    /// A reduce over (value, iota) whose body compares the values GT (argmax) or LT (argmin).
+    fn arg_reduce(&mut self, scope: &Scope, op: &OpAst, region: &Region, dims: Vec<usize>) -> Result<Vec<NodeId>> {
+        let c = self.c;
+        let unsupported = || {
+            c.error_at(
+                op.pos,
+                format!("{}: {}", op.name, "a reduce of two operands must be an arg-max/arg-min over (values, iota)"),
+            )
+        };
+        let [dim] = dims[..] else { return Err(unsupported()) };
+        let (a0, b0) = match (region.args.first(), region.args.get(2)) {
+            (Some(a), Some(b)) => (a.0.clone(), b.0.clone()),
+            _ => return Err(unsupported()),
+        };
+        let kind = region
+            .ops
+            .iter()
+            .filter(|o| o.short_name() == "compare" && o.operands.len() == 2)
+            .find_map(|o| {
+                let dir = o.attr("#0").or(o.attr("comparison_direction")).and_then(Attr::word).and_then(compare_dir)?;
+                let (l, r) = (&o.operands[0].0, &o.operands[1].0);
+                let same = *l == a0 && *r == b0;
+                let swapped = *l == b0 && *r == a0;
+                match dir {
+                    CompareDir::Gt | CompareDir::Ge if same => Some(ReduceKind::Max),
+                    CompareDir::Lt | CompareDir::Le if swapped => Some(ReduceKind::Max),
+                    CompareDir::Lt | CompareDir::Le if same => Some(ReduceKind::Min),
+                    CompareDir::Gt | CompareDir::Ge if swapped => Some(ReduceKind::Min),
+                    _ => None,
+                }
+            })
+            .ok_or_else(unsupported)?;
+        let x = self.operand(scope, op, 0)?;
+        let iota = self.lookup(scope, op, 1)?;
+        if self.g_op(iota) != (Op::Iota { dim }) || self.g.shape(iota) != self.g.shape(x) {
+            return Err(unsupported());
+        }
+        self.helper(iota);
+        let dtype = self.g.dtype(x);
+        self.init(scope, op, 2, kind, dtype)?;
+        let zero = self.lookup(scope, op, 3)?;
+        if !matches!(self.g_op(zero), Op::Constant(l) if l.as_f64() == 0.0) {
+            return Err(unsupported());
+        }
+        self.helper(zero);
+        let idx = self.g.arg_reduce(x, kind, dim).map_err(lift(self.c, op))?;
+        let idx_dtype = op.result_types.get(1).map_or(DType::I64, |t| t.dtype);
+        let idx = self.g.convert(idx, idx_dtype);
+        let value = self.g.reduce(x, kind, dims).map_err(lift(self.c, op))?;
+        self.helper(value);
+        if op.result_types.len() == 2
+            && (self.g.ty(value) != &op.result_types[0] || self.g.ty(idx) != &op.result_types[1])
+        {
+            return Err(self.err(op, "declared result types differ from the operands'"));
+        }
+        Ok(vec![value, idx])
+    }
+
+    pub fn region_op(&mut self, scope: &Scope, op: &OpAst) -> Result<Vec<NodeId>> {
+        let lift = lift(self.c, op);
+        let id = match op.short_name() {
+            "reduce_window" => {
+                self.arity(op, 2)?;
+                let region = self.region(op)?.clone();
+                let kind = body_kind(&region).flatten().ok_or_else(|| self.err(op, "unsupported reduction body"))?;
+                let x = self.operand(scope, op, 0)?;
+                let r = self.g.rank(x);
+                self.init(scope, op, 1, kind, self.g.dtype(x))?;
+                for k in ["base_dilations", "window_dilations"] {
+                    if ulist(op.attr(k)).is_some_and(|v| v.iter().any(|&d| d != 1)) {
+                        return Err(self.err(op, format!("{k} other than 1 are not supported")));
+                    }
+                }
+                let window = self.usizes(op, &["window_dimensions"])?;
+                let stride = ulist(op.attr("window_strides")).unwrap_or_else(|| vec![1; r]);
+                let padding = match op.attr("padding") {
+                    None => vec![(0, 0); r],
+                    a => pairs(a).ok_or_else(|| self.err(op, "padding must be non-negative [low, high] pairs"))?,
+                };
+                self.g.reduce_window(x, kind, window, stride, padding).map_err(lift)?
+            }
+            "dot_general" => {
+                self.arity(op, 2)?;
+                let (a, b) = (self.operand(scope, op, 0)?, self.operand(scope, op, 1)?);
+                let pair = |k: &str, generic: (&str, &str)| -> Result<(Vec<usize>, Vec<usize>)> {
+                    if let Some(Attr::List(v)) = op.attr(k) {
+                        if let [l, r] = v.as_slice() {
+                            return Ok((ulist(Some(l)).unwrap_or_default(), ulist(Some(r)).unwrap_or_default()));
+                        }
+                    }
+                    let d = op.attr("dot_dimension_numbers");
+                    Ok((
+                        ulist(d.and_then(|d| d.field(generic.0))).unwrap_or_default(),
+                        ulist(d.and_then(|d| d.field(generic.1))).unwrap_or_default(),
+                    ))
+                };
+                let (lhs_batch, rhs_batch) =
+                    pair("batching_dims", ("lhs_batching_dimensions", "rhs_batching_dimensions"))?;
+                let (lhs_contract, rhs_contract) =
+                    pair("contracting_dims", ("lhs_contracting_dimensions", "rhs_contracting_dimensions"))?;
+                let precision = precision(op.attr("precision").or(op.attr("precision_config")));
+                let dims = DotDims { lhs_batch, rhs_batch, lhs_contract, rhs_contract, precision };
+                self.g.dot_general(a, b, dims).map_err(lift)?
+            }
+            "convolution" => self.convolution(scope, op)?,
+            "gather" => self.gather(scope, op)?,
+            "scatter" => self.scatter(scope, op)?,
+            "cholesky" => {
+                self.arity(op, 1)?;
+                let x = self.operand(scope, op, 0)?;
+                let lower = op.attr("lower").and_then(Attr::bool).unwrap_or(false);
+                self.g.cholesky(x, lower).map_err(lift)?
+            }
+            "triangular_solve" => {
+                self.arity(op, 2)?;
+                let (a, b) = (self.operand(scope, op, 0)?, self.operand(scope, op, 1)?);
+                let flag = |k: &str| op.attr(k).and_then(Attr::bool).unwrap_or(false);
+                let transpose = match op.attr("transpose_a").and_then(Attr::word) {
+                    None | Some("NO_TRANSPOSE") => false,
+                    Some("TRANSPOSE") => true,
+                    Some(other) => return Err(self.err(op, format!("transpose_a {other} is not supported"))),
+                };
+                self.g
+                    .triangular_solve(a, b, flag("left_side"), flag("lower"), flag("unit_diagonal"), transpose)
+                    .map_err(lift)?
+            }
+            "custom_call" => self.custom_call(scope, op)?,
+            _ => return Err(self.err(op, "is not supported by the tpudev parser")),
+        };
+        Ok(vec![self.check(op, id)?])
+    }
+
+    fn convolution(&mut self, scope: &Scope, op: &OpAst) -> Result<NodeId> {
+        self.arity(op, 2)?;
+        let (x, w) = (self.operand(scope, op, 0)?, self.operand(scope, op, 1)?);
+        let sp = self.g.rank(x).saturating_sub(2);
+        let layout = op.attr("dim_numbers").or(op.attr("dimension_numbers"));
+        let spatial: Vec<String> = (0..sp).map(|d| d.to_string()).collect();
+        let expect = |a: &str, b: &str| -> Vec<String> {
+            [a.to_string(), b.to_string()].into_iter().chain(spatial.iter().cloned()).collect()
+        };
+        let want = vec![expect("b", "f"), expect("o", "i"), expect("b", "f")];
+        if layout != Some(&Attr::ConvLayout(want)) {
+            return Err(
+                self.err(op, "only the layout [b, f, 0, 1, ...]x[o, i, 0, 1, ...]->[b, f, 0, 1, ...] is supported")
+            );
+        }
+        let window = op.attr("window");
+        let get = |pretty: &str, generic: &str| window.and_then(|w| w.field(pretty)).or(op.attr(generic));
+        if ulist(get("reverse", "window_reversal")).is_some_and(|v| v.iter().any(|&r| r != 0)) {
+            return Err(self.err(op, "window reversal is not supported"));
+        }
+        if op.attr("batch_group_count").and_then(Attr::int).is_some_and(|g| g != 1) {
+            return Err(self.err(op, "batch_group_count other than 1 is not supported"));
+        }
+        let dims = ConvDims {
+            stride: ulist(get("stride", "window_strides")).unwrap_or_else(|| vec![1; sp]),
+            padding: match get("pad", "padding") {
+                None => vec![(0, 0); sp],
+                a => pairs(a).ok_or_else(|| self.err(op, "padding must be non-negative [low, high] pairs"))?,
+            },
+            lhs_dilation: ulist(get("lhs_dilate", "lhs_dilation")).unwrap_or_else(|| vec![1; sp]),
+            rhs_dilation: ulist(get("rhs_dilate", "rhs_dilation")).unwrap_or_else(|| vec![1; sp]),
+            groups: op
+                .attr("feature_group_count")
+                .and_then(Attr::int)
+                .and_then(|g| usize::try_from(g).ok())
+                .unwrap_or(1),
+            precision: precision(op.attr("precision_config")),
+        };
+        self.g.convolution(x, w, dims).map_err(lift(self.c, op))
+    }
+
+    /// Index operand `k` as the IR wants it: i64, without a trailing index-vector dim of 1.
+    fn indices(&mut self, scope: &Scope, op: &OpAst, k: usize, ivd: usize) -> Result<NodeId> {
+        let mut idx = self.operand(scope, op, k)?;
+        let shape = self.g.shape(idx).to_vec();
+        if ivd + 1 == shape.len() && shape[ivd] == 1 {
+            idx = self.g.reshape(idx, shape[..ivd].to_vec()).map_err(lift(self.c, op))?;
+        } else if ivd != shape.len() {
+            return Err(self.err(op, "index_vector_dim must be the last dim (of size 1) or past the last"));
+        }
+        if !self.g.dtype(idx).is_int() {
+            return Err(self.err(op, "indices must be integers"));
+        }
+        Ok(self.g.convert(idx, DType::I64))
+    }
+
+    fn gather(&mut self, scope: &Scope, op: &OpAst) -> Result<NodeId> {
+        self.arity(op, 2)?;
+        let c = self.c;
+        let unsupported = || {
+            c.error_at(
+                op.pos,
+                format!(
+                    "{}: {}",
+                    op.name, "only gathers of whole slices along one axis (take, take_along_axis) are supported"
+                ),
+            )
+        };
+        let dn = op.attr("dimension_numbers").ok_or_else(unsupported)?;
+        let f = |k: &str| ulist(dn.field(k)).unwrap_or_default();
+        let table = self.operand(scope, op, 0)?;
+        let t = self.g.shape(table).to_vec();
+        let (collapsed, map) = (f("collapsed_slice_dims"), f("start_index_map"));
+        let [axis] = collapsed[..] else { return Err(unsupported()) };
+        if map != [axis] || axis >= t.len() {
+            return Err(unsupported());
+        }
+        let ivd = dn
+            .field("index_vector_dim")
+            .and_then(Attr::int)
+            .and_then(|i| usize::try_from(i).ok())
+            .ok_or_else(unsupported)?;
+        let idx = self.indices(scope, op, 1, ivd)?;
+        let sizes = ulist(op.attr("slice_sizes")).ok_or_else(unsupported)?;
+        let batch = f("operand_batching_dims");
+        if !batch.is_empty() {
+            let others: Vec<usize> = (0..t.len()).filter(|&d| d != axis).collect();
+            if batch != others || f("start_indices_batching_dims") != others || sizes.iter().any(|&s| s != 1) {
+                return Err(unsupported());
+            }
+            return self.g.take_along_axis(table, idx, axis).map_err(lift(self.c, op));
+        }
+        let r = self.g.rank(idx);
+        let offset: Vec<usize> = (0..axis).chain(axis + r..t.len() - 1 + r).collect();
+        let mut want = t.clone();
+        want[axis] = 1;
+        if f("offset_dims") != offset || sizes != want {
+            return Err(unsupported());
+        }
+        self.g.take(table, idx, axis).map_err(lift(self.c, op))
+    }
+
+    fn scatter(&mut self, scope: &Scope, op: &OpAst) -> Result<NodeId> {
+        self.arity(op, 3)?;
+        let c = self.c;
+        let unsupported = || {
+            c.error_at(
+                op.pos,
+                format!("{}: {}", op.name, "only scatters of whole slices or elements along one axis are supported"),
+            )
+        };
+        let dn = op.attr("scatter_dimension_numbers").ok_or_else(unsupported)?;
+        let f = |k: &str| ulist(dn.field(k)).unwrap_or_default();
+        let region = self.region(op)?.clone();
+        let kind = body_kind(&region).ok_or_else(|| self.err(op, "unsupported scatter body"))?;
+        let base = self.operand(scope, op, 0)?;
+        let r = self.g.rank(base);
+        let [axis] = f("inserted_window_dims")[..] else { return Err(unsupported()) };
+        if f("scatter_dims_to_operand_dims") != [axis] || axis >= r {
+            return Err(unsupported());
+        }
+        let ivd = dn
+            .field("index_vector_dim")
+            .and_then(Attr::int)
+            .and_then(|i| usize::try_from(i).ok())
+            .ok_or_else(unsupported)?;
+        let idx = self.indices(scope, op, 1, ivd)?;
+        let upd = self.operand(scope, op, 2)?;
+        let batch = f("input_batching_dims");
+        let lift = lift(self.c, op);
+        if !batch.is_empty() {
+            let others: Vec<usize> = (0..r).filter(|&d| d != axis).collect();
+            if batch != others || f("scatter_indices_batching_dims") != others {
+                return Err(unsupported());
+            }
+            let reduce = op.attr("tpudev.op").and_then(Attr::word) == Some("scatter_reduce");
+            return match (kind, reduce) {
+                (Some(k), true) => self.g.scatter_reduce(base, idx, upd, axis, k).map_err(lift),
+                (None, _) => self.g.scatter_along_axis(base, idx, upd, axis, false).map_err(lift),
+                (Some(ReduceKind::Sum), false) => self.g.scatter_along_axis(base, idx, upd, axis, true).map_err(lift),
+                (Some(k), false) => self.g.scatter_reduce(base, idx, upd, axis, k).map_err(lift),
+            };
+        }
+        let ir = self.g.rank(idx);
+        let window: Vec<usize> = (0..axis).chain(axis + ir..r - 1 + ir).collect();
+        if kind != Some(ReduceKind::Sum) || f("update_window_dims") != window {
+            return Err(unsupported());
+        }
+        self.g.scatter_add(base, idx, upd, axis).map_err(lift)
+    }
+
+    fn custom_call(&mut self, scope: &Scope, op: &OpAst) -> Result<NodeId> {
+        let callee =
+            op.attr("callee").or(op.attr("call_target_name")).and_then(Attr::word).unwrap_or_default().to_string();
+        let Some(target) = callee.strip_prefix("tpudev.") else {
+            return Err(self.err(op, format!("custom_call @{callee} is not supported")));
+        };
+        let config = op.attr("backend_config").and_then(Attr::word).unwrap_or_default().to_string();
+        let get = |k: &str| config.split(',').find_map(|kv| kv.strip_prefix(k)?.strip_prefix('=')).map(str::to_string);
+        let c = self.c;
+        let num = |k: &str| -> Result<usize> {
+            get(k)
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| c.error_at(op.pos, format!("{}: backend_config needs {k}=<number>", op.name)))
+        };
+        let xs: Vec<NodeId> = (0..op.operands.len()).map(|k| self.operand(scope, op, k)).collect::<Result<_>>()?;
+        let lift = lift(self.c, op);
+        let arg =
+            |k: usize| xs.get(k).copied().ok_or_else(|| self.err(op, format!("expected at least {} operands", k + 1)));
+        let call = match target {
+            "rng_uniform" => {
+                let ty = self.result_type(op)?;
+                return self.g.rng_uniform(arg(0)?, ty.dtype, ty.shape).map_err(lift);
+            }
+            "take_along_axis" => return self.g.take_along_axis(arg(0)?, arg(1)?, num("axis")?).map_err(lift),
+            "scatter_along_axis" => {
+                let acc = get("accumulate").as_deref() == Some("true");
+                return self.g.scatter_along_axis(arg(0)?, arg(1)?, arg(2)?, num("axis")?, acc).map_err(lift);
+            }
+            "scatter_reduce" => {
+                let kind = get("kind").and_then(|k| reduce_kind_of(&format!("stablehlo.{k}")));
+                let kind =
+                    kind.ok_or_else(|| self.err(op, "backend_config needs kind=add|multiply|maximum|minimum"))?;
+                return self.g.scatter_reduce(arg(0)?, arg(1)?, arg(2)?, num("axis")?, kind).map_err(lift);
+            }
+            "lu" => LinalgCall::Lu,
+            "geqrf" => LinalgCall::Geqrf,
+            "householder_product" => LinalgCall::HouseholderProduct,
+            "eigh" => LinalgCall::Eigh,
+            "svd" => LinalgCall::Svd { full_matrices: get("full_matrices").as_deref() == Some("true") },
+            "ldl" => LinalgCall::Ldl,
+            "ldl_solve" => LinalgCall::LdlSolve,
+            "matrix_exp" => LinalgCall::MatrixExp,
+            "lu_pivots_to_permutation" => LinalgCall::LuPivotsToPermutation { m: num("m")? },
+            other => return Err(self.err(op, format!("unknown tpudev custom call @tpudev.{other}"))),
+        };
+        self.g.linalg_call(call, &xs).map_err(lift)
+    }
+}

@@ -1,0 +1,133 @@
+//! The printer: a `Graph` as one StableHLO module with a public `@main`. Parameters are the
+//! function's arguments in order (host scalars and the generator state too, marked with a
+//! `tpudev.param` argument attribute so that the parser can restore their kind); outputs are
+//! its results. Each node is one op, named `%<node id>`, except where StableHLO needs helper
+//! values (a reduction's init value, an arg-reduce's iota), which get names of their own.
+
+mod gather;
+mod ops;
+mod reduce;
+
+use std::fmt::Write;
+
+use crate::error::{Error, Result};
+use crate::ir::{Graph, NodeId, Op, ParamKind, TensorType};
+
+/// The `tpudev.param` argument attribute of a parameter kind (`None` for device tensors).
+pub fn param_kind_attr(kind: ParamKind) -> Option<&'static str> {
+    match kind {
+        ParamKind::Tensor => None,
+        ParamKind::HostScalar => Some("host_scalar"),
+        ParamKind::RngState => Some("rng_state"),
+    }
+}
+
+/// Prints `g` as a StableHLO module.
+pub fn print(g: &Graph) -> Result<String> {
+    let mut p = Printer { g, out: String::new() };
+    p.check()?;
+    p.module()?;
+    Ok(p.out)
+}
+
+pub(super) struct Printer<'a> {
+    g: &'a Graph,
+    out: String,
+}
+
+impl Printer<'_> {
+    fn check(&self) -> Result<()> {
+        let n = self.g.nodes.len();
+        for (i, node) in self.g.nodes.iter().enumerate() {
+            if let Some(&bad) = node.inputs.iter().find(|&&j| j >= i) {
+                return Err(Error::internal(format!("node {i} reads node {bad}, which does not precede it")));
+            }
+            if let Op::Parameter(k) = node.op {
+                if self.g.params.get(k).map(|p| &p.ty) != Some(&node.ty) {
+                    return Err(Error::internal(format!("node {i} is parameter {k}, which is not of its type")));
+                }
+            }
+        }
+        if let Some(&bad) = self.g.outputs.iter().find(|&&o| o >= n) {
+            return Err(Error::internal(format!("output node {bad} does not exist")));
+        }
+        Ok(())
+    }
+
+    /// The SSA name of node `i`'s value.
+    pub(super) fn name(&self, i: NodeId) -> String {
+        match self.g.nodes[i].op {
+            Op::Parameter(k) => format!("%arg{k}"),
+            Op::ArgReduce { .. } => format!("%{i}#1"),
+            _ => format!("%{i}"),
+        }
+    }
+
+    pub(super) fn ty(&self, i: NodeId) -> String {
+        self.g.nodes[i].ty.to_string()
+    }
+
+    /// `(t0, t1) -> t` for node `i`.
+    pub(super) fn fn_type(&self, i: NodeId) -> String {
+        let ins: Vec<String> = self.g.nodes[i].inputs.iter().map(|&j| self.ty(j)).collect();
+        format!("({}) -> {}", ins.join(", "), self.ty(i))
+    }
+
+    /// `%a, %b` for node `i`'s operands.
+    pub(super) fn args(&self, i: NodeId) -> String {
+        let names: Vec<String> = self.g.nodes[i].inputs.iter().map(|&j| self.name(j)).collect();
+        names.join(", ")
+    }
+
+    pub(super) fn line(&mut self, s: impl AsRef<str>) {
+        self.out.push_str("    ");
+        self.out.push_str(s.as_ref());
+        self.out.push('\n');
+    }
+
+    fn module(&mut self) -> Result<()> {
+        let args: Vec<String> = (self.g.params.iter().enumerate())
+            .map(|(k, p)| match param_kind_attr(p.kind) {
+                Some(kind) => format!("%arg{k}: {} {{tpudev.param = \"{kind}\"}}", p.ty),
+                None => format!("%arg{k}: {}", p.ty),
+            })
+            .collect();
+        let results: Vec<String> = self.g.output_types().iter().map(TensorType::to_string).collect();
+        self.out.push_str("module @tpudev_program {\n");
+        let _ = writeln!(self.out, "  func.func public @main({}) -> ({}) {{", args.join(", "), results.join(", "));
+        for i in 0..self.g.nodes.len() {
+            self.node(i)?;
+        }
+        let outs: Vec<String> = self.g.outputs.iter().map(|&o| self.name(o)).collect();
+        if outs.is_empty() {
+            self.line("return");
+        } else {
+            self.line(format!("return {} : {}", outs.join(", "), results.join(", ")));
+        }
+        self.out.push_str("  }\n}\n");
+        Ok(())
+    }
+
+    fn node(&mut self, i: NodeId) -> Result<()> {
+        let node = &self.g.nodes[i];
+        let arity = match &node.op {
+            Op::Parameter(_) => return Ok(()),
+            Op::Constant(_) | Op::Iota { .. } => 0,
+            op if op.is_elementwise_unary() => 1,
+            op if op.is_elementwise_binary() => 2,
+            Op::Select | Op::Clamp => 3,
+            Op::Convert | Op::Reshape | Op::BroadcastInDim { .. } | Op::Transpose { .. } | Op::Slice { .. } => 1,
+            Op::Reverse { .. } | Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } => 1,
+            Op::Cholesky { .. } | Op::RngUniform => 1,
+            Op::Pad { .. } | Op::DotGeneral(_) | Op::Convolution(_) | Op::Take { .. } => 2,
+            Op::TakeAlongAxis { .. } | Op::TriangularSolve { .. } => 2,
+            Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
+            Op::Concatenate { .. } | Op::LinalgCall(_) => node.inputs.len(),
+            _ => node.inputs.len(),
+        };
+        if node.inputs.len() != arity {
+            return Err(Error::internal(format!("{} node {i} has {} operands", node.op.name(), node.inputs.len())));
+        }
+        self.op(i)
+    }
+}
