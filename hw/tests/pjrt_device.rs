@@ -50,9 +50,13 @@ fn run(dev: &dyn Device, g: &Graph, buffers: &[Vec<u8>], inputs: &[In], outputs:
         })
         .collect();
     let to_view = |i: &In| match i {
-        In::View { buf, offset, shape, strides, dtype } => {
-            TensorView { buffer: ids[*buf], offset: *offset, shape: shape.clone(), strides: strides.clone(), dtype: *dtype }
-        }
+        In::View { buf, offset, shape, strides, dtype } => TensorView {
+            buffer: ids[*buf],
+            offset: *offset,
+            shape: shape.clone(),
+            strides: strides.clone(),
+            dtype: *dtype,
+        },
         _ => panic!("outputs are views"),
     };
     let ins: Vec<ExecInput> = inputs
@@ -99,7 +103,10 @@ fn ramp(n: usize) -> Vec<u8> {
 fn assert_close_f32(a: &[u8], b: &[u8], rtol: f32) {
     let (x, y) = (common::f32_from(a), common::f32_from(b));
     for (i, (p, q)) in x.iter().zip(&y).enumerate() {
-        assert!((p - q).abs() <= rtol * p.abs().max(1e-6) || (p.is_nan() && q.is_nan()), "element {i}: sim {p} vs hw {q}");
+        assert!(
+            (p - q).abs() <= rtol * p.abs().max(1e-6) || (p.is_nan() && q.is_nan()),
+            "element {i}: sim {p} vs hw {q}"
+        );
     }
 }
 
@@ -201,7 +208,14 @@ fn outputs_convert_to_the_views_dtype() {
     let x = b.param(TensorType::new(DType::F32, vec![4]));
     let i = b.param(TensorType::new(DType::I64, vec![4]));
     let g = b.finish(vec![x, x, x, i]);
-    let bufs = [f32s(&[1.7, -2.5, 0.0, 300.25]), common::i32_bytes(&[5, 0, -7, 0, 1, 0, 2, 0]), vec![0; 16], vec![0; 8], vec![0; 4], vec![0; 16]];
+    let bufs = [
+        f32s(&[1.7, -2.5, 0.0, 300.25]),
+        common::i32_bytes(&[5, 0, -7, 0, 1, 0, 2, 0]),
+        vec![0; 16],
+        vec![0; 8],
+        vec![0; 4],
+        vec![0; 16],
+    ];
     let ins = [contiguous(0, &[4], DType::F32), contiguous(1, &[4], DType::I64)];
     let outs = [
         contiguous(2, &[4], DType::I32),

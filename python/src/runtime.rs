@@ -73,7 +73,12 @@ fn start() -> Result<Runtime, String> {
     match choice.backend {
         Backend::Sim => {
             let sim = Arc::new(SimDevice::from_env().map_err(|e| e.to_string())?);
-            Ok(Runtime { dispatcher: Dispatcher::new(sim.clone()), sim: Some(sim), backend: Backend::Sim, reason: choice.reason })
+            Ok(Runtime {
+                dispatcher: Dispatcher::new(sim.clone()),
+                sim: Some(sim),
+                backend: Backend::Sim,
+                reason: choice.reason,
+            })
         }
         Backend::Hw => {
             let dirs = python_path();

@@ -146,7 +146,12 @@ fn main_function(out: &mut String, w: &Wrapped) {
     let byte_types: Vec<String> = w.results.iter().map(|&(b, _)| flat_type(b, DType::U8)).collect();
     let _ = writeln!(out, "  func.func public @main({}) -> ({}) {{", args.join(", "), byte_types.join(", "));
     out.push_str(&prologue);
-    let call = format!("func.call @body({}) : ({}) -> ({})", body_args.join(", "), body_types.join(", "), result_types.join(", "));
+    let call = format!(
+        "func.call @body({}) : ({}) -> ({})",
+        body_args.join(", "),
+        body_types.join(", "),
+        result_types.join(", ")
+    );
     let names: Vec<String> = match w.results.len() {
         0 => {
             let _ = writeln!(out, "    {call}");

@@ -102,11 +102,7 @@ fn function(name: &str, shape: &[usize], dtype: DType, result_ty: &str) -> Resul
     // seed and offset as u64 arrays of n elements.
     let word = |e: &mut Emitter, i: usize| {
         let s = e.fresh();
-        let _ = writeln!(
-            e.text,
-            "    {s} = stablehlo.slice %state [{i}:{}] : (tensor<2xi64>) -> tensor<1xi64>",
-            i + 1
-        );
+        let _ = writeln!(e.text, "    {s} = stablehlo.slice %state [{i}:{}] : (tensor<2xi64>) -> tensor<1xi64>", i + 1);
         let u = e.fresh();
         let _ = writeln!(e.text, "    {u} = stablehlo.bitcast_convert {s} : (tensor<1xi64>) -> tensor<1xui64>");
         let b = e.fresh();
@@ -166,7 +162,8 @@ fn function(name: &str, shape: &[usize], dtype: DType, result_ty: &str) -> Resul
             let f = e.convert(&top, "ui32", "f32");
             let scale = e.fresh();
             let ty = e.ty("f32");
-            let _ = writeln!(e.text, "    {scale} = stablehlo.constant dense<{:e}> : {ty}", 1.0 / (1u64 << bits) as f64);
+            let _ =
+                writeln!(e.text, "    {scale} = stablehlo.constant dense<{:e}> : {ty}", 1.0 / (1u64 << bits) as f64);
             let v = e.binary("multiply", &f, &scale, "f32");
             if dtype == DType::F32 {
                 v

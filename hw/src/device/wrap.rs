@@ -128,7 +128,8 @@ pub fn wrap(g: &Graph, layout: &Layout) -> Result<Wrapped> {
 fn read_view(b: &mut GraphBuilder, flat: NodeId, m: usize, v: &ViewLayout) -> Result<NodeId> {
     let n = v.numel();
     if let Some(perm) = dense_order(&v.shape, &v.strides) {
-        let block = if v.offset == 0 && n == m { flat } else { b.slice(flat, vec![v.offset], vec![v.offset + n], vec![1])? };
+        let block =
+            if v.offset == 0 && n == m { flat } else { b.slice(flat, vec![v.offset], vec![v.offset + n], vec![1])? };
         let dense_shape: Vec<usize> = perm.iter().map(|&d| v.shape[d]).collect();
         let x = b.reshape(block, dense_shape)?;
         // x's dim j is the view's dim perm[j]; the result's dim i must be the view's dim i.
