@@ -6,7 +6,7 @@
 //! an extra parameter) with concatenated slices or a scatter. The updated buffer then
 //! replaces the old one under the same `BufferId`: a functional update.
 
-use tpudev_core::ir::{Graph, GraphBuilder, Literal, NodeId, ParamKind, TensorType};
+use tpudev_core::ir::{Graph, GraphBuilder, Literal, NodeId, Op, ParamKind, TensorType};
 use tpudev_core::{DType, Error, Result};
 
 use super::layout::{dense_order, InputLayout, Layout, ViewLayout};
@@ -121,7 +121,37 @@ pub fn wrap(g: &Graph, layout: &Layout) -> Result<Wrapped> {
         flat_outputs.push(flat.expect("a group has at least one output"));
         results.push((bytes, dtype));
     }
-    Ok(Wrapped { graph: b.finish(flat_outputs), params, sources, results })
+    let graph = wrap_float_to_int(b.finish(flat_outputs));
+    Ok(Wrapped { graph, params, sources, results })
+}
+
+/// XLA saturates a float converted to an integer type out of its range; PyTorch and the
+/// simulator go through i64 and wrap (200.0 as int8 is -56). So every float -> i8/u8/i16/i32
+/// conversion becomes float -> i64 -> narrow integer (XLA's integer narrowing wraps).
+fn wrap_float_to_int(g: Graph) -> Graph {
+    let narrow = |d: DType| matches!(d, DType::I8 | DType::U8 | DType::I16 | DType::I32);
+    let needs = |n: &tpudev_core::ir::Node, nodes: &[tpudev_core::ir::Node]| {
+        matches!(n.op, Op::Convert) && narrow(n.ty.dtype) && nodes[n.inputs[0]].ty.dtype.is_float()
+    };
+    if !g.nodes.iter().any(|n| needs(n, &g.nodes)) {
+        return g;
+    }
+    let mut nodes: Vec<tpudev_core::ir::Node> = Vec::with_capacity(g.nodes.len() + 4);
+    let mut map = Vec::with_capacity(g.nodes.len());
+    for node in &g.nodes {
+        let mut node = node.clone();
+        let widen = needs(&node, &g.nodes);
+        node.inputs = node.inputs.iter().map(|&i| map[i]).collect();
+        if widen {
+            let ty = TensorType::new(DType::I64, node.ty.shape.clone());
+            nodes.push(tpudev_core::ir::Node { op: Op::Convert, inputs: node.inputs.clone(), ty });
+            node.inputs = vec![nodes.len() - 1];
+        }
+        nodes.push(node);
+        map.push(nodes.len() - 1);
+    }
+    let outputs = g.outputs.iter().map(|&o| map[o]).collect();
+    Graph { params: g.params, nodes, outputs }
 }
 
 /// The view `v` of the flat array `flat` (of `m` elements).
@@ -179,8 +209,8 @@ fn element_indices(b: &mut GraphBuilder, v: &ViewLayout) -> Result<NodeId> {
         }
         let iota = b.iota(DType::I64, shape.clone(), d)?;
         let step = b.constant(Literal::Int(stride as i64), DType::I64, shape.clone());
-        let term = b.binary(tpudev_core::ir::Op::Mul, iota, step)?;
-        acc = b.binary(tpudev_core::ir::Op::Add, acc, term)?;
+        let term = b.binary(Op::Mul, iota, step)?;
+        acc = b.binary(Op::Add, acc, term)?;
     }
     Ok(acc)
 }
