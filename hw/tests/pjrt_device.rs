@@ -194,7 +194,11 @@ fn partial_outputs_update_the_buffer_in_place() {
     let y = b.binary(Op::Add, x, one).unwrap();
     let g = b.finish(vec![y]);
     let inout = view(0, 1, &[2, 2], &[4, 2], DType::F32);
-    let Some([a, b]) = both("partial_outputs_alias", &g, &[ramp(12)], &[inout.clone()], &[inout]) else { return };
+    let Some([a, b]) =
+        both("partial_outputs_alias", &g, &[ramp(12)], std::slice::from_ref(&inout), std::slice::from_ref(&inout))
+    else {
+        return;
+    };
     assert_eq!(a, b);
     let got = common::f32_from(&b[0]);
     assert_eq!(got[1], v(1) + 1.0);
@@ -385,7 +389,7 @@ fn executables_are_cached_per_layout() {
     let o = TensorView::contiguous(out, DType::F32, vec![4]);
     let before = hw.compilations();
     for offset in [0, 0, 4, 4, 0] {
-        hw.execute(exe.as_ref(), &[ExecInput::Tensor(at(offset))], &[o.clone()]).unwrap();
+        hw.execute(exe.as_ref(), &[ExecInput::Tensor(at(offset))], std::slice::from_ref(&o)).unwrap();
     }
     assert_eq!(hw.compilations() - before, 2);
     let pjrt = exe.as_any().downcast_ref::<tpudev_hw::PjrtExecutable>().unwrap();
