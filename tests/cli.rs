@@ -208,3 +208,56 @@ fn cache_stats_gc_and_clear_on_a_directory() {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(doc["tiers"][1]["entries"], 0, "{doc}");
 }
+
+#[test]
+fn run_executes_a_stablehlo_program() {
+    let program = temp_file("add.mlir");
+    std::fs::write(
+        &program,
+        "module @jit_f {\n  func.func public @main(%arg0: tensor<3xf32>) -> (tensor<3xf32>) {\n    \
+         %0 = stablehlo.add %arg0, %arg0 : tensor<3xf32>\n    return %0 : tensor<3xf32>\n  }\n}\n",
+    )
+    .unwrap();
+    // A hand-written .npy (version 1) of [1, 2, 3] as float32.
+    let mut header = "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }".to_string();
+    while !(10 + header.len() + 1).is_multiple_of(64) {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut npy = b"\x93NUMPY\x01\x00".to_vec();
+    npy.extend((header.len() as u16).to_le_bytes());
+    npy.extend(header.as_bytes());
+    for v in [1.0f32, 2.0, 3.0] {
+        npy.extend(v.to_le_bytes());
+    }
+    let input = temp_file("x.npy");
+    std::fs::write(&input, npy).unwrap();
+    let out = tpudev(&["run", program.to_str().unwrap(), "--inputs", input.to_str().unwrap(), "--json"]);
+    assert_success(&out);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["outputs"][0]["values"], serde_json::json!([2.0, 4.0, 6.0]));
+    assert!(v["cycles"].as_u64().unwrap() > 0);
+
+    let out = tpudev(&["run", program.to_str().unwrap(), "--random", "7"]);
+    assert_success(&out);
+    assert!(
+        stdout(&out).contains("output 0: float32 [3]") && stdout(&out).contains("simulated time on"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Errors: one line, non-zero exit.
+    let out = tpudev(&["run", program.to_str().unwrap()]);
+    assert!(!out.status.success() && stderr(&out).contains("takes 1 inputs"), "{}", stderr(&out));
+    std::fs::write(
+        &program,
+        "module {\n  func.func @main() -> () {\n    %0 = stablehlo.nope : tensor<f32>\n    return\n  }\n}\n",
+    )
+    .unwrap();
+    let out = tpudev(&["run", program.to_str().unwrap()]);
+    assert!(!out.status.success() && stderr(&out).contains("line 3, column"), "{}", stderr(&out));
+    let out = tpudev(&["run", "/nonexistent/p.mlir"]);
+    assert!(!out.status.success() && stderr(&out).starts_with("error: cannot read"), "{}", stderr(&out));
+    let _ = std::fs::remove_file(program);
+    let _ = std::fs::remove_file(input);
+}

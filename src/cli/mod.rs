@@ -6,6 +6,8 @@ mod cache;
 mod chips;
 mod doctor;
 mod estimate;
+mod npy;
+mod run;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -61,6 +63,24 @@ enum Command {
         #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
         timeout: f64,
     },
+    /// Run a StableHLO program (.mlir) on the simulator: outputs and simulated time
+    Run {
+        /// The program: StableHLO text, as `tpudev` or `jax.jit(f).lower(...).as_text()` writes it
+        #[arg(value_name = "PROGRAM.mlir")]
+        program: PathBuf,
+        /// One .npy file per argument of @main, in order (comma-separated)
+        #[arg(long, value_name = "A.npy,B.npy", value_delimiter = ',')]
+        inputs: Vec<PathBuf>,
+        /// Fill the inputs deterministically from this seed instead
+        #[arg(long, value_name = "SEED")]
+        random: Option<u64>,
+        /// The simulated chip (see `tpudev chips`)
+        #[arg(long, default_value = "v5e")]
+        chip: String,
+        /// Print one JSON object (chip, cycles, simulated_seconds, outputs with their values)
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// A failure the user can act on; its message names the cause.
@@ -90,6 +110,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Cache { dir, command } => cache::run(command, dir.as_deref()),
         Command::Estimate { workload, json, allow_oom } => estimate::run(&workload, json, allow_oom),
         Command::Doctor { timeout } => doctor::run(timeout),
+        Command::Run { program, inputs, random, chip, json } => run::run(&program, &inputs, random, &chip, json),
     }
 }
 

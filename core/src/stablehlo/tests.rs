@@ -486,3 +486,55 @@ fn lowered_programs_snapshot_and_round_trip() {
         insta::assert_snapshot!(name, text);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// JAX-style fixtures and bad input
+
+#[test]
+fn parses_jax_style_fixtures() {
+    let g = parse(include_str!("testdata/jax_mlp.mlir")).unwrap();
+    assert_eq!(g.params.len(), 2);
+    let types: Vec<String> = g.output_types().iter().map(|t| t.to_string()).collect();
+    assert_eq!(types, ["tensor<2xi32>", "tensor<2x4xf32>"]);
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::ArgReduce { kind: ReduceKind::Max, dim: 1 })));
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::Reduce { kind: ReduceKind::Sum, .. })));
+    // The dense constant of four values, as four splats.
+    assert_eq!(g.nodes.iter().filter(|n| matches!(n.op, Op::Constant(_)) && n.ty.shape == [1]).count(), 4);
+    // The printer's text of a parsed JAX program parses again to the same graph.
+    round_trip("jax_mlp", &g);
+
+    let g = parse(include_str!("testdata/jax_ops.mlir")).unwrap();
+    assert_eq!(g.outputs.len(), 7);
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::Take { axis: 0 })));
+    round_trip("jax_ops", &g);
+}
+
+#[test]
+fn errors_name_line_column_and_op() {
+    let text = "module {\n  func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n    %0 = stablehlo.cbrt %a : tensor<2xf32>\n    return %0 : tensor<2xf32>\n  }\n}\n";
+    let e = parse(text).unwrap_err().to_string();
+    assert!(e.contains("line 3, column 10") && e.contains("stablehlo.cbrt"), "{e}");
+    let e = parse(&text.replace("%0 = stablehlo.cbrt %a", "%0 = stablehlo.exponential %b")).unwrap_err().to_string();
+    assert!(e.contains("undefined value %b"), "{e}");
+    let e = parse(&text.replace("cbrt %a : tensor<2xf32>", "exponential %a : tensor<3xf32>")).unwrap_err().to_string();
+    assert!(e.contains("declared result type tensor<3xf32>"), "{e}");
+}
+
+#[test]
+fn garbled_text_is_an_error_not_a_panic() {
+    let mut texts: Vec<String> = op_graphs().iter().take(60).map(|(_, g)| print(g).unwrap()).collect();
+    texts.push(include_str!("testdata/jax_mlp.mlir").to_string());
+    texts.push(include_str!("testdata/jax_ops.mlir").to_string());
+    for text in &texts {
+        let chars: Vec<char> = text.chars().collect();
+        for cut in (0..chars.len()).step_by(7) {
+            let truncated: String = chars[..cut].iter().collect();
+            let _ = parse(&truncated);
+            let mut garbled = chars.clone();
+            garbled[cut] = ['}', '%', '"', '<', '0', '[', 'x', '#'][cut % 8];
+            let _ = parse(&garbled.iter().collect::<String>());
+        }
+    }
+    assert!(parse("").is_err());
+    assert!(parse("\u{1F600} module").is_err());
+}

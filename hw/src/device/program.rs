@@ -55,12 +55,29 @@ pub fn module_text(w: &Wrapped) -> Result<String> {
     let printed = tpudev_core::stablehlo::print(&w.graph)?;
     let body = body_function(&printed)?;
     let (body, helpers) = rng::replace_custom_calls(&body)?;
+    refuse_custom_calls(&body)?;
     let mut out = String::from("module @tpudev_program {\n");
     out.push_str(&body);
     out.push_str(&helpers);
     main_function(&mut out, w);
     out.push_str("}\n");
     Ok(out)
+}
+
+/// Any other `custom_call @tpudev.<op>` the printer emitted (e.g. an elementwise gather or
+/// scatter whose index shape differs from its table's on the other axes) would fail in XLA
+/// with a parse error; refuse it here by name.
+fn refuse_custom_calls(body: &str) -> Result<()> {
+    const MARK: &str = "stablehlo.custom_call @tpudev.";
+    if let Some(at) = body.find(MARK) {
+        let rest = &body[at + MARK.len()..];
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        return Err(Error::invalid(format!(
+            "the IR op '{name}' in this form has no StableHLO equivalent that tpudev prints, so it is not supported on \
+             the hardware backend (PJRT) yet. Run this op on the simulator (TPUDEV_BACKEND=sim) or on the CPU (.cpu())"
+        )));
+    }
+    Ok(())
 }
 
 /// The printed module's `@main`, renamed `@body` and made private, without the `tpudev.param`

@@ -103,12 +103,15 @@ impl OpAst {
     }
 }
 
+/// A function argument: name, type and attributes.
+pub type FuncArg = (String, TensorType, Vec<(String, Attr)>);
+
 /// A function: name, argument names, types and attributes, result types, body.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Func {
     pub pos: usize,
     pub name: String,
-    pub args: Vec<(String, TensorType, Vec<(String, Attr)>)>,
+    pub args: Vec<FuncArg>,
     pub results: Vec<TensorType>,
     pub body: Vec<OpAst>,
 }

@@ -239,13 +239,11 @@ impl<'a> Build<'a> {
                     *slot = self.operand(scope, op, k)?;
                 }
                 // Rank-0 predicates and bounds broadcast (StableHLO allows them).
-                let full = if short == "select" { v[1] } else { v[1] };
-                let shape = self.g.shape(full).to_vec();
-                for k in [0, 2] {
-                    if k == 0 || short == "clamp" {
-                        if self.g.rank(v[k]) == 0 && !shape.is_empty() {
-                            v[k] = self.g.broadcast_in_dim(v[k], shape.clone(), vec![]).map_err(&internal)?;
-                        }
+                let shape = self.g.shape(v[1]).to_vec();
+                let scalars: &[usize] = if short == "select" { &[0] } else { &[0, 2] };
+                for &k in scalars {
+                    if self.g.rank(v[k]) == 0 && !shape.is_empty() {
+                        v[k] = self.g.broadcast_in_dim(v[k], shape.clone(), vec![]).map_err(&internal)?;
                     }
                 }
                 if short == "select" {

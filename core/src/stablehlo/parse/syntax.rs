@@ -91,10 +91,8 @@ fn func(c: &mut Cursor) -> Result<Func> {
                 }
             }
         } else {
+            // Without parentheses there are no result attributes: `{` opens the body.
             results.push(c.tensor_type()?);
-            if c.at("{") {
-                dict(c)?;
-            }
         }
     }
     if c.eat_word("attributes") {
@@ -298,7 +296,7 @@ fn pretty(c: &mut Cursor, op: &mut OpAst) -> Result<()> {
             break;
         }
         // `stablehlo.slice %x [0:2]` has no comma before its ranges.
-        if !c.eat(",") && !(short == "slice" && c.at("[")) {
+        if !(c.eat(",") || short == "slice" && c.at("[")) {
             break;
         }
     }

@@ -1,0 +1,224 @@
+//! `tpudev run PROGRAM.mlir`: parses a StableHLO program, runs it on the simulator and prints
+//! each output (dtype, shape, a NumPy-like preview) and the simulated time on the chip.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+use tpudev_core::device::{Device, ExecInput, TensorView};
+use tpudev_core::ir::{Graph, ParamKind, TensorType};
+use tpudev_core::DType;
+use tpudev_sim::SimDevice;
+
+use super::npy;
+use super::CliError;
+
+fn err(msg: impl std::fmt::Display) -> CliError {
+    CliError(msg.to_string())
+}
+
+/// A deterministic generator for `--random` (SplitMix64).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [-1, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+}
+
+/// Little-endian bytes of `v` in `dtype`.
+fn encode(dtype: DType, v: f64) -> Vec<u8> {
+    match dtype {
+        DType::Bool => vec![(v != 0.0) as u8],
+        DType::U8 => vec![v as u8],
+        DType::I8 => vec![v as i8 as u8],
+        DType::I16 => (v as i16).to_le_bytes().to_vec(),
+        DType::I32 => (v as i32).to_le_bytes().to_vec(),
+        DType::I64 => (v as i64).to_le_bytes().to_vec(),
+        DType::F16 => half::f16::from_f64(v).to_le_bytes().to_vec(),
+        DType::BF16 => half::bf16::from_f64(v).to_le_bytes().to_vec(),
+        DType::F32 => (v as f32).to_le_bytes().to_vec(),
+        DType::F64 => v.to_le_bytes().to_vec(),
+    }
+}
+
+fn decode(dtype: DType, bytes: &[u8]) -> Vec<f64> {
+    bytes
+        .chunks(dtype.size_bytes())
+        .map(|c| match dtype {
+            DType::Bool | DType::U8 => c[0] as f64,
+            DType::I8 => c[0] as i8 as f64,
+            DType::I16 => i16::from_le_bytes([c[0], c[1]]) as f64,
+            DType::I32 => i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64,
+            DType::I64 => i64::from_le_bytes(c.try_into().unwrap_or([0; 8])) as f64,
+            DType::F16 => half::f16::from_le_bytes([c[0], c[1]]).to_f64(),
+            DType::BF16 => half::bf16::from_le_bytes([c[0], c[1]]).to_f64(),
+            DType::F32 => f32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64,
+            DType::F64 => f64::from_le_bytes(c.try_into().unwrap_or([0; 8])),
+        })
+        .collect()
+}
+
+/// One input value per parameter.
+enum Input {
+    Bytes(Vec<u8>),
+    Scalar(f64),
+    Rng([i64; 2]),
+}
+
+fn random_inputs(g: &Graph, seed: u64) -> Vec<Input> {
+    let mut rng = SplitMix(seed);
+    g.params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::HostScalar => Input::Scalar(rng.unit()),
+            ParamKind::RngState => Input::Rng([seed as i64, 0]),
+            ParamKind::Tensor => {
+                let d = p.ty.dtype;
+                let value = |r: &mut SplitMix| match d {
+                    DType::Bool => (r.next() & 1) as f64,
+                    // Small non-negative integers, so that they are valid indices of most dims.
+                    d if d.is_int() => (r.next() % 4) as f64,
+                    _ => r.unit(),
+                };
+                Input::Bytes((0..p.ty.numel()).flat_map(|_| encode(d, value(&mut rng))).collect())
+            }
+        })
+        .collect()
+}
+
+fn file_inputs(g: &Graph, files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
+    if files.len() != g.params.len() {
+        return Err(err(format!("the program takes {} inputs, --inputs gave {}", g.params.len(), files.len())));
+    }
+    g.params
+        .iter()
+        .zip(files)
+        .enumerate()
+        .map(|(k, (p, path))| {
+            let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read {}: {e}", path.display())))?;
+            let a = npy::parse(&bytes).map_err(|e| err(format!("{}: {e}", path.display())))?;
+            let got = TensorType::new(a.dtype, a.shape.clone());
+            if got != p.ty {
+                return Err(err(format!("input {k} ({}) is {got}, the program wants {}", path.display(), p.ty)));
+            }
+            Ok(match p.kind {
+                ParamKind::Tensor => Input::Bytes(a.data),
+                ParamKind::HostScalar => Input::Scalar(decode(a.dtype, &a.data)[0]),
+                ParamKind::RngState => {
+                    let v = decode(a.dtype, &a.data);
+                    Input::Rng([v[0] as i64, v[1] as i64])
+                }
+            })
+        })
+        .collect()
+}
+
+/// A NumPy-like rendering: nested lists, elided in the middle when long.
+fn preview(dtype: DType, shape: &[usize], values: &[f64]) -> String {
+    let fmt = |v: f64| match dtype {
+        DType::Bool => {
+            if v != 0.0 {
+                "True".to_string()
+            } else {
+                "False".to_string()
+            }
+        }
+        d if d.is_int() => format!("{}", v as i64),
+        DType::F64 => format!("{v}"),
+        _ => format!("{}", v as f32),
+    };
+    fn rec(shape: &[usize], vals: &[f64], fmt: &dyn Fn(f64) -> String) -> String {
+        let Some((&n, rest)) = shape.split_first() else { return vals.first().map_or(String::new(), |&v| fmt(v)) };
+        let step: usize = rest.iter().product();
+        let item = |i: usize| rec(rest, &vals[i * step..(i + 1) * step], fmt);
+        let items: Vec<String> = if n > 8 {
+            (0..3).map(item).chain(std::iter::once("...".to_string())).chain((n - 3..n).map(item)).collect()
+        } else {
+            (0..n).map(item).collect()
+        };
+        format!("[{}]", items.join(", "))
+    }
+    rec(shape, values, &fmt)
+}
+
+pub fn run(program: &Path, inputs: &[PathBuf], random: Option<u64>, chip: &str, json: bool) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(program).map_err(|e| err(format!("cannot read {}: {e}", program.display())))?;
+    let graph = tpudev_core::stablehlo::parse(&text).map_err(|e| err(format!("{}: {e}", program.display())))?;
+    let values = match (inputs.is_empty(), random) {
+        (false, Some(_)) => return Err(err("give either --inputs or --random, not both")),
+        (false, None) => file_inputs(&graph, inputs)?,
+        (true, Some(seed)) => random_inputs(&graph, seed),
+        (true, None) if graph.params.is_empty() => Vec::new(),
+        (true, None) => {
+            return Err(err(format!(
+                "the program takes {} inputs: pass them with --inputs a.npy,b.npy or draw them with --random SEED",
+                graph.params.len()
+            )))
+        }
+    };
+    let dev = SimDevice::from_settings(Some(chip), None).map_err(err)?;
+    let exe = dev.compile(&graph).map_err(err)?;
+    let mut exec_inputs = Vec::new();
+    for (p, v) in graph.params.iter().zip(values) {
+        exec_inputs.push(match v {
+            Input::Scalar(s) => ExecInput::HostScalar(s),
+            Input::Rng(s) => ExecInput::RngState(s),
+            Input::Bytes(b) => {
+                let buf = if b.is_empty() { 0 } else { dev.alloc(b.len()).map_err(err)? };
+                if !b.is_empty() {
+                    dev.write_bytes(buf, 0, &b).map_err(err)?;
+                }
+                ExecInput::Tensor(TensorView::contiguous(buf, p.ty.dtype, p.ty.shape.clone()))
+            }
+        });
+    }
+    let outs: Vec<TensorView> = graph
+        .output_types()
+        .into_iter()
+        .map(|t| {
+            let buf = if t.size_bytes() == 0 { 0 } else { dev.alloc_output(t.size_bytes())? };
+            Ok(TensorView::contiguous(buf, t.dtype, t.shape))
+        })
+        .collect::<tpudev_core::Result<_>>()
+        .map_err(err)?;
+    let before = dev.now_cycles();
+    dev.execute(exe.as_ref(), &exec_inputs, &outs).map_err(err)?;
+    let cycles = dev.now_cycles() - before;
+    let seconds = cycles as f64 / dev.chip().clock_hz;
+    let mut results = Vec::new();
+    for v in &outs {
+        let mut bytes = vec![0u8; v.numel() * v.dtype.size_bytes()];
+        if !bytes.is_empty() {
+            dev.read_bytes(v.buffer, 0, &mut bytes).map_err(err)?;
+        }
+        results.push((v.dtype, v.shape.clone(), decode(v.dtype, &bytes)));
+    }
+    let text = if json {
+        let outputs: Vec<_> = results
+            .iter()
+            .map(|(d, s, v)| {
+                let vals: Vec<serde_json::Value> =
+                    v.iter().map(|&x| if x.is_finite() { json!(x) } else { json!(x.to_string()) }).collect();
+                json!({"dtype": d.torch_name(), "shape": s, "values": vals})
+            })
+            .collect();
+        let o = json!({"chip": dev.chip().key, "cycles": cycles, "simulated_seconds": seconds, "outputs": outputs});
+        format!("{}\n", serde_json::to_string_pretty(&o).map_err(err)?)
+    } else {
+        let mut s = String::new();
+        for (i, (d, shape, v)) in results.iter().enumerate() {
+            s.push_str(&format!("output {i}: {d} {shape:?}\n  {}\n", preview(*d, shape, v)));
+        }
+        s.push_str(&format!("simulated time on {}: {:.3} us ({cycles} cycles)\n", dev.chip().name, seconds * 1e6));
+        s
+    };
+    super::chips::write_stdout(&text)
+}
