@@ -6,12 +6,15 @@
 //! - [`client`], [`buffer`], [`executable`]: the safe layer (RAII handles, errors with the
 //!   plugin's code and message).
 //! - [`discover`]: where the plugin is, whether a TPU is attached, which backend to use.
+//! - [`device`]: [`PjrtDevice`], tpudev's `Device` over a PJRT client (flat byte buffers,
+//!   views applied by wrapper programs, executables cached per view layout).
 //! - [`doctor`]: the report behind `tpudev doctor`.
 //!
 //! See `docs/hardware.md`.
 
 pub mod buffer;
 pub mod client;
+pub mod device;
 pub mod discover;
 pub mod doctor;
 pub mod dtype;
@@ -23,6 +26,7 @@ mod raw;
 
 pub use buffer::Buffer;
 pub use client::{Client, DeviceInfo};
+pub use device::{PjrtDevice, PjrtExecutable};
 pub use error::{ErrorCode, HwError, Result};
 pub use executable::{Executable, OutputSpec};
 pub use plugin::{ApiVersion, AttributeValue, LoadOptions, Plugin};

@@ -56,7 +56,7 @@ pub fn run_program<'py>(
     guard(|| {
         let i = views("torch.compile input", &inputs)?;
         let rt = runtime()?;
-        rt.sim.set_label("compiled graph");
+        rt.set_label("compiled graph");
         let outs = rt.dispatcher.run_captured(&program.inner, &i).map_err(|e| to_pyerr(py, e))?;
         let list = PyList::empty(py);
         for v in outs {

@@ -61,9 +61,9 @@ pub(crate) fn new_output<'py>(py: Python<'py>, v: TensorView) -> PyResult<Bound<
 /// point, which holds many ops.
 fn label_op(rt: &runtime::Runtime, op: &str) {
     if rt.dispatcher.mode() == EagerMode::DeferAndFuse {
-        rt.sim.set_label("deferred program");
+        rt.set_label("deferred program");
     } else {
-        rt.sim.set_label(op);
+        rt.set_label(op);
     }
 }
 
@@ -217,10 +217,22 @@ fn properties(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("hbm_bytes", p.hbm_bytes)?;
     d.set_item("tensorcores", p.tensorcores)?;
     d.set_item("simulated", p.simulated)?;
-    let chip = runtime()?.sim.chip();
-    d.set_item("clock_hz", runtime()?.sim.timing_params().clock_hz)?;
-    d.set_item("peak_bf16_flops", chip.peak_bf16_flops)?;
-    d.set_item("hbm_bw_bytes_per_s", chip.hbm_bw_bytes_per_s)?;
+    let rt = runtime()?;
+    d.set_item("backend", rt.backend.to_string())?;
+    d.set_item("backend_reason", &rt.reason)?;
+    // The chip's figures exist for the simulator only; on hardware they are None.
+    match &rt.sim {
+        Some(sim) => {
+            d.set_item("clock_hz", sim.timing_params().clock_hz)?;
+            d.set_item("peak_bf16_flops", sim.chip().peak_bf16_flops)?;
+            d.set_item("hbm_bw_bytes_per_s", sim.chip().hbm_bw_bytes_per_s)?;
+        }
+        None => {
+            d.set_item("clock_hz", py.None())?;
+            d.set_item("peak_bf16_flops", py.None())?;
+            d.set_item("hbm_bw_bytes_per_s", py.None())?;
+        }
+    }
     Ok(d)
 }
 
@@ -228,20 +240,21 @@ fn properties(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 #[pyfunction]
 fn sim_time() -> PyResult<(u64, u64)> {
     let rt = runtime()?;
-    Ok((rt.sim.now_cycles(), rt.sim.timing_params().clock_hz))
+    let sim = rt.sim("the simulated clock")?;
+    Ok((sim.now_cycles(), sim.timing_params().clock_hz))
 }
 
 /// Opens a profiling session; returns the position to pass to `profile_stop`.
 #[pyfunction]
 fn profile_start() -> PyResult<usize> {
-    Ok(runtime()?.sim.start_profile())
+    Ok(runtime()?.sim("the profiler")?.start_profile())
 }
 
 /// Closes a profiling session and returns its kernels as tuples
 /// `(op, kernel, start_cycles, cycles, flops, bytes_read, bytes_written, bound)`.
 #[pyfunction]
 fn profile_stop(py: Python<'_>, start: usize) -> PyResult<Bound<'_, PyList>> {
-    let events = runtime()?.sim.stop_profile(start);
+    let events = runtime()?.sim("the profiler")?.stop_profile(start);
     let list = PyList::empty(py);
     for e in events {
         list.append((&*e.op, &*e.kernel, e.start, e.cycles, e.flops, e.bytes_read, e.bytes_written, e.bound.name()))?;
@@ -252,12 +265,16 @@ fn profile_stop(py: Python<'_>, start: usize) -> PyResult<Bound<'_, PyList>> {
 /// Whether programs only advance the simulated clock (timing-only mode).
 #[pyfunction]
 fn timing_only() -> PyResult<bool> {
-    Ok(runtime()?.sim.timing_only())
+    // The hardware always computes.
+    Ok(runtime()?.sim.as_ref().is_some_and(|s| s.timing_only()))
 }
 
 #[pyfunction]
 fn set_timing_only(on: bool) -> PyResult<()> {
-    runtime()?.sim.set_timing_only(on);
+    let rt = runtime()?;
+    if on || rt.sim.is_some() {
+        rt.sim("timing-only mode")?.set_timing_only(on);
+    }
     Ok(())
 }
 

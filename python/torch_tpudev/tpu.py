@@ -35,6 +35,8 @@ class TpuDeviceProperties:
     total_memory: int
     multi_processor_count: int
     simulated: bool
+    #: "sim" (the simulator) or "hw" (a PJRT plugin: libtpu, or the XLA CPU plugin).
+    backend: str = "sim"
 
     @property
     def hbm_bytes(self):
@@ -141,7 +143,15 @@ def get_device_name(device=None) -> str:
 def get_device_properties(device=None) -> TpuDeviceProperties:
     _index(device)
     p = _C.properties()
-    return TpuDeviceProperties(p["name"], p["chip"], p["hbm_bytes"], p["tensorcores"], p["simulated"])
+    return TpuDeviceProperties(
+        p["name"], p["chip"], p["hbm_bytes"], p["tensorcores"], p["simulated"], p["backend"]
+    )
+
+
+def backend() -> str:
+    """Which backend runs this process's programs: "sim" (the simulator) or "hw" (a PJRT
+    plugin), as chosen by TPUDEV_BACKEND=sim|hw|auto."""
+    return _C.properties()["backend"]
 
 
 def memory_allocated(device=None) -> int:

@@ -1,0 +1,269 @@
+//! `PjrtDevice`: tpudev's `Device` over one PJRT client and one of its devices.
+//!
+//! - `buffers`: `BufferId` -> one whole PJRT buffer of bytes; lazy zeros; read-modify-write.
+//! - `layout`: where each input and output view sits in its flat buffer.
+//! - `wrap`: the wrapper program around a graph, as IR (views applied by the program).
+//! - `program`: the wrapper as StableHLO text (bytes <-> typed arrays, refused ops).
+//! - `rng`: the simulator's counter-based generator in StableHLO.
+//!
+//! `compile` only checks the graph: the PJRT executable depends on the views' layout, known
+//! at `execute`, so each `PjrtExecutable` compiles and caches one executable per layout.
+
+mod buffers;
+mod layout;
+mod program;
+mod rng;
+mod wrap;
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tpudev_core::device::{DeviceProperties, ExecInput, Executable, TensorView};
+use tpudev_core::ir::{Graph, TensorType};
+use tpudev_core::{BufferId, DType, Device, Error, MemoryStats, Result};
+
+use crate::{Buffer, Client};
+use buffers::Buffers;
+pub use layout::{dense_order, Layout};
+pub use program::check_supported;
+use wrap::{Source, Wrapped};
+
+/// Environment variable setting the memory capacity reported (and enforced) by `PjrtDevice`,
+/// as for the simulator; without it, the host's memory for CPU plugins, else 16 GiB.
+pub const ENV_CAPACITY: &str = "TPUDEV_HBM_BYTES";
+
+pub struct PjrtDevice {
+    client: Client,
+    device: usize,
+    name: String,
+    kind: String,
+    buffers: Buffers,
+    compiles: std::sync::atomic::AtomicU64,
+}
+
+impl std::fmt::Debug for PjrtDevice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PjrtDevice").field("name", &self.name).field("memory", &self.buffers.stats()).finish()
+    }
+}
+
+/// A graph compiled for a `PjrtDevice`: the graph, and one PJRT executable per layout seen.
+pub struct PjrtExecutable {
+    graph: Graph,
+    programs: Mutex<HashMap<Layout, Arc<Program>>>,
+}
+
+struct Program {
+    exe: crate::Executable,
+    wrapped: Wrapped,
+}
+
+impl Executable for PjrtExecutable {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl PjrtExecutable {
+    /// How many layouts this graph has been compiled for.
+    pub fn compiled_layouts(&self) -> usize {
+        self.programs.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+}
+
+fn host_memory_bytes() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+impl PjrtDevice {
+    /// A device over `client`'s addressable device `device`, with `capacity` bytes of memory
+    /// (`None`: the host's memory for the CPU platform, else 16 GiB).
+    pub fn new(client: Client, device: usize, capacity: Option<u64>) -> Result<Self> {
+        let info = client
+            .devices()
+            .get(device)
+            .cloned()
+            .ok_or_else(|| Error::invalid(format!("the PJRT client has no device {device}")))?;
+        let platform = client.platform_name().to_string();
+        let name = if platform.eq_ignore_ascii_case("cpu") {
+            "cpu (XLA PJRT)".to_string()
+        } else {
+            format!("{} ({platform} PJRT)", info.kind)
+        };
+        let capacity = capacity
+            .or_else(|| if platform.eq_ignore_ascii_case("cpu") { host_memory_bytes() } else { None })
+            .unwrap_or(16 << 30);
+        let buffers = Buffers::new(client.clone(), device, name.clone(), capacity);
+        Ok(PjrtDevice { client, device, name, kind: info.kind, buffers, compiles: Default::default() })
+    }
+
+    /// Like [`PjrtDevice::new`] with the capacity from `TPUDEV_HBM_BYTES` if set.
+    pub fn from_env(client: Client) -> Result<Self> {
+        let capacity = match std::env::var(ENV_CAPACITY).ok().filter(|s| !s.trim().is_empty()) {
+            Some(s) => Some(parse_bytes(&s).ok_or_else(|| {
+                Error::invalid(format!("{ENV_CAPACITY}='{s}' is not a byte count (use e.g. 1073741824 or 1GiB)"))
+            })?),
+            None => None,
+        };
+        PjrtDevice::new(client, 0, capacity)
+    }
+
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// PJRT compilations so far (one per graph and layout).
+    pub fn compilations(&self) -> u64 {
+        self.compiles.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The StableHLO module `execute` would compile for `graph` with these views.
+    pub fn program_text(&self, graph: &Graph, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<String> {
+        let (layout, _) = layout::layout_of(inputs, outputs, |b| self.buffers.size(b))?;
+        program::module_text(&wrap::wrap(graph, &layout)?)
+    }
+
+    fn program(&self, exe: &PjrtExecutable, layout: Layout) -> Result<Arc<Program>> {
+        if let Some(p) = exe.programs.lock().unwrap_or_else(|e| e.into_inner()).get(&layout) {
+            return Ok(p.clone());
+        }
+        let wrapped = wrap::wrap(&exe.graph, &layout)?;
+        let text = program::module_text(&wrapped)?;
+        let compiled = crate::Executable::compile_mlir(&self.client, &text)
+            .map_err(|e| Error::invalid(format!("the PJRT plugin could not compile the program: {e}")))?;
+        self.compiles.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let program = Arc::new(Program { exe: compiled, wrapped });
+        exe.programs.lock().unwrap_or_else(|e| e.into_inner()).insert(layout, program.clone());
+        Ok(program)
+    }
+
+    /// A host value uploaded for one execution.
+    fn upload_host(&self, ty: &TensorType, input: &ExecInput) -> Result<Buffer> {
+        let bytes = match input {
+            ExecInput::HostScalar(x) => scalar_bytes(*x, ty.dtype, ty.numel()),
+            ExecInput::RngState(s) if ty.dtype == DType::I64 && ty.shape == [2] => {
+                s.iter().flat_map(|v| v.to_le_bytes()).collect()
+            }
+            other => return Err(Error::internal(format!("{other:?} is not a host value of type {ty}"))),
+        };
+        Ok(Buffer::from_host(&self.client, &bytes, ty.dtype, &ty.shape, self.device)?)
+    }
+}
+
+/// `x` as `n` elements of `dtype`, little-endian (as the simulator converts host scalars).
+fn scalar_bytes(x: f64, dtype: DType, n: usize) -> Vec<u8> {
+    let one: Vec<u8> = match dtype {
+        DType::Bool => vec![(x != 0.0) as u8],
+        DType::U8 => vec![x as u8],
+        DType::I8 => (x as i8).to_le_bytes().to_vec(),
+        DType::I16 => (x as i16).to_le_bytes().to_vec(),
+        DType::I32 => (x as i32).to_le_bytes().to_vec(),
+        DType::I64 => (x as i64).to_le_bytes().to_vec(),
+        DType::F16 => half::f16::from_f64(x).to_le_bytes().to_vec(),
+        DType::BF16 => half::bf16::from_f64(x).to_le_bytes().to_vec(),
+        DType::F32 => (x as f32).to_le_bytes().to_vec(),
+        DType::F64 => x.to_le_bytes().to_vec(),
+    };
+    one.repeat(n)
+}
+
+/// A byte count with an optional unit (KB, MB, GB, KiB, MiB, GiB).
+fn parse_bytes(s: &str) -> Option<u64> {
+    let t: String = s.trim().chars().filter(|&c| c != '_').collect::<String>().to_ascii_lowercase();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let mult: u64 = match unit.trim() {
+        "" | "b" => 1,
+        "kb" => 1_000,
+        "mb" => 1_000_000,
+        "gb" => 1_000_000_000,
+        "kib" => 1 << 10,
+        "mib" => 1 << 20,
+        "gib" => 1 << 30,
+        _ => return None,
+    };
+    num.parse::<u64>().ok()?.checked_mul(mult)
+}
+
+impl Device for PjrtDevice {
+    fn properties(&self) -> DeviceProperties {
+        DeviceProperties {
+            name: self.name.clone(),
+            chip: self.kind.clone(),
+            hbm_bytes: self.buffers.stats().capacity,
+            tensorcores: 1,
+            simulated: false,
+        }
+    }
+
+    fn alloc(&self, nbytes: usize) -> Result<BufferId> {
+        self.buffers.alloc(nbytes)
+    }
+
+    fn buffer_size(&self, buffer: BufferId) -> Option<usize> {
+        self.buffers.size(buffer)
+    }
+
+    fn free(&self, buffer: BufferId) {
+        self.buffers.free(buffer)
+    }
+
+    fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()> {
+        self.buffers.write(buffer, byte_offset, data)
+    }
+
+    fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()> {
+        self.buffers.read(buffer, byte_offset, out)
+    }
+
+    fn compile(&self, graph: &Graph) -> Result<Arc<dyn Executable>> {
+        check_supported(graph)?;
+        Ok(Arc::new(PjrtExecutable { graph: graph.clone(), programs: Mutex::new(HashMap::new()) }))
+    }
+
+    fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
+        let exe = exe
+            .as_any()
+            .downcast_ref::<PjrtExecutable>()
+            .ok_or_else(|| Error::invalid("this program was compiled for another device"))?;
+        let (layout, group_buffers) = layout::layout_of(inputs, outputs, |b| self.buffers.size(b))?;
+        let program = self.program(exe, layout)?;
+        let w = &program.wrapped;
+        let mut args: Vec<Arc<Buffer>> = Vec::with_capacity(w.sources.len());
+        for (k, source) in w.sources.iter().enumerate() {
+            args.push(match (*source, &w.params[k]) {
+                (Source::Input(i), wrap::FlatParam::Host(ty)) => Arc::new(self.upload_host(ty, &inputs[i])?),
+                (Source::Input(i), wrap::FlatParam::Buffer { .. }) => match &inputs[i] {
+                    ExecInput::Tensor(v) => self.buffers.get(v.buffer)?,
+                    other => return Err(Error::internal(format!("input {i} should be a tensor, got {other:?}"))),
+                },
+                (Source::OldOutput(g), _) => self.buffers.get(group_buffers[g])?,
+            });
+        }
+        let refs: Vec<&Buffer> = args.iter().map(|b| b.as_ref()).collect();
+        let results = program.exe.execute(&refs)?;
+        if results.len() != group_buffers.len() {
+            return Err(Error::internal(format!(
+                "the program returned {} buffers for {} outputs",
+                results.len(),
+                group_buffers.len()
+            )));
+        }
+        for (buffer, result) in group_buffers.iter().zip(results) {
+            self.buffers.set(*buffer, result)?;
+        }
+        Ok(())
+    }
+
+    fn memory_stats(&self) -> MemoryStats {
+        self.buffers.stats()
+    }
+
+    fn reset_peak_memory(&self) {
+        self.buffers.reset_peak()
+    }
+}
