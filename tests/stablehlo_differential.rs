@@ -23,7 +23,7 @@ use tpudev_core::host_values::{from_le_bytes, to_le_bytes};
 use tpudev_core::ir::{Graph, ParamKind};
 use tpudev_core::lower::{lookup, Arg, LowerCtx};
 use tpudev_core::DType;
-use tpudev_hw::discover::{site_packages_under, XLA_CPU_IN_SITE_PACKAGES};
+use tpudev_hw::discover::{site_packages_under, xla_flags_with_nan_min_max, XLA_CPU_IN_SITE_PACKAGES};
 use tpudev_hw::{Buffer, Client, Executable, LoadOptions, Plugin};
 use tpudev_sim::SimDevice;
 
@@ -306,8 +306,9 @@ fn the_simulator_and_xla_agree_on_the_corpus() {
     };
     // XLA's CPU backend lets maximum/minimum drop a NaN unless told otherwise; TPUs (and the
     // simulator) propagate it, as StableHLO specifies.
-    let flags = std::env::var("XLA_FLAGS").unwrap_or_default();
-    std::env::set_var("XLA_FLAGS", format!("{flags} --xla_cpu_enable_fast_min_max=false"));
+    if let Some(flags) = xla_flags_with_nan_min_max(&std::env::var("XLA_FLAGS").unwrap_or_default()) {
+        std::env::set_var("XLA_FLAGS", flags);
+    }
     let plugin = Plugin::load(&path, &LoadOptions::default()).expect("load the XLA CPU plugin");
     let client = Client::create(&plugin).expect("create a client");
     let (mut compared, mut sim_only, mut failures) = (0, Vec::new(), Vec::new());

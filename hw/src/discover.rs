@@ -238,6 +238,19 @@ pub fn ensure_skip_mds_query(env: &Env) -> bool {
     true
 }
 
+/// XLA's flag that makes its CPU backend propagate NaN through maximum and minimum, as
+/// StableHLO specifies and TPUs (and the simulator) do; by default the CPU backend may drop it.
+pub const NAN_MIN_MAX_FLAG: &str = "--xla_cpu_enable_fast_min_max=false";
+
+/// `XLA_FLAGS` with [`NAN_MIN_MAX_FLAG`] added, or `None` when the user already chose a
+/// value for that flag.
+pub fn xla_flags_with_nan_min_max(current: &str) -> Option<String> {
+    if current.contains("xla_cpu_enable_fast_min_max") {
+        return None;
+    }
+    Some(if current.trim().is_empty() { NAN_MIN_MAX_FLAG.to_string() } else { format!("{current} {NAN_MIN_MAX_FLAG}") })
+}
+
 /// Limits for [`open_client`].
 #[derive(Debug, Clone)]
 pub struct OpenOptions {
@@ -255,7 +268,8 @@ impl Default for OpenOptions {
 }
 
 /// The hardware path end to end: find the plugin, refuse libtpu at once when no TPU is
-/// attached, load it (initialisation under a timeout), and create a client (under a timeout).
+/// attached, load it (initialisation under a timeout; another plugin, such as XLA's CPU
+/// plugin, with [`NAN_MIN_MAX_FLAG`]), and create a client (under a timeout).
 pub fn open_client(env: &Env, search_dirs: &[PathBuf], options: &OpenOptions) -> Result<Client> {
     let search = find_plugin(env, search_dirs);
     let location = search.found.ok_or_else(|| HwError::PluginNotFound {
@@ -267,6 +281,9 @@ pub fn open_client(env: &Env, search_dirs: &[PathBuf], options: &OpenOptions) ->
             return Err(HwError::NoTpu { detail: String::new() });
         }
         ensure_skip_mds_query(env);
+    } else if let Some(flags) = xla_flags_with_nan_min_max(&std::env::var("XLA_FLAGS").unwrap_or_default()) {
+        // XLA reads XLA_FLAGS when the plugin initialises, so this must come first.
+        std::env::set_var("XLA_FLAGS", flags);
     }
     let plugin = Plugin::load(&location.path, &options.load)?;
     let timeout = options.client_timeout;

@@ -139,3 +139,13 @@ fn missing_plugin_says_where_it_looked() {
     assert!(text.starts_with("no PJRT plugin found (looked in: /nowhere/libtpu/libtpu.so"), "{text}");
     assert!(text.contains("TPUDEV_PJRT_PLUGIN"), "{text}");
 }
+
+#[test]
+fn the_nan_min_max_flag_is_added_once_and_never_over_the_users_choice() {
+    assert_eq!(xla_flags_with_nan_min_max("").as_deref(), Some(NAN_MIN_MAX_FLAG));
+    assert_eq!(
+        xla_flags_with_nan_min_max("--xla_dump_to=/tmp/x").unwrap(),
+        format!("--xla_dump_to=/tmp/x {NAN_MIN_MAX_FLAG}")
+    );
+    assert_eq!(xla_flags_with_nan_min_max("--xla_cpu_enable_fast_min_max=true"), None);
+}

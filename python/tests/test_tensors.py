@@ -109,3 +109,13 @@ def test_deepcopy_of_tensors_and_modules_copies_device_memory():
     model = torch.nn.Linear(3, 2).to("tpu")
     twin = copy.deepcopy(model)
     assert torch.equal(twin.weight.cpu(), model.weight.cpu()) and twin.weight.requires_grad
+
+
+def test_maximum_and_minimum_propagate_nan():
+    # StableHLO (and a TPU) propagate NaN through maximum/minimum; XLA's CPU plugin needs a
+    # flag for it, which the hardware backend sets.
+    a = torch.tensor([1.0, float("nan"), 3.0, float("nan")])
+    b = torch.tensor([float("nan"), 2.0, 1.0, float("nan")])
+    for f in (torch.maximum, torch.minimum, torch.fmax):
+        got = f(a.to("tpu"), b.to("tpu")).cpu()
+        torch.testing.assert_close(got, f(a, b), equal_nan=True)

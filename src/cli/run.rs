@@ -216,18 +216,9 @@ fn text_outputs(results: &Outputs) -> String {
 
 /// Compiles the program's text with the PJRT plugin and runs it once on its first device.
 fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool) -> Result<(), CliError> {
-    use tpudev_hw::discover::{find_plugin, open_client, Env, OpenOptions};
+    use tpudev_hw::discover::{open_client, Env, OpenOptions};
     use tpudev_hw::{Buffer, Executable};
     let env = Env::from_process();
-    // XLA's CPU backend drops NaNs in maximum/minimum unless told not to; StableHLO (and TPUs)
-    // propagate them. libtpu needs no flag.
-    let plugin = find_plugin(&env, &[]).found;
-    if plugin.is_some_and(|p| !p.path.to_string_lossy().contains("libtpu")) {
-        let flags = std::env::var("XLA_FLAGS").unwrap_or_default();
-        if !flags.contains("xla_cpu_enable_fast_min_max") {
-            std::env::set_var("XLA_FLAGS", format!("{flags} --xla_cpu_enable_fast_min_max=false"));
-        }
-    }
     let client = open_client(&env, &[], &OpenOptions::default()).map_err(|e| err(format!("hardware backend: {e}")))?;
     let compile_start = std::time::Instant::now();
     let exe = Executable::compile_mlir(&client, text).map_err(|e| err(format!("PJRT compile: {e}")))?;
