@@ -23,8 +23,8 @@ use tpudev_core::host_values::{from_le_bytes, to_le_bytes};
 use tpudev_core::ir::{Graph, ParamKind};
 use tpudev_core::lower::{lookup, Arg, LowerCtx};
 use tpudev_core::DType;
-use tpudev_hw::discover::{site_packages_under, xla_flags_with_nan_min_max, XLA_CPU_IN_SITE_PACKAGES};
-use tpudev_hw::{Buffer, Client, Executable, LoadOptions, Plugin};
+use tpudev_hw::discover::{open_client, site_packages_under, Env, OpenOptions, XLA_CPU_IN_SITE_PACKAGES};
+use tpudev_hw::{Buffer, Client, Executable};
 use tpudev_sim::SimDevice;
 
 /// At least this many programs must run on both sides (issue 6 asks for 50).
@@ -304,13 +304,10 @@ fn the_simulator_and_xla_agree_on_the_corpus() {
         eprintln!("SKIPPED: no XLA CPU PJRT plugin (set TPUDEV_TEST_PJRT_PLUGIN or run scripts/setup.sh)");
         return;
     };
-    // XLA's CPU backend lets maximum/minimum drop a NaN unless told otherwise; TPUs (and the
-    // simulator) propagate it, as StableHLO specifies.
-    if let Some(flags) = xla_flags_with_nan_min_max(&std::env::var("XLA_FLAGS").unwrap_or_default()) {
-        std::env::set_var("XLA_FLAGS", flags);
-    }
-    let plugin = Plugin::load(&path, &LoadOptions::default()).expect("load the XLA CPU plugin");
-    let client = Client::create(&plugin).expect("create a client");
+    // As the runtime does: open_client also makes XLA's CPU backend propagate NaN through
+    // maximum/minimum, as StableHLO specifies (discover::NAN_MIN_MAX_FLAG).
+    let env = Env { plugin: Some(path.to_string_lossy().into_owned()), ..Env::default() };
+    let client = open_client(&env, &[], &OpenOptions::default()).expect("open the XLA CPU plugin");
     let (mut compared, mut sim_only, mut failures) = (0, Vec::new(), Vec::new());
     for (name, text) in corpus() {
         let text = match text {
