@@ -297,6 +297,25 @@ fn run_on_the_hardware_backend_agrees_with_the_simulator() {
     let (sim, hw) = (run("sim"), run("hw"));
     assert_eq!(hw["backend"], "hw");
     assert_eq!(hw["platform"], "cpu");
+    // The executable goes into the compilation cache: a second run loads it instead of
+    // compiling; --repeat runs it several times on the same inputs.
+    let cache = tempfile::tempdir().unwrap();
+    let cached_run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_tpudev"))
+            .args(["run", path, "--random", "3", "--json", "--backend", "hw", "--repeat", "5"])
+            .env("TPUDEV_PJRT_PLUGIN", &plugin)
+            .env("TPUDEV_CACHE_DIR", cache.path())
+            .env("TPUDEV_CACHE_SHM_DIR", "off")
+            .output()
+            .unwrap();
+        assert_success(&out);
+        serde_json::from_str::<serde_json::Value>(&stdout(&out)).unwrap()
+    };
+    let (cold, warm) = (cached_run(), cached_run());
+    assert_eq!((cold["executable"].as_str(), warm["executable"].as_str()), (Some("compiled"), Some("disk")));
+    assert_eq!((cold["executions"].as_u64(), warm["outputs"].clone()), (Some(5), hw["outputs"].clone()));
+    let out = tpudev(&["run", path, "--random", "3", "--repeat", "2"]);
+    assert!(!out.status.success() && stderr(&out).contains("--repeat"), "{}", stderr(&out));
     let values = |v: &serde_json::Value| v["outputs"][0]["values"].as_array().unwrap().clone();
     for (a, b) in values(&sim).iter().zip(values(&hw)) {
         let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());

@@ -8,6 +8,8 @@
 //! - [`discover`]: where the plugin is, whether a TPU is attached, which backend to use.
 //! - [`device`]: [`PjrtDevice`], tpudev's `Device` over a PJRT client (flat byte buffers,
 //!   views applied by wrapper programs, executables cached per view layout).
+//! - [`executable_cache`]: executables compiled once per program and plugin, stored serialized
+//!   in the compilation cache for later processes.
 //! - [`doctor`]: the report behind `tpudev doctor`.
 //!
 //! See `docs/hardware.md`.
@@ -20,6 +22,7 @@ pub mod doctor;
 pub mod dtype;
 pub mod error;
 pub mod executable;
+pub mod executable_cache;
 pub mod ffi;
 pub mod plugin;
 mod raw;
@@ -29,4 +32,5 @@ pub use client::{Client, DeviceInfo};
 pub use device::{PjrtDevice, PjrtExecutable};
 pub use error::{ErrorCode, HwError, Result};
 pub use executable::{Executable, OutputSpec};
+pub use executable_cache::{ExecutableCache, ExecutableCacheStats, Origin};
 pub use plugin::{ApiVersion, AttributeValue, LoadOptions, Plugin};

@@ -387,11 +387,13 @@ fn executables_are_cached_per_layout() {
     let out = hw.alloc(16).unwrap();
     let at = |offset| TensorView { buffer: buf, offset, shape: vec![4], strides: vec![1], dtype: DType::F32 };
     let o = TensorView::contiguous(out, DType::F32, vec![4]);
-    let before = hw.compilations();
+    // Compiled, or loaded from the compilation cache when an earlier run stored it.
+    let obtained = || hw.executable_stats().compiled + hw.executable_stats().loaded;
+    let before = obtained();
     for offset in [0, 0, 4, 4, 0] {
         hw.execute(exe.as_ref(), &[ExecInput::Tensor(at(offset))], std::slice::from_ref(&o)).unwrap();
     }
-    assert_eq!(hw.compilations() - before, 2);
+    assert_eq!(obtained() - before, 2);
     let pjrt = exe.as_any().downcast_ref::<tpudev_hw::PjrtExecutable>().unwrap();
     assert_eq!(pjrt.compiled_layouts(), 2);
 }
@@ -436,4 +438,62 @@ fn aten_ops_through_the_dispatcher() {
     for (i, (x, y)) in a.iter().zip(&b).enumerate() {
         assert_eq!(x, y, "result {i}");
     }
+}
+
+/// Executables go into the compilation cache's directory tiers: a later device (a fresh
+/// process's, with an empty memory) loads them instead of compiling; a stored executable the
+/// plugin cannot load is dropped with a warning and compiled again.
+#[test]
+fn executables_are_stored_and_loaded_by_later_processes() {
+    use tpudev_core::cache::{encode_executable, CacheConfig, CacheKey, CompileCache};
+    let Some(client) = common::client("executables_are_stored_and_loaded_by_later_processes") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let warnings = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let fresh_cache = || {
+        let config = CacheConfig { disk_dir: Some(dir.path().to_path_buf()), ..CacheConfig::off() };
+        let w = warnings.clone();
+        Arc::new(CompileCache::with_sink(&config, Arc::new(move |m: &str| w.lock().unwrap().push(m.to_string()))))
+    };
+    let g = unary_graph(Op::Neg, DType::F32, &[4]);
+    let run_on = |dev: &PjrtDevice| {
+        let inputs = [contiguous(0, &[4], DType::F32)];
+        run(dev, &g, &[f32s(&[1.0, -2.0, 3.5, 0.0]), vec![0; 16]], &inputs, &[contiguous(1, &[4], DType::F32)])
+    };
+
+    let first_cache = fresh_cache();
+    let first = PjrtDevice::with_cache(client.clone(), 0, None, first_cache.clone()).unwrap();
+    let expected = run_on(&first);
+    assert_eq!(expected[1], f32s(&[-1.0, 2.0, -3.5, -0.0]));
+    assert_eq!((first.compilations(), first_cache.stats().executable_stores), (1, 1));
+
+    let cache = fresh_cache();
+    let later = PjrtDevice::with_cache(client.clone(), 0, None, cache.clone()).unwrap();
+    assert_eq!(run_on(&later), expected);
+    let s = later.executable_stats();
+    assert_eq!((s.compiled, s.loaded), (0, 1), "the stored executable was not used");
+    assert_eq!(cache.stats().executable_disk_hits, 1);
+    assert!(warnings.lock().unwrap().is_empty());
+
+    // Replace the entry with one the plugin cannot load (valid checksum, foreign bytes).
+    let entries: Vec<_> = walk(dir.path()).into_iter().filter(|p| p.extension().is_some_and(|e| e == "tpc")).collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    let key = CacheKey::from_hex(entries[0].file_stem().unwrap().to_str().unwrap()).unwrap();
+    std::fs::write(&entries[0], encode_executable(&key, b"not an executable")).unwrap();
+    let dev = PjrtDevice::with_cache(client, 0, None, fresh_cache()).unwrap();
+    assert_eq!(run_on(&dev), expected);
+    assert_eq!((dev.executable_stats().compiled, dev.executable_stats().loaded), (1, 0));
+    let w = warnings.lock().unwrap().clone();
+    assert!(w.len() == 1 && w[0].contains("could not load a stored executable"), "{w:?}");
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        if e.path().is_dir() {
+            out.extend(walk(&e.path()));
+        } else {
+            out.push(e.path());
+        }
+    }
+    out
 }

@@ -396,6 +396,16 @@ fn cache_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("lookup_ns", s.lookup_ns)?;
     d.set_item("store_ns", s.store_ns)?;
     d.set_item("compile_ns", s.compile_ns)?;
+    // Hardware executables (PJRT): stored and found in tiers 2 and 3, and what the device did.
+    d.set_item("executable_shm_hits", s.executable_shm_hits)?;
+    d.set_item("executable_disk_hits", s.executable_disk_hits)?;
+    d.set_item("executable_misses", s.executable_misses)?;
+    d.set_item("executable_stores", s.executable_stores)?;
+    let e = rt.hw.as_ref().map(|hw| hw.executable_stats()).unwrap_or_default();
+    d.set_item("executables_compiled", e.compiled)?;
+    d.set_item("executables_loaded", e.loaded)?;
+    d.set_item("executable_compile_ns", e.compile_ns)?;
+    d.set_item("executable_load_ns", e.load_ns)?;
     d.set_item("memory_enabled", cache.memory_tier().is_some())?;
     let dir = |t: Option<&tpudev_core::cache::DirTier>| t.map(|t| t.root().display().to_string());
     d.set_item("shm_dir", dir(cache.shm_tier()))?;

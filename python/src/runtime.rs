@@ -23,6 +23,8 @@ pub struct Runtime {
     /// The same device as the dispatcher's when it is the simulator, for its own services
     /// (the simulated clock, profiling, timing-only mode); `None` on hardware.
     pub sim: Option<Arc<SimDevice>>,
+    /// The same device as the dispatcher's on hardware, for its executable counters.
+    pub hw: Option<Arc<PjrtDevice>>,
     pub backend: Backend,
     /// Why this backend was chosen, in words.
     pub reason: String,
@@ -76,6 +78,7 @@ fn start() -> Result<Runtime, String> {
             Ok(Runtime {
                 dispatcher: Dispatcher::new(sim.clone()),
                 sim: Some(sim),
+                hw: None,
                 backend: Backend::Sim,
                 reason: choice.reason,
             })
@@ -91,8 +94,9 @@ fn start() -> Result<Runtime, String> {
             }
             let client = discover::open_client(&env, &dirs, &OpenOptions::default())
                 .map_err(|e| format!("TPUDEV_BACKEND=hw: {e}"))?;
-            let device: Arc<dyn Device> = Arc::new(PjrtDevice::from_env(client).map_err(|e| e.to_string())?);
-            Ok(Runtime { dispatcher: Dispatcher::new(device), sim: None, backend: Backend::Hw, reason })
+            let hw = Arc::new(PjrtDevice::from_env(client).map_err(|e| e.to_string())?);
+            let device: Arc<dyn Device> = hw.clone();
+            Ok(Runtime { dispatcher: Dispatcher::new(device), sim: None, hw: Some(hw), backend: Backend::Hw, reason })
         }
     }
 }

@@ -60,9 +60,24 @@ def test_a_second_process_hits_the_persistent_tier(tmp_path):
     cold, s1, err1 = _run(env)
     assert s1["misses"] > 0 and s1["disk_hits"] == 0 and s1["stores"] == s1["misses"], s1
     assert s1["disk_dir"] == str(tmp_path / "disk")
-    assert len(_entries(tmp_path / "disk")) == s1["stores"]
+    # On the hardware backend the plugin's executables are stored beside the programs.
+    assert len(_entries(tmp_path / "disk")) == s1["stores"] + s1["executable_stores"]
     warm, s2, err2 = _run(env)
     assert s2["disk_hits"] == s1["misses"] and s2["misses"] == 0 and s2["stores"] == 0, s2
+    assert warm == cold
+    assert not _warnings(err1 + err2), err1 + err2
+
+
+def test_hardware_executables_are_stored_and_loaded_by_a_later_process(tmp_path):
+    # The XLA CPU PJRT plugin (scripts/setup.sh installs xla-cpu-pjrt) stands in for libtpu.
+    env = _env(tmp_path, TPUDEV_BACKEND="hw")
+    cold, s1, err1 = _run(env)
+    assert s1["executables_compiled"] > 0 and s1["executables_loaded"] == 0, s1
+    assert s1["executable_stores"] == s1["executables_compiled"] == s1["executable_misses"], s1
+    warm, s2, err2 = _run(env)
+    assert s2["executables_compiled"] == 0, s2
+    assert s2["executables_loaded"] == s2["executable_disk_hits"] == s1["executables_compiled"], s2
+    assert s2["executable_load_ns"] < s1["executable_compile_ns"], (s1, s2)
     assert warm == cold
     assert not _warnings(err1 + err2), err1 + err2
 

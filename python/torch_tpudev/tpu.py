@@ -202,8 +202,14 @@ def compilation_cache_stats() -> dict:
     ``shm_hits``, ``disk_hits``), ``misses``, ``stores``, ``invalid_dropped`` (corrupt entries
     dropped and recompiled), bytes read and written, nanoseconds spent looking up
     (``lookup_ns``), storing (``store_ns``) and lowering and optimizing what was not cached
-    (``compile_ns``), and where tiers 2 and 3 live (``None`` when off). Configure it with ``TPUDEV_CACHE_DIR`` (or ``TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT``),
-    ``TPUDEV_CACHE_SHM_DIR`` and ``TPUDEV_CACHE=off``; see docs/architecture.md."""
+    (``compile_ns``), and where tiers 2 and 3 live (``None`` when off). On the hardware
+    backend the PJRT executables are cached too: ``executables_compiled`` by the plugin,
+    ``executables_loaded`` from tiers 2 and 3 (``executable_shm_hits``,
+    ``executable_disk_hits``), ``executable_misses``, ``executable_stores`` and the time spent
+    compiling and loading them (``executable_compile_ns``, ``executable_load_ns``; zero on the
+    simulator). Configure it with ``TPUDEV_CACHE_DIR`` (or
+    ``TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT``), ``TPUDEV_CACHE_SHM_DIR`` and
+    ``TPUDEV_CACHE=off``; see docs/architecture.md."""
     return dict(_C.cache_stats())
 
 

@@ -84,6 +84,10 @@ enum Command {
         /// Print one JSON object (chip, cycles, simulated_seconds, outputs with their values)
         #[arg(long)]
         json: bool,
+        /// With --backend hw: execute this many times on inputs uploaded once and report the
+        /// median wall time (the outputs shown are the first execution's)
+        #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        repeat: u32,
     },
 }
 
@@ -120,8 +124,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Cache { dir, command } => cache::run(command, dir.as_deref()),
         Command::Estimate { workload, json, allow_oom } => estimate::run(&workload, json, allow_oom),
         Command::Doctor { timeout } => doctor::run(timeout),
-        Command::Run { program, inputs, random, chip, backend, json } => {
-            run::run(&program, &inputs, random, &chip, backend, json)
+        Command::Run { program, inputs, random, chip, backend, json, repeat } => {
+            run::run(&program, &inputs, random, &chip, backend, json, repeat as usize)
         }
     }
 }

@@ -126,6 +126,7 @@ pub fn run(
     chip: &str,
     backend: RunBackend,
     json: bool,
+    repeat: usize,
 ) -> Result<(), CliError> {
     let text = std::fs::read_to_string(program).map_err(|e| err(format!("cannot read {}: {e}", program.display())))?;
     let graph = tpudev_core::stablehlo::parse(&text).map_err(|e| err(format!("{}: {e}", program.display())))?;
@@ -141,8 +142,11 @@ pub fn run(
             )))
         }
     };
+    if backend == RunBackend::Sim && repeat > 1 {
+        return Err(err("--repeat measures wall time on --backend hw; the simulator's time is the same every run"));
+    }
     if backend == RunBackend::Hw {
-        return run_hw(&text, &graph, values, json);
+        return run_hw(&text, &graph, values, json, repeat.max(1));
     }
     let dev = SimDevice::from_settings(Some(chip), None).map_err(err)?;
     let exe = dev.compile(&graph).map_err(err)?;
@@ -214,14 +218,18 @@ fn text_outputs(results: &Outputs) -> String {
     s
 }
 
-/// Compiles the program's text with the PJRT plugin and runs it once on its first device.
-fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool) -> Result<(), CliError> {
+/// Compiles the program's text with the PJRT plugin (or loads the executable an earlier run
+/// stored in the compilation cache) and runs it `repeat` times on its first device, on inputs
+/// uploaded once; reports the first run's outputs and the median execute time.
+fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool, repeat: usize) -> Result<(), CliError> {
+    use tpudev_core::cache::CompileCache;
     use tpudev_hw::discover::{open_client, Env, OpenOptions};
-    use tpudev_hw::{Buffer, Executable};
+    use tpudev_hw::{Buffer, ExecutableCache};
     let env = Env::from_process();
     let client = open_client(&env, &[], &OpenOptions::default()).map_err(|e| err(format!("hardware backend: {e}")))?;
+    let executables = ExecutableCache::new(client.clone(), CompileCache::global());
     let compile_start = std::time::Instant::now();
-    let exe = Executable::compile_mlir(&client, text).map_err(|e| err(format!("PJRT compile: {e}")))?;
+    let (exe, origin) = executables.get_or_compile(text).map_err(|e| err(format!("PJRT compile: {e}")))?;
     let compile_s = compile_start.elapsed().as_secs_f64();
     let buffers: Vec<Buffer> = graph
         .params
@@ -238,9 +246,18 @@ fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool) -> Result<(
         .collect::<Result<_, _>>()
         .map_err(|e| err(format!("uploading the inputs: {e}")))?;
     let refs: Vec<&Buffer> = buffers.iter().collect();
-    let start = std::time::Instant::now();
-    let outs = exe.execute(&refs).map_err(|e| err(format!("PJRT execute: {e}")))?;
-    let run_s = start.elapsed().as_secs_f64();
+    let mut times = Vec::with_capacity(repeat);
+    let mut first = None;
+    for _ in 0..repeat {
+        let start = std::time::Instant::now();
+        // `execute` returns once the device has finished.
+        let outs = exe.execute(&refs).map_err(|e| err(format!("PJRT execute: {e}")))?;
+        times.push(start.elapsed().as_secs_f64());
+        first.get_or_insert(outs);
+    }
+    let outs = first.unwrap_or_default();
+    times.sort_by(f64::total_cmp);
+    let run_s = times[times.len() / 2];
     let mut results = Vec::new();
     for (b, t) in outs.iter().zip(graph.output_types()) {
         let bytes = b.to_host().map_err(|e| err(format!("reading an output: {e}")))?;
@@ -249,14 +266,17 @@ fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool) -> Result<(
     let platform = client.platform_name().to_string();
     let text = if json {
         let o = json!({"backend": "hw", "platform": platform, "compile_seconds": compile_s,
-            "execute_seconds": run_s, "outputs": json_outputs(&results)});
+            "executable": origin.name(), "execute_seconds": run_s, "executions": repeat,
+            "min_execute_seconds": times[0], "outputs": json_outputs(&results)});
         format!("{}\n", serde_json::to_string_pretty(&o).map_err(err)?)
     } else {
         let mut s = text_outputs(&results);
         s.push_str(&format!(
-            "ran on {platform} (PJRT): compile {:.1} ms, execute {:.3} ms wall time\n",
+            "ran on {platform} (PJRT): {} {:.1} ms, execute {:.3} ms wall time{}\n",
+            if origin == tpudev_hw::Origin::Compiled { "compile" } else { "load from the compilation cache" },
             compile_s * 1e3,
-            run_s * 1e3
+            run_s * 1e3,
+            if repeat > 1 { format!(" (median of {repeat})") } else { String::new() }
         ));
         s
     };

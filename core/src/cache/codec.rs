@@ -1,20 +1,24 @@
-//! The bytes of one cache entry: a versioned header, a checksum and the optimized program.
+//! The bytes of one cache entry: a versioned header, a checksum and the payload, which is
+//! either an optimized program or a device's compiled executable.
 //!
 //! Layout (integers little-endian):
 //!
 //! ```text
 //! magic            8 bytes  b"TPUDEVC\x01"
 //! format version   u32      key::FORMAT_VERSION
+//! kind             u8       0: program, 1: executable (`EntryKind`)
 //! compiler version u16 length + UTF-8 bytes (key::COMPILER_VERSION)
 //! key              32 bytes (the entry's own key, so a misplaced file is detected)
 //! payload length   u64
 //! checksum         32 bytes SHA-256 of the payload
-//! payload          postcard encoding of `Lowered` (graph and parameter bindings)
+//! payload          program: postcard encoding of `Lowered` (graph and parameter bindings);
+//!                  executable: the plugin's own serialized executable, opaque here
 //! ```
 //!
 //! `decode` checks every field and the program's structure (node inputs precede their users,
 //! outputs exist, one binding per parameter), so a truncated, corrupted, misplaced or foreign
-//! entry is an error naming what is wrong, never a panic and never a wrong program.
+//! entry is an error naming what is wrong, never a panic and never a wrong program. An
+//! executable's bytes are checked by their checksum here and by the plugin when it loads them.
 
 use sha2::{Digest, Sha256};
 
@@ -34,26 +38,70 @@ impl std::fmt::Display for Invalid {
     }
 }
 
+/// What an entry holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    /// An optimized program (`Lowered`), for any device.
+    Program,
+    /// A device's compiled program in the device's own serialized form (a PJRT executable).
+    Executable,
+}
+
+impl EntryKind {
+    fn tag(self) -> u8 {
+        match self {
+            EntryKind::Program => 0,
+            EntryKind::Executable => 1,
+        }
+    }
+
+    fn from_tag(tag: u8) -> Option<EntryKind> {
+        match tag {
+            0 => Some(EntryKind::Program),
+            1 => Some(EntryKind::Executable),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EntryKind::Program => "program",
+            EntryKind::Executable => "executable",
+        }
+    }
+}
+
 pub fn encode(key: &CacheKey, lowered: &Lowered) -> Result<Vec<u8>, Invalid> {
     let payload =
         postcard::to_allocvec(lowered).map_err(|e| Invalid(format!("the program could not be serialized: {e}")))?;
+    Ok(encode_payload(key, EntryKind::Program, &payload))
+}
+
+/// The entry for a device's serialized executable.
+pub fn encode_executable(key: &CacheKey, executable: &[u8]) -> Vec<u8> {
+    encode_payload(key, EntryKind::Executable, executable)
+}
+
+fn encode_payload(key: &CacheKey, kind: EntryKind, payload: &[u8]) -> Vec<u8> {
     let version = COMPILER_VERSION.as_bytes();
-    let mut out = Vec::with_capacity(8 + 4 + 2 + version.len() + 32 + 8 + 32 + payload.len());
+    let mut out = Vec::with_capacity(8 + 4 + 1 + 2 + version.len() + 32 + 8 + 32 + payload.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.push(kind.tag());
     out.extend_from_slice(&(version.len() as u16).to_le_bytes());
     out.extend_from_slice(version);
     out.extend_from_slice(key.as_bytes());
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    out.extend_from_slice(&Sha256::digest(&payload));
-    out.extend_from_slice(&payload);
-    Ok(out)
+    out.extend_from_slice(&Sha256::digest(payload));
+    out.extend_from_slice(payload);
+    out
 }
 
 /// The header fields of an entry, as read (for `tpudev cache` listings and checks).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
     pub format_version: u32,
+    pub kind: EntryKind,
     pub compiler_version: String,
     pub key: CacheKey,
 }
@@ -85,6 +133,12 @@ fn read_checked(bytes: &[u8]) -> Result<(Header, &[u8]), Invalid> {
         return Err(Invalid("not a tpudev cache entry (bad magic number)".into()));
     }
     let format_version = u32::from_le_bytes(r.array("format version")?);
+    if format_version != FORMAT_VERSION {
+        // Older layouts differ from here on: report the version, not a garbled field.
+        return Err(Invalid(format!("format version {format_version} (this build reads {FORMAT_VERSION})")));
+    }
+    let [tag] = r.array::<1>("entry kind")?;
+    let kind = EntryKind::from_tag(tag).ok_or_else(|| Invalid(format!("unknown entry kind {tag}")))?;
     let len = u16::from_le_bytes(r.array("compiler version")?) as usize;
     let compiler_version = String::from_utf8_lossy(r.take(len, "compiler version")?).into_owned();
     let key = CacheKey::from_bytes(r.array("key")?);
@@ -98,7 +152,7 @@ fn read_checked(bytes: &[u8]) -> Result<(Header, &[u8]), Invalid> {
     if Sha256::digest(payload).as_slice() != checksum {
         return Err(Invalid("checksum mismatch (the payload is corrupted)".into()));
     }
-    Ok((Header { format_version, compiler_version, key }, payload))
+    Ok((Header { format_version, kind, compiler_version, key }, payload))
 }
 
 /// Reads an entry's header and verifies its checksum, whatever compiler wrote it.
@@ -106,22 +160,33 @@ pub fn header(bytes: &[u8]) -> Result<Header, Invalid> {
     read_checked(bytes).map(|(h, _)| h)
 }
 
-/// Decodes the entry stored under `expected`, checking everything.
-pub fn decode(bytes: &[u8], expected: &CacheKey) -> Result<Lowered, Invalid> {
+/// The checked payload of the entry stored under `expected`, which must hold `kind`.
+fn payload_of<'a>(bytes: &'a [u8], expected: &CacheKey, kind: EntryKind) -> Result<&'a [u8], Invalid> {
     let (h, payload) = read_checked(bytes)?;
-    if h.format_version != FORMAT_VERSION {
-        return Err(Invalid(format!("format version {} (this build reads {FORMAT_VERSION})", h.format_version)));
-    }
     if h.compiler_version != COMPILER_VERSION {
         return Err(Invalid(format!("written by {} (this build is {COMPILER_VERSION})", h.compiler_version)));
     }
     if h.key != *expected {
         return Err(Invalid(format!("the entry holds key {} (expected {})", h.key.hex(), expected.hex())));
     }
+    if h.kind != kind {
+        return Err(Invalid(format!("the entry holds {} (expected {})", h.kind.name(), kind.name())));
+    }
+    Ok(payload)
+}
+
+/// Decodes the program stored under `expected`, checking everything.
+pub fn decode(bytes: &[u8], expected: &CacheKey) -> Result<Lowered, Invalid> {
+    let payload = payload_of(bytes, expected, EntryKind::Program)?;
     let lowered: Lowered =
         postcard::from_bytes(payload).map_err(|e| Invalid(format!("the program does not decode: {e}")))?;
     check_structure(&lowered)?;
     Ok(lowered)
+}
+
+/// The serialized executable stored under `expected` (checksum verified).
+pub fn decode_executable(bytes: &[u8], expected: &CacheKey) -> Result<Vec<u8>, Invalid> {
+    payload_of(bytes, expected, EntryKind::Executable).map(<[u8]>::to_vec)
 }
 
 /// What a device's compile relies on and cannot check cheaply itself.

@@ -8,7 +8,7 @@
 //!   name. Readers therefore
 //!   see a whole entry or none, and two processes publishing the same key both succeed and leave
 //!   one entry (both write the same bytes; the last rename wins).
-//! - Reads verify the entry (`codec::decode`); a bad entry is deleted and reported so that the
+//! - Reads verify the entry (`codec::decode`, `codec::decode_executable`); a bad entry is deleted and reported so that the
 //!   caller warns and recompiles.
 //! - Recency: a hit sets the entry's modification time, so eviction drops the least recently
 //!   used entries first (access times are unreliable: `noatime` mounts, NFS).
@@ -44,9 +44,9 @@ pub struct DirTier {
     approx_bytes: AtomicU64,
 }
 
-/// What a read found.
-pub enum Lookup {
-    Hit(Lowered, usize),
+/// What a read found: the decoded entry (a program by default) and its size in bytes.
+pub enum Lookup<T = Lowered> {
+    Hit(T, usize),
     Miss,
     /// The entry was invalid (and deleted when the tier is writable); the reason.
     Invalid(String),
@@ -130,20 +130,30 @@ impl DirTier {
         self.entries.join(&hex[..2]).join(format!("{hex}.{ENTRY_EXT}"))
     }
 
+    /// The program stored under `key`.
     pub fn get(&self, key: &CacheKey) -> Lookup {
+        self.get_with(key, codec::decode)
+    }
+
+    /// The serialized executable stored under `key`.
+    pub fn get_executable(&self, key: &CacheKey) -> Lookup<Vec<u8>> {
+        self.get_with(key, codec::decode_executable)
+    }
+
+    fn get_with<T>(&self, key: &CacheKey, decode: impl Fn(&[u8], &CacheKey) -> Result<T, codec::Invalid>) -> Lookup<T> {
         let path = self.entry_path(key);
         let bytes = match fs::read(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Lookup::Miss,
             Err(e) => return Lookup::Invalid(format!("can't read {}: {e}", path.display())),
         };
-        match codec::decode(&bytes, key) {
-            Ok(lowered) => {
+        match decode(&bytes, key) {
+            Ok(entry) => {
                 if self.writable() {
                     // Recency for eviction; failing to record it is harmless.
                     let _ = File::options().write(true).open(&path).and_then(|f| f.set_modified(SystemTime::now()));
                 }
-                Lookup::Hit(lowered, bytes.len())
+                Lookup::Hit(entry, bytes.len())
             }
             Err(why) => {
                 if self.writable() {

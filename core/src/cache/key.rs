@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 
 /// Version of the entry layout (`codec.rs`) and of what an entry holds. Bump it when either
 /// changes shape; core's source fingerprint already changes with any code change.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The compiler that produced an entry: the crate version and a fingerprint of core's source
 /// (lowerings and passes decide the cached program, so any change to them is a new compiler).
@@ -33,20 +33,26 @@ impl CacheKey {
     pub fn for_program(kind: &str, canonical: &[u8], target: &str, options: &CompileOptions) -> Result<CacheKey> {
         let options = postcard::to_allocvec(options)
             .map_err(|e| Error::internal(format!("compilation cache: can't serialize compile options: {e}")))?;
+        Ok(CacheKey::hash(&[target.as_bytes(), kind.as_bytes(), &options, canonical]))
+    }
+
+    /// The key of a device's executable compiled from `program` (the exact text or bytes the
+    /// device compiles) by the compiler `backend` describes: for PJRT, the plugin, its
+    /// version, the device kind and the compile options, so another plugin or version misses.
+    pub fn for_executable(program: &[u8], backend: &str) -> CacheKey {
+        CacheKey::hash(&[backend.as_bytes(), b"executable", program])
+    }
+
+    /// SHA-256 over the cache's own fields and `fields`, each length-prefixed.
+    fn hash(fields: &[&[u8]]) -> CacheKey {
         let mut h = Sha256::new();
-        for field in [
-            b"tpudev compilation cache key".as_slice(),
-            &FORMAT_VERSION.to_le_bytes(),
-            COMPILER_VERSION.as_bytes(),
-            target.as_bytes(),
-            kind.as_bytes(),
-            &options,
-            canonical,
-        ] {
+        let fixed: [&[u8]; 3] =
+            [b"tpudev compilation cache key".as_slice(), &FORMAT_VERSION.to_le_bytes(), COMPILER_VERSION.as_bytes()];
+        for field in fixed.iter().chain(fields) {
             h.update((field.len() as u64).to_le_bytes());
             h.update(field);
         }
-        Ok(CacheKey(h.finalize().into()))
+        CacheKey(h.finalize().into())
     }
 
     /// The key of a strict eager op's program.

@@ -8,7 +8,12 @@
 //!
 //! Entries are keyed by a content hash (`key.rs`) and stored as a versioned, checksummed
 //! encoding of the optimized `Lowered` program (`codec.rs`). `get` looks in tier 1, then 2, then
-//! 3, and copies a hit into the tiers above it; `put` stores in every tier. A tier that fails
+//! 3, and copies a hit into the tiers above it; `put` stores in every tier.
+//!
+//! A device whose compile is expensive (a PJRT plugin) also keeps its compiled executables
+//! here, in the plugin's serialized form (`get_executable`, `put_executable`, tiers 2 and 3;
+//! the device keeps its own loaded executables in process memory), keyed by the program text
+//! and the plugin's identity (`CacheKey::for_executable`). A tier that fails
 //! (a directory that is missing, read-only or full) is left out with one warning, and an entry
 //! that fails verification is deleted with a warning and reported as a miss, so the caller
 //! recompiles.
@@ -30,7 +35,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
-pub use codec::{decode, encode, header, Header, Invalid};
+pub use codec::{decode, decode_executable, encode, encode_executable, header, EntryKind, Header, Invalid};
 pub use config::CacheConfig;
 pub use dir::{DirTier, GcReport, Lookup, Usage};
 pub use key::{CacheKey, COMPILER_VERSION, FORMAT_VERSION};
@@ -81,6 +86,13 @@ pub struct CacheStats {
     /// Nanoseconds the caller reported compiling programs the cache did not have
     /// (`record_compile_time`: for the dispatcher, lowering and optimizing).
     pub compile_ns: u64,
+    /// Device executables found in tier 2 and in tier 3 (`get_executable`).
+    pub executable_shm_hits: u64,
+    pub executable_disk_hits: u64,
+    /// Executable lookups neither directory tier could answer.
+    pub executable_misses: u64,
+    /// Executables stored (`put_executable` calls).
+    pub executable_stores: u64,
 }
 
 pub type WarningSink = Arc<dyn Fn(&str) + Send + Sync>;
@@ -115,6 +127,10 @@ struct Counters {
     lookup_ns: AtomicU64,
     store_ns: AtomicU64,
     compile_ns: AtomicU64,
+    executable_shm_hits: AtomicU64,
+    executable_disk_hits: AtomicU64,
+    executable_misses: AtomicU64,
+    executable_stores: AtomicU64,
 }
 
 fn bump(c: &AtomicU64, n: u64) {
@@ -243,23 +259,46 @@ impl CompileCache {
             bump(&self.counters.memory_hits, 1);
             return Some((hit, Tier::Memory));
         }
+        let c = &self.counters;
+        let found =
+            self.lookup_dirs(key, DirTier::get, |l| encode(key, l).map_err(|e| e.0), [&c.shm_hits, &c.disk_hits]);
+        match found {
+            Some((lowered, tier)) => {
+                let lowered = Arc::new(lowered);
+                if let Some(m) = &self.memory {
+                    m.put(*key, lowered.clone());
+                }
+                Some((lowered, tier))
+            }
+            None => {
+                bump(&self.counters.misses, 1);
+                None
+            }
+        }
+    }
+
+    /// Looks in tier 2, then tier 3 (`get` reads one tier); a hit is copied into tier 2 when
+    /// it came from tier 3 (`encoded` gives its bytes), and counted in `hits` (shm, disk).
+    fn lookup_dirs<T>(
+        &self,
+        key: &CacheKey,
+        get: impl Fn(&DirTier, &CacheKey) -> Lookup<T>,
+        encoded: impl Fn(&T) -> Result<Vec<u8>, String>,
+        hits: [&AtomicU64; 2],
+    ) -> Option<(T, Tier)> {
         for (i, (tier, dir)) in self.dir_tiers().into_iter().enumerate() {
             let Some(dir) = dir else { continue };
-            match dir.get(key) {
-                Lookup::Hit(lowered, nbytes) => {
+            match get(dir, key) {
+                Lookup::Hit(entry, nbytes) => {
                     bump(&self.counters.bytes_read, nbytes as u64);
-                    bump(if tier == Tier::Shm { &self.counters.shm_hits } else { &self.counters.disk_hits }, 1);
-                    let lowered = Arc::new(lowered);
-                    if let Some(m) = &self.memory {
-                        m.put(*key, lowered.clone());
-                    }
+                    bump(hits[i], 1);
                     // Promote into the directory tiers above this one.
                     for (j, (_, upper)) in self.dir_tiers()[..i].iter().enumerate() {
                         if let Some(upper) = upper {
-                            self.publish(upper, j, key, &lowered);
+                            self.publish(upper, j, key, || encoded(&entry));
                         }
                     }
-                    return Some((lowered, tier));
+                    return Some((entry, tier));
                 }
                 Lookup::Miss => {}
                 Lookup::Invalid(why) => {
@@ -271,8 +310,43 @@ impl CompileCache {
                 }
             }
         }
-        bump(&self.counters.misses, 1);
         None
+    }
+
+    /// The serialized executable stored under `key` (tiers 2 and 3), and the tier that had it.
+    /// A device that fails to load it calls `invalidate` and compiles again.
+    pub fn get_executable(&self, key: &CacheKey) -> Option<(Vec<u8>, Tier)> {
+        if self.shm.is_none() && self.disk.is_none() {
+            return None;
+        }
+        let start = Instant::now();
+        let c = &self.counters;
+        let found = self.lookup_dirs(
+            key,
+            DirTier::get_executable,
+            |bytes| Ok(encode_executable(key, bytes)),
+            [&c.executable_shm_hits, &c.executable_disk_hits],
+        );
+        if found.is_none() {
+            bump(&c.executable_misses, 1);
+        }
+        bump(&c.lookup_ns, start.elapsed().as_nanos() as u64);
+        found
+    }
+
+    /// Stores a device's serialized executable under `key` in tiers 2 and 3.
+    pub fn put_executable(&self, key: &CacheKey, executable: &[u8]) {
+        if self.shm.is_none() && self.disk.is_none() {
+            return;
+        }
+        let start = Instant::now();
+        bump(&self.counters.executable_stores, 1);
+        for (i, (_, dir)) in self.dir_tiers().into_iter().enumerate() {
+            if let Some(dir) = dir {
+                self.publish(dir, i, key, || Ok(encode_executable(key, executable)));
+            }
+        }
+        bump(&self.counters.store_ns, start.elapsed().as_nanos() as u64);
     }
 
     /// Stores `program` under `key` in every tier.
@@ -284,7 +358,7 @@ impl CompileCache {
         bump(&self.counters.stores, 1);
         for (i, (_, dir)) in self.dir_tiers().into_iter().enumerate() {
             if let Some(dir) = dir {
-                self.publish(dir, i, key, &program);
+                self.publish(dir, i, key, || encode(key, &program).map_err(|e| e.0));
             }
         }
         if let Some(m) = &self.memory {
@@ -298,11 +372,12 @@ impl CompileCache {
         bump(&self.counters.compile_ns, elapsed.as_nanos() as u64);
     }
 
-    fn publish(&self, dir: &DirTier, index: usize, key: &CacheKey, program: &Lowered) {
+    /// Writes the entry `encoded` gives into `dir` (the `index`-th directory tier).
+    fn publish(&self, dir: &DirTier, index: usize, key: &CacheKey, encoded: impl FnOnce() -> Result<Vec<u8>, String>) {
         if !dir.writable() {
             return;
         }
-        let bytes = match encode(key, program) {
+        let bytes = match encoded() {
             Ok(b) => b,
             Err(why) => {
                 (self.sink)(&format!("compilation cache: a program was not stored: {why}"));
@@ -356,6 +431,10 @@ impl CompileCache {
             lookup_ns: get(&c.lookup_ns),
             store_ns: get(&c.store_ns),
             compile_ns: get(&c.compile_ns),
+            executable_shm_hits: get(&c.executable_shm_hits),
+            executable_disk_hits: get(&c.executable_disk_hits),
+            executable_misses: get(&c.executable_misses),
+            executable_stores: get(&c.executable_stores),
         }
     }
 }

@@ -351,3 +351,59 @@ fn gc_and_clear() {
     assert_eq!(tier.clear().unwrap(), 3);
     assert_eq!(tier.usage(), Usage::default());
 }
+
+#[test]
+fn executables_are_stored_promoted_and_checked() {
+    let env = Env::new();
+    let cfg = env.config(16, Some("shm"), Some("disk"));
+    let key = CacheKey::for_executable(b"module @main {}", "plugin A 1.0");
+    // Another plugin or another text is another key.
+    assert_ne!(key, CacheKey::for_executable(b"module @main {}", "plugin A 1.1"));
+    assert_ne!(key, CacheKey::for_executable(b"module @main { }", "plugin A 1.0"));
+    let blob: Vec<u8> = (0..4096u32).map(|i| (i * 7 % 251) as u8).collect();
+
+    let c = env.cache(&cfg);
+    assert!(c.get_executable(&key).is_none());
+    c.put_executable(&key, &blob);
+    let s = c.stats();
+    assert_eq!((s.executable_misses, s.executable_stores, s.stores), (1, 1, 0));
+
+    // A fresh process finds it in shared memory; after a reboot, on disk (and copies it up).
+    assert_eq!(env.cache(&cfg).get_executable(&key), Some((blob.clone(), Tier::Shm)));
+    fs::remove_dir_all(env.path("shm")).unwrap();
+    let c = env.cache(&cfg);
+    assert_eq!(c.get_executable(&key), Some((blob.clone(), Tier::Disk)));
+    assert_eq!(c.stats().executable_disk_hits, 1);
+    assert_eq!(env.cache(&cfg).get_executable(&key).unwrap().1, Tier::Shm);
+
+    // A program lookup under an executable's key (or the reverse) is a dropped entry, not a
+    // wrong answer.
+    assert!(c.get(&key).is_none());
+    assert!(env.take_warnings().iter().any(|w| w.contains("holds executable (expected program)")));
+    c.put_executable(&key, &blob);
+
+    // A corrupted executable entry is dropped with a warning.
+    let file = entry_file(&env.path("disk"), &key);
+    let mut bytes = fs::read(&file).unwrap();
+    *bytes.last_mut().unwrap() ^= 1;
+    fs::write(&file, bytes).unwrap();
+    fs::remove_dir_all(env.path("shm")).unwrap();
+    let c = env.cache(&cfg);
+    assert!(c.get_executable(&key).is_none());
+    assert_eq!(c.stats().invalid_dropped, 1);
+    assert!(env.take_warnings().iter().any(|w| w.contains("checksum")));
+    assert!(!file.exists());
+}
+
+#[test]
+fn executable_entries_round_trip_and_name_their_kind() {
+    let key = CacheKey::for_executable(b"x", "y");
+    let bytes = encode_executable(&key, b"opaque bytes");
+    assert_eq!(decode_executable(&bytes, &key).unwrap(), b"opaque bytes");
+    assert_eq!(header(&bytes).unwrap().kind, EntryKind::Executable);
+    assert!(decode(&bytes, &key).unwrap_err().0.contains("expected program"));
+    assert!(decode_executable(&bytes[..bytes.len() - 1], &key).unwrap_err().0.contains("truncated"));
+    let (_, l) = &real_programs()[0];
+    let program = encode(&key, l).unwrap();
+    assert!(decode_executable(&program, &key).unwrap_err().0.contains("expected executable"));
+}

@@ -7,7 +7,9 @@
 //! - `rng`: the simulator's counter-based generator in StableHLO.
 //!
 //! `compile` only checks the graph: the PJRT executable depends on the views' layout, known
-//! at `execute`, so each `PjrtExecutable` compiles and caches one executable per layout.
+//! at `execute`, so each `PjrtExecutable` compiles and caches one executable per layout. The
+//! executables come from an [`ExecutableCache`]: compiled once per program text, and stored
+//! serialized in the compilation cache so that later processes load them instead.
 
 mod buffers;
 mod layout;
@@ -19,10 +21,12 @@ use std::any::Any;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use tpudev_core::cache::CompileCache;
 use tpudev_core::device::{DeviceProperties, ExecInput, Executable, TensorView};
 use tpudev_core::ir::{Graph, TensorType};
 use tpudev_core::{BufferId, DType, Device, Error, MemoryStats, Result};
 
+use crate::executable_cache::{ExecutableCache, ExecutableCacheStats};
 use crate::{Buffer, Client};
 use buffers::Buffers;
 pub use layout::{dense_order, Layout};
@@ -39,7 +43,7 @@ pub struct PjrtDevice {
     name: String,
     kind: String,
     buffers: Buffers,
-    compiles: std::sync::atomic::AtomicU64,
+    executables: ExecutableCache,
 }
 
 impl std::fmt::Debug for PjrtDevice {
@@ -55,7 +59,7 @@ pub struct PjrtExecutable {
 }
 
 struct Program {
-    exe: crate::Executable,
+    exe: Arc<crate::Executable>,
     wrapped: Wrapped,
 }
 
@@ -81,8 +85,14 @@ fn host_memory_bytes() -> Option<u64> {
 
 impl PjrtDevice {
     /// A device over `client`'s addressable device `device`, with `capacity` bytes of memory
-    /// (`None`: the host's memory for the CPU platform, else 16 GiB).
+    /// (`None`: the host's memory for the CPU platform, else 16 GiB), storing executables in
+    /// the process-wide compilation cache.
     pub fn new(client: Client, device: usize, capacity: Option<u64>) -> Result<Self> {
+        PjrtDevice::with_cache(client, device, capacity, CompileCache::global())
+    }
+
+    /// Like [`PjrtDevice::new`], storing serialized executables in `cache`.
+    pub fn with_cache(client: Client, device: usize, capacity: Option<u64>, cache: Arc<CompileCache>) -> Result<Self> {
         let info = client
             .devices()
             .get(device)
@@ -98,7 +108,8 @@ impl PjrtDevice {
             .or_else(|| if platform.eq_ignore_ascii_case("cpu") { host_memory_bytes() } else { None })
             .unwrap_or(16 << 30);
         let buffers = Buffers::new(client.clone(), device, name.clone(), capacity);
-        Ok(PjrtDevice { client, device, name, kind: info.kind, buffers, compiles: Default::default() })
+        let executables = ExecutableCache::new(client.clone(), cache);
+        Ok(PjrtDevice { client, device, name, kind: info.kind, buffers, executables })
     }
 
     /// Like [`PjrtDevice::new`] with the capacity from `TPUDEV_HBM_BYTES` if set.
@@ -116,9 +127,15 @@ impl PjrtDevice {
         &self.client
     }
 
-    /// PJRT compilations so far (one per graph and layout).
+    /// PJRT compilations so far (at most one per graph and layout; none for executables
+    /// loaded from the compilation cache).
     pub fn compilations(&self) -> u64 {
-        self.compiles.load(std::sync::atomic::Ordering::Relaxed)
+        self.executables.stats().compiled
+    }
+
+    /// Compilations, executables loaded from the cache, and their times.
+    pub fn executable_stats(&self) -> ExecutableCacheStats {
+        self.executables.stats()
     }
 
     /// The StableHLO module `execute` would compile for `graph` with these views.
@@ -133,9 +150,10 @@ impl PjrtDevice {
         }
         let wrapped = wrap::wrap(&exe.graph, &layout)?;
         let text = program::module_text(&wrapped)?;
-        let compiled = crate::Executable::compile_mlir(&self.client, &text)
+        let (compiled, _) = self
+            .executables
+            .get_or_compile(&text)
             .map_err(|e| Error::invalid(format!("the PJRT plugin could not compile the program: {e}")))?;
-        self.compiles.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let program = Arc::new(Program { exe: compiled, wrapped });
         exe.programs.lock().unwrap_or_else(|e| e.into_inner()).insert(layout, program.clone());
         Ok(program)
