@@ -2,7 +2,7 @@
 a fresh process: cold (empty persistent cache) against warm (tier 3 filled by a previous
 process), with the cache off as a reference.
 
-    .venv/bin/python benches/compile_cache.py [--repeats 5]
+    .venv/bin/python benches/compile_cache.py [--repeats 5] [--backend sim|hw]
 
 Each run is a new Python process with tier 2 (shared memory) off, so warm hits come from tier 3
 (`TPUDEV_CACHE_DIR`). The child times from just after `import torch` (which loads tpudev) to
@@ -12,6 +12,11 @@ time spent lowering and optimizing programs the cache did not have, in cache loo
 cache stores. With the cache off, the clock of lowering and optimizing still runs (the cache
 object exists, with no tier). Prints medians of `repeats` runs of each mode; docs/benchmarks.md
 records its figures.
+
+`--backend hw` runs the same on the hardware backend (TPUDEV_BACKEND=hw; without libtpu, the
+XLA CPU PJRT plugin that scripts/setup.sh installs): there the cache also holds the plugin's
+compiled executables, and the child reports the time the plugin spent compiling them (cold) or
+loading them from tier 3 (warm).
 """
 
 import argparse
@@ -67,8 +72,9 @@ def child(env):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--backend", choices=["sim", "hw"], default="sim")
     args = ap.parse_args()
-    base = dict(os.environ, TPUDEV_CACHE_SHM_DIR="off")
+    base = dict(os.environ, TPUDEV_CACHE_SHM_DIR="off", TPUDEV_BACKEND=args.backend)
     base.pop("TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT", None)
     runs = {"off": [], "cold": [], "warm": []}
     losses = set()
@@ -91,7 +97,8 @@ def main():
         return statistics.median(r["cache"][field] for r in runs[mode]) / 1e6
 
     cold, warm = runs["cold"][-1], runs["warm"][-1]
-    print(f"one training step of TinyTransformer, fresh process, median of {args.repeats} runs")
+    print(f"one training step of TinyTransformer on backend {args.backend}, fresh process, "
+          f"median of {args.repeats} runs")
     print(f"  programs: {cold['cache']['misses']} compiled cold, {warm['cache']['disk_hits']} tier-3 hits warm, "
           f"{warm['cache']['misses']} misses warm; tier 3 holds {size / 1024:.0f} KiB")
     heads = f"{'first result (s)':>18}{'lower+optimize (ms)':>22}{'cache get (ms)':>16}{'cache put (ms)':>16}"
@@ -100,6 +107,12 @@ def main():
         print(f"  {label:<26}{med[mode]:>18.3f}{ms(mode, 'compile_ns'):>22.1f}{ms(mode, 'lookup_ns'):>16.1f}"
               f"{ms(mode, 'store_ns'):>16.1f}")
     print(f"  {'second step (all cached)':<26}{steady:>18.3f}")
+    if args.backend == "hw":
+        c, w = cold["cache"], warm["cache"]
+        print(f"  PJRT executables: {c['executables_compiled']} compiled cold in "
+              f"{ms('cold', 'executable_compile_ns'):.0f} ms; warm {w['executables_compiled']} compiled, "
+              f"{w['executables_loaded']} loaded from tier 3 in {ms('warm', 'executable_load_ns'):.0f} ms "
+              f"({ms('cold', 'executable_compile_ns') / max(ms('warm', 'executable_load_ns'), 1e-9):.1f}x)")
     print(f"  time to first result, warm vs cold: {med['cold'] / med['warm']:.2f}x")
     cold_cost = ms("cold", "compile_ns") + ms("cold", "lookup_ns") + ms("cold", "store_ns")
     warm_cost = ms("warm", "compile_ns") + ms("warm", "lookup_ns") + ms("warm", "store_ns")

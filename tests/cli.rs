@@ -316,6 +316,20 @@ fn run_on_the_hardware_backend_agrees_with_the_simulator() {
     assert_eq!((cold["executions"].as_u64(), warm["outputs"].clone()), (Some(5), hw["outputs"].clone()));
     let out = tpudev(&["run", path, "--random", "3", "--repeat", "2"]);
     assert!(!out.status.success() && stderr(&out).contains("--repeat"), "{}", stderr(&out));
+    // The hardware path needs only @main's signature: ops the tpudev IR lacks reach the plugin.
+    std::fs::write(
+        &program,
+        "func.func @main(%a: tensor<2xf32>) -> tensor<2xi32> {\n  \
+         %0 = stablehlo.bitcast_convert %a : (tensor<2xf32>) -> tensor<2xi32>\n  return %0 : tensor<2xi32>\n}\n",
+    )
+    .unwrap();
+    let bits = run("hw");
+    assert_eq!(
+        (bits["outputs"][0]["dtype"].as_str(), bits["outputs"][0]["shape"].clone()),
+        (Some("int32"), serde_json::json!([2]))
+    );
+    let out = tpudev(&["run", path, "--random", "3"]);
+    assert!(!out.status.success() && stderr(&out).contains("bitcast_convert"), "{}", stderr(&out));
     let values = |v: &serde_json::Value| v["outputs"][0]["values"].as_array().unwrap().clone();
     for (a, b) in values(&sim).iter().zip(values(&hw)) {
         let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());

@@ -9,8 +9,13 @@
 //! and the compile options, so another plugin, version or machine type never loads an
 //! executable it did not write. A stored executable the plugin refuses to load is dropped
 //! with a warning and compiled again.
+//!
+//! With a dump directory set (`TPUDEV_DUMP_PROGRAMS` for the runtime's device), the text of
+//! every program obtained is also written there, named by its key, for `tpudev run` and bug
+//! reports.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, UNIX_EPOCH};
@@ -18,7 +23,7 @@ use std::time::{Duration, Instant, UNIX_EPOCH};
 use tpudev_core::cache::{CacheKey, CompileCache, Tier};
 
 use crate::executable::COMPILE_OPTIONS;
-use crate::{Client, Executable, Result};
+use crate::{Client, Executable, HwError, Result};
 
 /// Where an executable came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +69,7 @@ pub struct ExecutableCache {
     identity: String,
     store: Arc<CompileCache>,
     memory: Mutex<HashMap<CacheKey, Arc<Executable>>>,
+    dump_dir: Option<PathBuf>,
     compiled: AtomicU64,
     loaded: AtomicU64,
     memory_hits: AtomicU64,
@@ -102,12 +108,26 @@ impl ExecutableCache {
             identity,
             store,
             memory: Mutex::new(HashMap::new()),
+            dump_dir: None,
             compiled: AtomicU64::new(0),
             loaded: AtomicU64::new(0),
             memory_hits: AtomicU64::new(0),
             compile_ns: AtomicU64::new(0),
             load_ns: AtomicU64::new(0),
         }
+    }
+
+    /// Writes the text of every program obtained from now on into `dir` (created if needed).
+    pub fn dump_to(&mut self, dir: PathBuf) {
+        self.dump_dir = Some(dir);
+    }
+
+    fn dump(&self, key: &CacheKey, text: &str) -> Result<()> {
+        let Some(dir) = &self.dump_dir else { return Ok(()) };
+        let path = dir.join(format!("program-{}.mlir", &key.hex()[..16]));
+        std::fs::create_dir_all(dir)
+            .and_then(|_| std::fs::write(&path, text))
+            .map_err(|e| HwError::invalid(format!("can't write the program dump {}: {e}", path.display())))
     }
 
     pub fn identity(&self) -> &str {
@@ -122,6 +142,7 @@ impl ExecutableCache {
             self.memory_hits.fetch_add(1, Ordering::Relaxed);
             return Ok((exe.clone(), Origin::Memory));
         }
+        self.dump(&key, text)?;
         let start = Instant::now();
         if let Some((bytes, tier)) = self.store.get_executable(&key) {
             match Executable::deserialize(&self.client, &bytes) {

@@ -497,3 +497,45 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+#[test]
+fn executable_cache_dumps_programs_and_reuses_loaded_executables() {
+    use tpudev_core::cache::CompileCache;
+    use tpudev_hw::{ExecutableCache, Origin};
+    let Some(client) = common::client("executable_cache_dumps_programs_and_reuses_loaded_executables") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut cache = ExecutableCache::new(client, Arc::new(CompileCache::disabled()));
+    cache.dump_to(dir.path().join("dump"));
+    let text = "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = stablehlo.negate %a : tensor<2xf32>\n  \
+                return %0 : tensor<2xf32>\n}\n";
+    assert_eq!(cache.get_or_compile(text).unwrap().1, Origin::Compiled);
+    assert_eq!(cache.get_or_compile(text).unwrap().1, Origin::Memory);
+    let dumped: Vec<_> = std::fs::read_dir(dir.path().join("dump")).unwrap().flatten().map(|e| e.path()).collect();
+    assert_eq!(dumped.len(), 1);
+    assert_eq!(std::fs::read_to_string(&dumped[0]).unwrap(), text);
+    assert!(cache.identity().contains("platform cpu"), "{}", cache.identity());
+    let s = cache.stats();
+    assert_eq!((s.compiled, s.loaded, s.memory_hits), (1, 0, 1));
+}
+
+/// Reserved buffers (deferred execution's outputs) count against memory only once
+/// materialized; one freed while reserved never counts.
+#[test]
+fn reserved_buffers_count_from_materialize() {
+    let Some(client) = common::client("reserved_buffers_count_from_materialize") else { return };
+    let hw = PjrtDevice::new(client, 0, Some(1000)).unwrap();
+    let dead = hw.reserve(800).unwrap();
+    let live = hw.reserve(600).unwrap();
+    assert_eq!(hw.memory_stats().allocated, 0);
+    hw.free(dead);
+    hw.materialize(live).unwrap();
+    hw.materialize(live).unwrap(); // already counted: no change
+    assert_eq!((hw.memory_stats().allocated, hw.memory_stats().peak), (600, 600));
+    let too_big = hw.reserve(500).unwrap();
+    assert!(matches!(hw.materialize(too_big), Err(tpudev_core::Error::OutOfMemory { .. })));
+    hw.free(too_big);
+    hw.free(live);
+    assert_eq!(hw.memory_stats().allocated, 0);
+}

@@ -59,6 +59,7 @@ def test_views_and_in_place_writes_match_strict():
     _equal(a, b)
 
 
+@pytest.mark.hw_differs("XLA fuses the deferred program differently from the strict ops' programs, so the last bit of some results differs")
 def test_a_training_step_matches_strict_bit_for_bit():
     def fn():
         torch.manual_seed(1)

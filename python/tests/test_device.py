@@ -14,6 +14,7 @@ def test_autoloaded_on_import_torch():
     assert out.stdout.strip() == "tpu:0"
 
 
+@pytest.mark.sim_only("the simulated chip's presets (TPUDEV_CHIP, its HBM size and figures)")
 def test_device_queries():
     assert torch.tpu.is_available()
     assert torch.tpu.device_count() == 1
@@ -29,6 +30,7 @@ def test_device_queries():
         torch.tpu.set_device(1)
 
 
+@pytest.mark.sim_only("the simulated chip's presets (TPUDEV_CHIP, its HBM size and figures)")
 def test_chip_from_environment():
     code = "import torch; p = torch.tpu.get_device_properties(); print(p.chip, p.total_memory)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

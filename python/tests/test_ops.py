@@ -55,7 +55,18 @@ def run_case(case):
                 assert_close(t.grad, c.grad, rtol=max(rtol, 1e-4), atol=max(atol, 1e-4))
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+# Cases whose result on the hardware backend differs for a documented reason (docs/hardware.md).
+HW_DIFFERS = {
+    "interpolate_bilinear_aa": "XLA's CPU compiler contracts a multiply and an add into one FMA, which moves "
+    "the antialias window's bound (a truncated float) across an integer for one output row",
+}
+
+
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(c, marks=[pytest.mark.hw_differs(HW_DIFFERS[c[0]])] if c[0] in HW_DIFFERS else []) for c in CASES],
+    ids=[c[0] for c in CASES],
+)
 def test_op_matches_cpu(case):
     run_case(case)
 

@@ -25,6 +25,7 @@ def _matmul(n):
     return lambda: a @ b
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_event_measures_positive_deterministic_time():
     mm = _matmul(256)
     first = _timed(mm)
@@ -33,6 +34,7 @@ def test_event_measures_positive_deterministic_time():
     assert first == second  # bit-identical, not merely close
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_bigger_matmul_takes_longer():
     small, large = _timed(_matmul(256)), _timed(_matmul(1024))
     assert large > small
@@ -40,6 +42,7 @@ def test_bigger_matmul_takes_longer():
     assert large > 8 * small
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_event_errors_and_protocol():
     e = torch.tpu.Event(enable_timing=True)
     assert e.query()
@@ -55,6 +58,7 @@ def test_event_errors_and_protocol():
     assert e.elapsed_time(e2) == 0.0
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_simulated_time_advances_with_work_and_transfers():
     t0, c0 = torch.tpu.simulated_time(), torch.tpu.simulated_cycles()
     x = torch.arange(1 << 16, dtype=torch.float32).to("tpu")
@@ -76,10 +80,12 @@ def _workload():
     return torch.softmax(y, dim=-1).cpu()
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_identical_runs_give_identical_times():
     assert _timed(_workload) == _timed(_workload)
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_profile_writes_trace_and_summary(tmp_path):
     path = tmp_path / "trace.json"
     before = torch.tpu.simulated_cycles()
@@ -111,6 +117,7 @@ def test_profile_writes_trace_and_summary(tmp_path):
     assert str(prof) == text
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_profiles_nest_and_are_deterministic():
     with torch_tpudev.profile() as outer:
         _workload()
@@ -124,6 +131,7 @@ def test_profiles_nest_and_are_deterministic():
     assert first == [(e.op, e.kernel, e.cycles, e.flops) for e in again.events]
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_timing_only_mode_takes_the_same_time_without_arithmetic():
     a = torch.full((256, 256), 2.0, device="tpu")
     full = _timed(lambda: a @ a)
@@ -136,6 +144,7 @@ def test_timing_only_mode_takes_the_same_time_without_arithmetic():
     assert out.cpu().abs().sum().item() == 0.0  # nothing was computed
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_properties_carry_the_timing_figures():
     p = torch_tpudev._C.properties()
     assert p["clock_hz"] > 0 and p["peak_bf16_flops"] > 0 and p["hbm_bw_bytes_per_s"] > 0
@@ -151,6 +160,7 @@ def test_torch_event_needs_the_device_module_event():
         s.elapsed_time(e)
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_deferred_and_compiled_programs_are_named_in_the_profile():
     x = torch.randn(64, 64, device="tpu")
     f = torch.compile(lambda t: (t @ t).relu(), backend="tpu")
@@ -163,6 +173,7 @@ def test_deferred_and_compiled_programs_are_named_in_the_profile():
     assert {"deferred program", "compiled graph"} <= ops, ops
 
 
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_roofline_plot_puts_every_op_under_the_roof(tmp_path):
     import xml.etree.ElementTree as ET
 

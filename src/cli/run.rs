@@ -1,14 +1,16 @@
 //! `tpudev run PROGRAM.mlir`: parses a StableHLO program, runs it on the simulator (or, with
 //! `--backend hw`, compiles the same text with a PJRT plugin and runs it there) and prints each
 //! output (dtype, shape, a NumPy-like preview) and the simulated time on the chip (or the wall
-//! time on the hardware).
+//! time on the hardware). The hardware path reads only `@main`'s signature, so it also runs
+//! programs with ops the tpudev IR lacks (such as the runtime's own wrapper programs, dumped
+//! with `TPUDEV_DUMP_PROGRAMS`).
 
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
 use tpudev_core::device::{Device, ExecInput, TensorView};
 use tpudev_core::host_values::{from_le_bytes, to_le_bytes};
-use tpudev_core::ir::{Graph, ParamKind, TensorType};
+use tpudev_core::ir::{Param, ParamKind, TensorType};
 use tpudev_core::DType;
 use tpudev_sim::SimDevice;
 
@@ -43,9 +45,9 @@ enum Input {
     Rng([i64; 2]),
 }
 
-fn random_inputs(g: &Graph, seed: u64) -> Vec<Input> {
+fn random_inputs(params: &[Param], seed: u64) -> Vec<Input> {
     let mut rng = SplitMix(seed);
-    g.params
+    params
         .iter()
         .map(|p| match p.kind {
             ParamKind::HostScalar => Input::Scalar(rng.unit()),
@@ -64,11 +66,11 @@ fn random_inputs(g: &Graph, seed: u64) -> Vec<Input> {
         .collect()
 }
 
-fn file_inputs(g: &Graph, files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
-    if files.len() != g.params.len() {
-        return Err(err(format!("the program takes {} inputs, --inputs gave {}", g.params.len(), files.len())));
+fn file_inputs(params: &[Param], files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
+    if files.len() != params.len() {
+        return Err(err(format!("the program takes {} inputs, --inputs gave {}", params.len(), files.len())));
     }
-    g.params
+    params
         .iter()
         .zip(files)
         .enumerate()
@@ -129,16 +131,17 @@ pub fn run(
     repeat: usize,
 ) -> Result<(), CliError> {
     let text = std::fs::read_to_string(program).map_err(|e| err(format!("cannot read {}: {e}", program.display())))?;
-    let graph = tpudev_core::stablehlo::parse(&text).map_err(|e| err(format!("{}: {e}", program.display())))?;
+    let in_file = |e: tpudev_core::Error| err(format!("{}: {e}", program.display()));
+    let sig = tpudev_core::stablehlo::signature(&text).map_err(in_file)?;
     let values = match (inputs.is_empty(), random) {
         (false, Some(_)) => return Err(err("give either --inputs or --random, not both")),
-        (false, None) => file_inputs(&graph, inputs)?,
-        (true, Some(seed)) => random_inputs(&graph, seed),
-        (true, None) if graph.params.is_empty() => Vec::new(),
+        (false, None) => file_inputs(&sig.params, inputs)?,
+        (true, Some(seed)) => random_inputs(&sig.params, seed),
+        (true, None) if sig.params.is_empty() => Vec::new(),
         (true, None) => {
             return Err(err(format!(
                 "the program takes {} inputs: pass them with --inputs a.npy,b.npy or draw them with --random SEED",
-                graph.params.len()
+                sig.params.len()
             )))
         }
     };
@@ -146,8 +149,9 @@ pub fn run(
         return Err(err("--repeat measures wall time on --backend hw; the simulator's time is the same every run"));
     }
     if backend == RunBackend::Hw {
-        return run_hw(&text, &graph, values, json, repeat.max(1));
+        return run_hw(&text, &sig, values, json, repeat.max(1));
     }
+    let graph = tpudev_core::stablehlo::parse(&text).map_err(in_file)?;
     let dev = SimDevice::from_settings(Some(chip), None).map_err(err)?;
     let exe = dev.compile(&graph).map_err(err)?;
     let mut exec_inputs = Vec::new();
@@ -221,7 +225,13 @@ fn text_outputs(results: &Outputs) -> String {
 /// Compiles the program's text with the PJRT plugin (or loads the executable an earlier run
 /// stored in the compilation cache) and runs it `repeat` times on its first device, on inputs
 /// uploaded once; reports the first run's outputs and the median execute time.
-fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool, repeat: usize) -> Result<(), CliError> {
+fn run_hw(
+    text: &str,
+    sig: &tpudev_core::stablehlo::Signature,
+    values: Vec<Input>,
+    json: bool,
+    repeat: usize,
+) -> Result<(), CliError> {
     use tpudev_core::cache::CompileCache;
     use tpudev_hw::discover::{open_client, Env, OpenOptions};
     use tpudev_hw::{Buffer, ExecutableCache};
@@ -231,7 +241,7 @@ fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool, repeat: usi
     let compile_start = std::time::Instant::now();
     let (exe, origin) = executables.get_or_compile(text).map_err(|e| err(format!("PJRT compile: {e}")))?;
     let compile_s = compile_start.elapsed().as_secs_f64();
-    let buffers: Vec<Buffer> = graph
+    let buffers: Vec<Buffer> = sig
         .params
         .iter()
         .zip(values)
@@ -259,7 +269,7 @@ fn run_hw(text: &str, graph: &Graph, values: Vec<Input>, json: bool, repeat: usi
     times.sort_by(f64::total_cmp);
     let run_s = times[times.len() / 2];
     let mut results = Vec::new();
-    for (b, t) in outs.iter().zip(graph.output_types()) {
+    for (b, t) in outs.iter().zip(&sig.results) {
         let bytes = b.to_host().map_err(|e| err(format!("reading an output: {e}")))?;
         results.push((t.dtype, t.shape.clone(), from_le_bytes(t.dtype, &bytes)));
     }

@@ -287,12 +287,15 @@ fn antialias_taps(
     let i = ctx.iota(c, &[output], 0)?;
     let h = ctx.bin_lit(Op::Add, i, 0.5)?;
     let center = ctx.bin_lit(Op::Mul, h, scale)?;
-    // xmin = max(trunc(center - support + 0.5), 0); xmax = min(trunc(center + support + 0.5), input)
-    let lo = ctx.bin_lit(Op::Add, center, 0.5 - support)?;
+    // xmin = max(trunc(center - support + 0.5), 0); xmax = min(trunc(center + support + 0.5), input),
+    // associated left to right as ATen's C++ does: the truncation is sensitive to the last bit.
+    let lo = ctx.bin_lit(Op::Sub, center, support)?;
+    let lo = ctx.bin_lit(Op::Add, lo, 0.5)?;
     let lo = ctx.convert(lo, DType::I64);
     let zero = ctx.lit_like(0.0, lo);
     let xmin = ctx.bin(Op::Max, lo, zero)?;
-    let hi = ctx.bin_lit(Op::Add, center, 0.5 + support)?;
+    let hi = ctx.bin_lit(Op::Add, center, support)?;
+    let hi = ctx.bin_lit(Op::Add, hi, 0.5)?;
     let hi = ctx.convert(hi, DType::I64);
     let top = ctx.lit_like(input as f64, hi);
     let xmax = ctx.bin(Op::Min, hi, top)?;

@@ -19,5 +19,5 @@ mod types;
 #[cfg(test)]
 mod tests;
 
-pub use parse::parse;
+pub use parse::{parse, signature, Signature};
 pub use print::print;

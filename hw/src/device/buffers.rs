@@ -7,6 +7,10 @@
 //! PJRT buffers can be neither read in place nor sub-allocated, so a write at an offset is
 //! download + patch + upload of the whole buffer, and a read at an offset downloads the whole
 //! buffer; writes covering a whole buffer skip the download.
+//!
+//! `reserve` hands out an id whose memory is not counted until `materialize` (deferred
+//! execution reserves an output when an op is recorded; one that dies before the flush never
+//! counts against the capacity), as on the simulator.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -22,6 +26,8 @@ const ALIGN: u64 = 256;
 
 struct Entry {
     size: usize,
+    /// Whether the size counts against the capacity (false while only reserved).
+    counted: bool,
     /// `None`: all zeros, not uploaded yet.
     data: Option<Arc<Buffer>>,
 }
@@ -55,6 +61,32 @@ impl Buffers {
 
     pub fn alloc(&self, nbytes: usize) -> Result<BufferId> {
         let mut t = self.table();
+        self.count(&mut t, nbytes)?;
+        Ok(Self::insert(&mut t, nbytes, true))
+    }
+
+    /// An id whose memory counts only from `materialize`.
+    pub fn reserve(&self, nbytes: usize) -> BufferId {
+        Self::insert(&mut self.table(), nbytes, false)
+    }
+
+    /// Counts a reserved buffer against the capacity (failing when full); a buffer already
+    /// counted is left as it is.
+    pub fn materialize(&self, id: BufferId) -> Result<()> {
+        let mut t = self.table();
+        let size = match t.entries.get(&id) {
+            None => return Err(Error::UnknownBuffer(id)),
+            Some(e) if e.counted => return Ok(()),
+            Some(e) => e.size,
+        };
+        self.count(&mut t, size)?;
+        if let Some(e) = t.entries.get_mut(&id) {
+            e.counted = true;
+        }
+        Ok(())
+    }
+
+    fn count(&self, t: &mut Table, nbytes: usize) -> Result<()> {
         if t.allocated + nbytes as u64 > self.capacity {
             return Err(Error::OutOfMemory {
                 device: self.device_name.clone(),
@@ -64,12 +96,16 @@ impl Buffers {
                 allocated: t.allocated,
             });
         }
-        let id = t.next;
-        t.next += (nbytes as u64).div_ceil(ALIGN).max(1) * ALIGN + ALIGN;
-        t.entries.insert(id, Entry { size: nbytes, data: None });
         t.allocated += nbytes as u64;
         t.peak = t.peak.max(t.allocated);
-        Ok(id)
+        Ok(())
+    }
+
+    fn insert(t: &mut Table, nbytes: usize, counted: bool) -> BufferId {
+        let id = t.next;
+        t.next += (nbytes as u64).div_ceil(ALIGN).max(1) * ALIGN + ALIGN;
+        t.entries.insert(id, Entry { size: nbytes, counted, data: None });
+        id
     }
 
     pub fn size(&self, id: BufferId) -> Option<usize> {
@@ -79,7 +115,9 @@ impl Buffers {
     pub fn free(&self, id: BufferId) {
         let mut t = self.table();
         if let Some(e) = t.entries.remove(&id) {
-            t.allocated -= e.size as u64;
+            if e.counted {
+                t.allocated -= e.size as u64;
+            }
         }
     }
 

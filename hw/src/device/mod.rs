@@ -37,6 +37,10 @@ use wrap::{Source, Wrapped};
 /// as for the simulator; without it, the host's memory for CPU plugins, else 16 GiB.
 pub const ENV_CAPACITY: &str = "TPUDEV_HBM_BYTES";
 
+/// Environment variable naming a directory where `PjrtDevice::from_env` writes the StableHLO
+/// text of every program it compiles or loads (`program-<key>.mlir`, runnable with `tpudev run`).
+pub const ENV_DUMP_PROGRAMS: &str = "TPUDEV_DUMP_PROGRAMS";
+
 pub struct PjrtDevice {
     client: Client,
     device: usize,
@@ -112,7 +116,8 @@ impl PjrtDevice {
         Ok(PjrtDevice { client, device, name, kind: info.kind, buffers, executables })
     }
 
-    /// Like [`PjrtDevice::new`] with the capacity from `TPUDEV_HBM_BYTES` if set.
+    /// Like [`PjrtDevice::new`] with the capacity from `TPUDEV_HBM_BYTES` if set, dumping
+    /// programs where `TPUDEV_DUMP_PROGRAMS` says.
     pub fn from_env(client: Client) -> Result<Self> {
         let capacity = match std::env::var(ENV_CAPACITY).ok().filter(|s| !s.trim().is_empty()) {
             Some(s) => Some(parse_bytes(&s).ok_or_else(|| {
@@ -120,7 +125,11 @@ impl PjrtDevice {
             })?),
             None => None,
         };
-        PjrtDevice::new(client, 0, capacity)
+        let mut device = PjrtDevice::new(client, 0, capacity)?;
+        if let Some(dir) = std::env::var_os(ENV_DUMP_PROGRAMS).filter(|d| !d.is_empty()) {
+            device.executables.dump_to(dir.into());
+        }
+        Ok(device)
     }
 
     pub fn client(&self) -> &Client {
@@ -220,6 +229,14 @@ impl Device for PjrtDevice {
 
     fn alloc(&self, nbytes: usize) -> Result<BufferId> {
         self.buffers.alloc(nbytes)
+    }
+
+    fn reserve(&self, nbytes: usize) -> Result<BufferId> {
+        Ok(self.buffers.reserve(nbytes))
+    }
+
+    fn materialize(&self, buffer: BufferId) -> Result<()> {
+        self.buffers.materialize(buffer)
     }
 
     fn buffer_size(&self, buffer: BufferId) -> Option<usize> {

@@ -12,21 +12,28 @@ mod syntax;
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::ir::{Graph, NodeId, Op, ParamKind};
+use crate::ir::{Graph, NodeId, Op, Param, ParamKind, TensorType};
 use crate::stablehlo::lexer::Cursor;
 
 use ast::{Attr, Func};
 
-/// Parses StableHLO text into a graph. Errors name the line and column.
-pub fn parse(text: &str) -> Result<Graph> {
-    let mut c = Cursor::new(text);
-    let funcs = syntax::module(&mut c)?;
-    let main = funcs
+/// The entry function's parameters and result types.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Signature {
+    pub params: Vec<Param>,
+    pub results: Vec<TensorType>,
+}
+
+/// `@main` (or the only function).
+fn main_func(funcs: &[Func]) -> Result<&Func> {
+    funcs
         .iter()
         .find(|f| f.name == "main")
         .or(if funcs.len() == 1 { funcs.first() } else { None })
-        .ok_or_else(|| Error::invalid("StableHLO parse error: the module has no @main function"))?;
-    let mut b = build::Build::new(&c, &funcs);
+        .ok_or_else(|| Error::invalid("StableHLO parse error: the module has no @main function"))
+}
+
+fn params_of(c: &Cursor, main: &Func) -> Result<Vec<Param>> {
     let mut params = Vec::new();
     for (name, ty, attrs) in &main.args {
         let kind = match attrs.iter().find(|(k, _)| k == "tpudev.param").map(|(_, v)| v) {
@@ -37,7 +44,29 @@ pub fn parse(text: &str) -> Result<Graph> {
                 return Err(c.error_at(main.pos, format!("argument %{name}: unknown tpudev.param {other:?}")));
             }
         };
-        params.push(b.g.param_of_kind(ty.clone(), kind));
+        params.push(Param { ty: ty.clone(), kind });
+    }
+    Ok(params)
+}
+
+/// The signature of `@main` from the text's syntax alone, without building the graph: enough
+/// to feed the program to a compiler that knows ops the tpudev IR does not (a PJRT plugin).
+pub fn signature(text: &str) -> Result<Signature> {
+    let mut c = Cursor::new(text);
+    let funcs = syntax::module(&mut c)?;
+    let main = main_func(&funcs)?;
+    Ok(Signature { params: params_of(&c, main)?, results: main.results.clone() })
+}
+
+/// Parses StableHLO text into a graph. Errors name the line and column.
+pub fn parse(text: &str) -> Result<Graph> {
+    let mut c = Cursor::new(text);
+    let funcs = syntax::module(&mut c)?;
+    let main = main_func(&funcs)?;
+    let mut b = build::Build::new(&c, &funcs);
+    let mut params = Vec::new();
+    for p in params_of(&c, main)? {
+        params.push(b.g.param_of_kind(p.ty, p.kind));
     }
     let outputs = b.call(main, &params, 0)?;
     let types: Vec<_> = outputs.iter().map(|&o| b.g.ty(o).clone()).collect();
