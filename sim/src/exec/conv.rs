@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use tpudev_core::ir::ConvDims;
 use tpudev_core::{Error, Result};
 
+use super::conv_shifted::Shifted;
 use super::dot::{filled_vec, gemm_single, GemmElem, Mat, OutPtr};
 use super::mxu_passes::{multipass, needs_passes};
 use super::value::{array, elems, Data, Value};
@@ -35,6 +36,8 @@ struct Geometry {
     pointwise: bool,
     /// Per kernel position along the last spatial dim, its table row as a `Span` where it is one.
     last_spans: Vec<Option<Span>>,
+    /// Set where the float path skips the patches altogether (`conv_shifted`).
+    shifted: Option<Shifted>,
 }
 
 /// A table row whose valid entries are outputs lo..hi reading inputs first, first + step, ...
@@ -163,6 +166,7 @@ fn geometry(x: &[usize], w: &[usize], d: &ConvDims) -> Result<Geometry> {
         tables,
         pointwise,
         last_spans,
+        shifted: if pointwise { None } else { Shifted::plan(x, w, d) },
     })
 }
 
@@ -252,6 +256,10 @@ unsafe fn conv_float_into<T: GemmElem>(g: &Geometry, x: &[T], w: &[T], out: *mut
     let (cg, og, depth, p_size, in_size) = (g.cg(), g.og(), g.depth(), g.out_size(), g.in_size());
     if g.n * g.o * p_size == 0 {
         return;
+    }
+    if let Some(s) = &g.shifted {
+        // SAFETY: the plan was made for these shapes; `out` holds the results.
+        return unsafe { super::conv_shifted::conv_into(s, x, w, out) };
     }
     let p_last = g.out[g.out.len() - 1];
     let rows = p_size / p_last;
@@ -408,7 +416,8 @@ mod tests {
     #[test]
     fn tiled_convolution_matches_a_direct_one() {
         for (xs, ws, stride, pad, groups) in CASES {
-            let g = geometry(&xs, &ws, &dims(stride, pad, groups)).unwrap();
+            let mut g = geometry(&xs, &ws, &dims(stride, pad, groups)).unwrap();
+            g.shifted = None;
             assert!(g.out_size() / g.out[1] > rows_per_tile(&g), "{xs:?} should span several tiles");
             let (x, w) = (noise(xs.iter().product(), 1), noise(ws.iter().product(), 2));
             let got = conv_float(&g, &x, &w);
@@ -433,5 +442,82 @@ mod tests {
             assert_eq!(one, bits(3), "{xs:?}");
             assert_eq!(one, bits(2), "{xs:?}");
         }
+    }
+
+    /// Input shape, kernel shape, padding per spatial dim, kernel dilation, groups: stride-1
+    /// convolutions the shifted GEMM takes, most over several row tiles.
+    type ShiftedCase = (Vec<usize>, Vec<usize>, Vec<(usize, usize)>, Vec<usize>, usize);
+
+    fn shifted_cases() -> Vec<ShiftedCase> {
+        vec![
+            (vec![2, 32, 230, 33], vec![5, 32, 3, 3], vec![(1, 1); 2], vec![1, 1], 1),
+            (vec![3, 40, 150, 41], vec![7, 40, 5, 5], vec![(2, 2); 2], vec![1, 1], 1),
+            (vec![2, 64, 120, 36], vec![6, 32, 3, 3], vec![(1, 1); 2], vec![1, 1], 2),
+            (vec![2, 32, 110, 40], vec![3, 32, 3, 3], vec![(3, 0), (0, 3)], vec![2, 1], 1),
+            (vec![1, 33, 9, 40], vec![4, 33, 2, 4], vec![(0, 0), (1, 2)], vec![1, 1], 1),
+            (vec![2, 32, 40, 40], vec![3, 32, 1, 1], vec![(1, 1); 2], vec![1, 1], 1),
+            (vec![3, 48, 300], vec![4, 48, 5], vec![(2, 2)], vec![1], 1),
+        ]
+    }
+
+    fn shifted_geometry((xs, ws, padding, rd, groups): &ShiftedCase) -> Geometry {
+        let sp = xs.len() - 2;
+        let d = ConvDims {
+            stride: vec![1; sp],
+            padding: padding.clone(),
+            lhs_dilation: vec![1; sp],
+            rhs_dilation: rd.clone(),
+            groups: *groups,
+            precision: Precision::Highest,
+        };
+        let g = geometry(xs, ws, &d).unwrap();
+        assert!(g.shifted.is_some(), "{xs:?} * {ws:?} should take the shifted GEMM");
+        g
+    }
+
+    #[test]
+    fn shifted_convolution_matches_im2col_and_a_direct_one() {
+        for case in shifted_cases() {
+            let (xs, ws, padding, rd, groups) = &case;
+            let mut g = shifted_geometry(&case);
+            let (x, w) = (noise(xs.iter().product(), 5), noise(ws.iter().product(), 6));
+            let got = conv_float(&g, &x, &w);
+            g.shifted = None;
+            let want = conv_float(&g, &x, &w);
+            assert_eq!(got.len(), want.len());
+            for (a, b) in got.iter().zip(&want) {
+                assert!((a - b).abs() < 1e-10, "{xs:?} * {ws:?}: {a} vs {b}");
+            }
+            let symmetric = xs.len() == 4 && padding.iter().all(|&(lo, hi)| lo == hi && lo == padding[0].0);
+            if symmetric && rd.iter().all(|&r| r == 1) {
+                let direct = naive(&x, xs, &w, ws, 1, padding[0].0, *groups);
+                assert!(got.iter().zip(&direct).all(|(a, b)| (a - b).abs() < 1e-10), "{xs:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn shifted_convolution_bits_do_not_depend_on_the_thread_count() {
+        for case in shifted_cases() {
+            let g = shifted_geometry(&case);
+            let x: Vec<f32> = noise(case.0.iter().product(), 7).iter().map(|&v| v as f32).collect();
+            let w: Vec<f32> = noise(case.1.iter().product(), 8).iter().map(|&v| v as f32).collect();
+            let bits = |threads: usize| {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+                pool.install(|| conv_float(&g, &x, &w)).iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            };
+            let one = bits(1);
+            assert_eq!(one, bits(3), "{:?}", case.0);
+            assert_eq!(one, bits(2), "{:?}", case.0);
+        }
+    }
+
+    #[test]
+    fn shifted_gemm_leaves_strides_few_channels_and_narrow_images_to_im2col() {
+        let d = |stride| ConvDims { stride: vec![stride; 2], ..dims(1, 1, 1) };
+        assert!(geometry(&[1, 64, 56, 56], &[8, 64, 3, 3], &d(2)).unwrap().shifted.is_none());
+        assert!(geometry(&[1, 3, 56, 56], &[8, 3, 3, 3], &d(1)).unwrap().shifted.is_none());
+        assert!(geometry(&[1, 64, 7, 7], &[8, 64, 3, 3], &d(1)).unwrap().shifted.is_none());
+        assert!(geometry(&[1, 64, 56, 56], &[8, 64, 3, 3], &d(1)).unwrap().shifted.is_some());
     }
 }

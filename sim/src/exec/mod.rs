@@ -6,6 +6,7 @@ pub mod value;
 pub mod bcast_zip;
 pub mod blas;
 pub mod conv;
+mod conv_shifted;
 pub mod dot;
 pub mod elementwise;
 pub mod erf;
