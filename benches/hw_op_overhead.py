@@ -23,6 +23,8 @@ import sys
 import sysconfig
 import tempfile
 
+import numpy as np
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -82,7 +84,14 @@ def measure(n, calls, repeats):
         # Both forms of the add write a whole buffer from two whole buffers: one program.
         if len(programs) != 1:
             sys.exit(f"expected one dumped program for the add, found {len(programs)}: {programs}")
-        direct = json.loads(tpudev("run", programs[0], "--backend", "hw", "--random", "0", "--json",
+        # The program takes the two input buffers as bytes (ui8); feed it the bytes of normal
+        # f32 values, as the PyTorch run had (random bytes would be denormals, slow on a CPU).
+        files = []
+        for k in range(2):
+            path = os.path.join(tmp, f"in{k}.npy")
+            np.save(path, np.random.default_rng(k).standard_normal(n, dtype=np.float32).view(np.uint8))
+            files.append(path)
+        direct = json.loads(tpudev("run", programs[0], "--backend", "hw", "--inputs", ",".join(files), "--json",
                                    "--repeat", str(calls)))
     return torch_path, direct["execute_seconds"]
 
