@@ -43,6 +43,21 @@ EXPECTED, _, SAMPLES = sweep.read_expectations()
 OPS = sweep.opinfos_by_key()
 
 
+# On the hardware backend (docs/hardware.md, "OpInfo on hardware"): OpInfos whose ops use a
+# LAPACK-style routine, which the hardware backend refuses, and the polynomial families, whose
+# unrolled recurrences the XLA CPU compiler takes minutes to compile.
+_HW_LAPACK = ("linalg.lu_solve", "linalg.matrix_rank.hermitian", "linalg.solve", "lu", "lu_unpack")
+_HW_SLOW_COMPILE = "polynomial"
+
+
+def _hw_marks(key):
+    if key in _HW_LAPACK:
+        return [pytest.mark.hw_differs("uses a LAPACK-style routine, not supported on the hardware backend")]
+    if _HW_SLOW_COMPILE in key:
+        return [pytest.mark.sim_only("its unrolled recurrence takes the XLA CPU compiler minutes to compile")]
+    return []
+
+
 def _params():
     params = []
     for mode in sweep.MODES:
@@ -52,9 +67,9 @@ def _params():
             if sweep.static_skip(op, mode):
                 continue  # not run in this mode (listed in SKIPPED by the sweep)
             expected = EXPECTED[mode].get(key, "pass")
-            marks = ()
+            marks = _hw_marks(key)
             if expected != "pass":
-                marks = pytest.mark.xfail(strict=True, reason=expected)
+                marks.append(pytest.mark.xfail(strict=True, reason=expected))
             params.append(pytest.param(mode, key, marks=marks, id=f"{mode}-{key}"))
     return params
 
