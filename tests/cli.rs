@@ -195,7 +195,11 @@ fn cache_stats_gc_and_clear_on_a_directory() {
 
     // gc drops a corrupted entry and keeps the others.
     let hex = keys[0].hex();
-    std::fs::write(dir.path().join("v1").join(&hex[..2]).join(format!("{hex}.tpc")), b"junk").unwrap();
+    std::fs::write(
+        dir.path().join(format!("v{}", tpudev::core::cache::FORMAT_VERSION)).join(&hex[..2]).join(format!("{hex}.tpc")),
+        b"junk",
+    )
+    .unwrap();
     let out = tpudev_cache(dir.path(), &["gc", "--tier", "disk"]);
     assert_success(&out);
     assert!(stdout(&out).contains("removed 1 invalid entries"), "{}", stdout(&out));

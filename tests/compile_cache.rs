@@ -82,7 +82,7 @@ fn a_corrupted_entry_is_recompiled_with_a_warning_and_the_same_results() {
 
     // Damage every entry: flip a byte in the middle of each file.
     let mut damaged = 0;
-    for sub in std::fs::read_dir(dir.path().join("v1")).unwrap() {
+    for sub in std::fs::read_dir(dir.path().join(format!("v{}", tpudev::core::cache::FORMAT_VERSION))).unwrap() {
         for f in std::fs::read_dir(sub.unwrap().path()).unwrap() {
             let path = f.unwrap().path();
             let mut bytes = std::fs::read(&path).unwrap();
