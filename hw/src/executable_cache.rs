@@ -12,18 +12,19 @@
 //!
 //! With a dump directory set (`TPUDEV_DUMP_PROGRAMS` for the runtime's device), the text of
 //! every program obtained is also written there, named by its key, for `tpudev run` and bug
-//! reports.
+//! reports. Dumping is a debugging aid: a directory that cannot be written gives one warning
+//! and dumping stops; the programs still run.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, UNIX_EPOCH};
 
 use tpudev_core::cache::{CacheKey, CompileCache, Tier};
 
 use crate::executable::COMPILE_OPTIONS;
-use crate::{Client, Executable, HwError, Result};
+use crate::{Client, Executable, Result};
 
 /// Where an executable came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +71,8 @@ pub struct ExecutableCache {
     store: Arc<CompileCache>,
     memory: Mutex<HashMap<CacheKey, Arc<Executable>>>,
     dump_dir: Option<PathBuf>,
+    /// Set after a failed dump (warned once; no more dumps).
+    dump_failed: AtomicBool,
     compiled: AtomicU64,
     loaded: AtomicU64,
     memory_hits: AtomicU64,
@@ -109,6 +112,7 @@ impl ExecutableCache {
             store,
             memory: Mutex::new(HashMap::new()),
             dump_dir: None,
+            dump_failed: AtomicBool::new(false),
             compiled: AtomicU64::new(0),
             loaded: AtomicU64::new(0),
             memory_hits: AtomicU64::new(0),
@@ -122,12 +126,21 @@ impl ExecutableCache {
         self.dump_dir = Some(dir);
     }
 
-    fn dump(&self, key: &CacheKey, text: &str) -> Result<()> {
-        let Some(dir) = &self.dump_dir else { return Ok(()) };
+    fn dump(&self, key: &CacheKey, text: &str) {
+        let Some(dir) = &self.dump_dir else { return };
+        if self.dump_failed.load(Ordering::Relaxed) {
+            return;
+        }
         let path = dir.join(format!("program-{}.mlir", &key.hex()[..16]));
-        std::fs::create_dir_all(dir)
-            .and_then(|_| std::fs::write(&path, text))
-            .map_err(|e| HwError::invalid(format!("can't write the program dump {}: {e}", path.display())))
+        if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
+            if !self.dump_failed.swap(true, Ordering::Relaxed) {
+                self.store.warn(&format!(
+                    "can't write the program dump {} ({e}); programs are no longer dumped. Point \
+                     TPUDEV_DUMP_PROGRAMS at a writable directory.",
+                    path.display()
+                ));
+            }
+        }
     }
 
     pub fn identity(&self) -> &str {
@@ -142,7 +155,7 @@ impl ExecutableCache {
             self.memory_hits.fetch_add(1, Ordering::Relaxed);
             return Ok((exe.clone(), Origin::Memory));
         }
-        self.dump(&key, text)?;
+        self.dump(&key, text);
         let start = Instant::now();
         if let Some((bytes, tier)) = self.store.get_executable(&key) {
             match Executable::deserialize(&self.client, &bytes) {
@@ -161,7 +174,7 @@ impl ExecutableCache {
         let exe = Executable::compile_mlir(&self.client, text)?;
         self.compiled.fetch_add(1, Ordering::Relaxed);
         self.compile_ns.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
-        if self.store.shm_tier().is_some() || self.store.disk_tier().is_some() {
+        if self.store.has_directory_tiers() {
             // A plugin that cannot serialize still runs the program; it is just not stored.
             if let Ok(bytes) = exe.serialize() {
                 self.store.put_executable(&key, &bytes);

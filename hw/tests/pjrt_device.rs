@@ -539,3 +539,29 @@ fn reserved_buffers_count_from_materialize() {
     hw.free(live);
     assert_eq!(hw.memory_stats().allocated, 0);
 }
+
+/// A dump directory that cannot be written gives one warning; the programs still compile and
+/// run.
+#[test]
+fn an_unwritable_dump_directory_warns_once_and_runs() {
+    use tpudev_core::cache::{CacheConfig, CompileCache};
+    use tpudev_hw::{ExecutableCache, Origin};
+    let Some(client) = common::client("an_unwritable_dump_directory_warns_once_and_runs") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_dir = dir.path().join("file");
+    std::fs::write(&not_a_dir, b"").unwrap();
+    let warnings = Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let w = warnings.clone();
+    let store = CompileCache::with_sink(&CacheConfig::off(), Arc::new(move |m: &str| w.lock().unwrap().push(m.into())));
+    let mut cache = ExecutableCache::new(client, Arc::new(store));
+    cache.dump_to(not_a_dir.join("dump"));
+    for n in [2, 3] {
+        let text = format!(
+            "func.func @main(%a: tensor<{n}xf32>) -> tensor<{n}xf32> {{\n  \
+             %0 = stablehlo.negate %a : tensor<{n}xf32>\n  return %0 : tensor<{n}xf32>\n}}\n"
+        );
+        assert_eq!(cache.get_or_compile(&text).unwrap().1, Origin::Compiled);
+    }
+    let w = warnings.lock().unwrap().clone();
+    assert!(w.len() == 1 && w[0].contains("TPUDEV_DUMP_PROGRAMS"), "{w:?}");
+}

@@ -238,6 +238,18 @@ impl CompileCache {
         [(Tier::Shm, self.shm.as_ref()), (Tier::Disk, self.disk.as_ref())]
     }
 
+    /// Sends a warning through this cache's sink (to Python's `warnings` in the runtime), for
+    /// users of the cache that report their own faults the same way.
+    pub fn warn(&self, msg: &str) {
+        (self.sink)(msg)
+    }
+
+    /// Whether tier 2 or 3 is on: only they hold executables, so a device with neither need
+    /// not serialize what it compiles.
+    pub fn has_directory_tiers(&self) -> bool {
+        self.shm.is_some() || self.disk.is_some()
+    }
+
     /// Whether any tier is on (with none, `get` and `put` do nothing and count nothing).
     pub fn is_enabled(&self) -> bool {
         self.memory.is_some() || self.shm.is_some() || self.disk.is_some()
@@ -316,7 +328,7 @@ impl CompileCache {
     /// The serialized executable stored under `key` (tiers 2 and 3), and the tier that had it.
     /// A device that fails to load it calls `invalidate` and compiles again.
     pub fn get_executable(&self, key: &CacheKey) -> Option<(Vec<u8>, Tier)> {
-        if self.shm.is_none() && self.disk.is_none() {
+        if !self.has_directory_tiers() {
             return None;
         }
         let start = Instant::now();
@@ -336,7 +348,7 @@ impl CompileCache {
 
     /// Stores a device's serialized executable under `key` in tiers 2 and 3.
     pub fn put_executable(&self, key: &CacheKey, executable: &[u8]) {
-        if self.shm.is_none() && self.disk.is_none() {
+        if !self.has_directory_tiers() {
             return;
         }
         let start = Instant::now();
