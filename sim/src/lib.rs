@@ -8,11 +8,13 @@ pub mod estimate;
 pub mod exec;
 pub mod hbm;
 pub mod host_alloc;
+pub mod slice;
 pub mod timing;
 
 pub use chips::{load_chip_file, preset, presets, ChipSpec};
 pub use device::SimDevice;
 pub use exec::SimExecutable;
+pub use slice::Slice;
 
 #[cfg(test)]
 mod tests;

@@ -5,14 +5,18 @@
 //!   logical mesh axis (fsdp, tp, ...) gets when it is laid over it.
 //! - `collective`: ring algorithms for all-gather, reduce-scatter, all-reduce, all-to-all and
 //!   collective permute over a set of rings, and the multi-axis decompositions.
+//! - `group`: the rings of a collective over an arbitrary group of chips (a torch.distributed
+//!   process group), from the chips' torus coordinates.
 //!
 //! Like the rest of the timing model, everything after `IciParams::from_chip` is integer
 //! arithmetic, so the same collective takes the same cycles on every machine.
 
 pub mod collective;
+pub mod group;
 pub mod topology;
 
 pub use collective::{collective_cycles, Collective};
+pub use group::group_rings;
 pub use topology::{map_axes, Axis, Ring, Torus};
 
 use crate::chips::ChipSpec;

@@ -35,6 +35,19 @@ pub struct Ring {
     pub stride: u32,
 }
 
+impl Axis {
+    /// Hops between positions `a` and `b` on this axis: the shorter way round where the axis
+    /// wraps, straight along it otherwise.
+    pub fn hops(&self, a: u32, b: u32) -> u32 {
+        let straight = a.abs_diff(b);
+        if self.wrap {
+            straight.min(self.len.saturating_sub(straight))
+        } else {
+            straight
+        }
+    }
+}
+
 impl Ring {
     pub fn new(len: u32, wrap: bool) -> Self {
         Ring { len, wrap, stride: 1 }
