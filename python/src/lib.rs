@@ -9,6 +9,7 @@ mod capture;
 mod convert;
 mod errors;
 mod runtime;
+mod slice;
 mod snapshot;
 
 use pyo3::prelude::*;
@@ -484,6 +485,13 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(timing_only, m)?)?;
     m.add_function(wrap_pyfunction!(set_timing_only, m)?)?;
     m.add_function(wrap_pyfunction!(cache_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(slice::default_slice_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(slice::slice_info, m)?)?;
+    m.add_function(wrap_pyfunction!(slice::slice_coords, m)?)?;
+    m.add_function(wrap_pyfunction!(slice::collective_cycles, m)?)?;
+    m.add_function(wrap_pyfunction!(slice::p2p_cycles, m)?)?;
+    m.add_function(wrap_pyfunction!(slice::ici_transfer, m)?)?;
+    m.add_function(wrap_pyfunction!(slice::pause_clock, m)?)?;
     install_warning_sink();
     Ok(())
 }

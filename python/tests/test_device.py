@@ -148,3 +148,24 @@ def test_random_distributions(draw, mean, std):
     x = draw().cpu().double()
     assert abs(x.mean().item() - mean) < 0.05 * max(std, 0.2) * 4
     assert abs(x.std().item() - std) < 0.05 * max(std, 0.2) * 4
+
+
+def test_one_device_per_process_and_a_clear_error_for_others():
+    assert torch.tpu.device_count() == 1
+    with pytest.raises(RuntimeError, match="each process drives one chip, tpu:0.*TPUDEV_TOPOLOGY"):
+        torch.tpu.set_device(1)
+
+
+def test_streams_and_events_are_the_one_in_order_stream():
+    # What FSDP2 does with a device's streams: all of it is satisfied at once.
+    s = torch.tpu.Stream(priority=-1)
+    assert isinstance(s, torch.Stream) and s.device == torch.device("tpu", 0)
+    x = torch.ones(4, device="tpu")
+    with torch.tpu.stream(s):
+        y = x * 2
+    e = torch.tpu.Event(enable_timing=True)
+    e.record()
+    torch.tpu.current_stream().wait_event(e)
+    s.wait_stream(torch.tpu.current_stream())
+    assert s.record_event().query() and s.query()
+    assert y.cpu().tolist() == [2.0] * 4

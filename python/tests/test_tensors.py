@@ -119,3 +119,22 @@ def test_maximum_and_minimum_propagate_nan():
     for f in (torch.maximum, torch.minimum, torch.fmax):
         got = f(a.to("tpu"), b.to("tpu")).cpu()
         torch.testing.assert_close(got, f(a, b), equal_nan=True)
+
+
+def test_untyped_storage_resize_frees_and_reallocates_in_place():
+    # FSDP2 frees unsharded parameters with resize_(0) and brings them back with resize_(n);
+    # views of the storage must see the new memory.
+    t = torch.arange(8.0, device="tpu")
+    view = t[2:6]
+    storage = t.untyped_storage()
+    before = torch.tpu.memory_allocated()
+    storage.resize_(0)
+    assert storage.nbytes() == 0 and torch.tpu.memory_allocated() <= before - 32
+    storage.resize_(32)
+    t.copy_(torch.arange(8.0) * 10)
+    assert view.cpu().tolist() == [20.0, 30.0, 40.0, 50.0]
+    storage.resize_(16)  # shrinking keeps what fits
+    assert storage.nbytes() == 16 and torch.tpu.memory_allocated() >= 16
+    u = torch.arange(4.0, device="tpu")
+    u.untyped_storage().resize_(64)  # growing keeps the old bytes
+    assert u.cpu().tolist() == [0.0, 1.0, 2.0, 3.0]

@@ -40,9 +40,14 @@ def register():
         _C.init(torch.Tensor, [getattr(torch, name) for name in _C.dtype_names()])
         _private.setup_privateuse1("tpu", tpu_module, _Hooks(), _DeviceGuard())
         _private.bind_device()
-        _private.route_storage_allocation(_storage.new_storage, _storage.clone_storage)
+        _private.route_storage_allocation(_storage.new_storage, _storage.clone_storage, _storage.resize_storage)
         tpu_module._install()
         _compile.install_default()
+        if torch.distributed.is_available():
+            from . import distributed
+
+            distributed.register()
+            tpu_module.distributed = distributed
 
         impl = torch.library.Library("aten", "IMPL")
         with warnings.catch_warnings():

@@ -114,10 +114,15 @@ def symbol_upper_bound(val, symbol):
     return None if bound == int_oo else int(bound)
 
 
-def route_storage_allocation(new_on_device, clone_on_device):
-    """Makes `torch.UntypedStorage(nbytes, device="tpu")` call `new_on_device(nbytes)` and
-    `UntypedStorage.clone` (so `copy.deepcopy` of a tensor) call `clone_on_device(storage)` for
-    tpu storages. PyTorch's own allocate through the C++ allocator of PrivateUse1, which a
+def swap_data_pointers(a, b):
+    """Exchanges the memory of two storages (one must be empty); their StorageImpls stay."""
+    a._swap_data_ptr_(b)
+
+
+def route_storage_allocation(new_on_device, clone_on_device, resize_on_device=None):
+    """Makes `torch.UntypedStorage(nbytes, device="tpu")` call `new_on_device(nbytes)`,
+    `UntypedStorage.clone` (so `copy.deepcopy` of a tensor) call `clone_on_device(storage)` and
+    `UntypedStorage.resize_` call `resize_on_device(storage, nbytes)` for tpu storages. PyTorch's own allocate through the C++ allocator of PrivateUse1, which a
     backend written in Python cannot register: reaching it would crash the process."""
     base = torch.storage._StorageBase
     if getattr(base.clone, "_tpudev", False):
@@ -149,3 +154,14 @@ def route_storage_allocation(new_on_device, clone_on_device):
         return original_new(cls, *args, device=device, **kwargs)
 
     storage_cls.__new__ = __new__
+
+    if resize_on_device is not None:
+        original_resize = storage_cls.resize_
+
+        @functools.wraps(original_resize)
+        def resize_(self, size):
+            if self.device.type == "tpu":
+                return resize_on_device(self, size)
+            return original_resize(self, size)
+
+        storage_cls.resize_ = resize_

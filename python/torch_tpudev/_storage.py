@@ -52,6 +52,29 @@ def new_storage(nbytes):
     return _private.storage_for(_C.alloc(nbytes))
 
 
+def resize_storage(storage, nbytes):
+    """`UntypedStorage.resize_` on a tpu storage (FSDP frees and re-allocates parameters this
+    way). The StorageImpl stays, so every tensor on it sees the new memory; the bytes that fit
+    are kept. PyTorch would call the C++ hook `resizePrivateUse1Bytes`, which a backend written
+    in Python cannot provide; swapping data pointers with a fresh storage does the same."""
+    nbytes = int(nbytes)
+    old = storage.nbytes()
+    if nbytes == old:
+        return storage
+    fresh = new_storage(nbytes)
+    if old and nbytes:
+        _C.copy_bytes(storage._tpudev_buffer.addr, fresh._tpudev_buffer.addr, min(old, nbytes))
+    if old:
+        # Data pointers swap only with an empty storage: park the old memory there first.
+        parked = new_storage(0)
+        _private.swap_data_pointers(storage, parked)
+        storage._tpudev_buffer, parked._tpudev_buffer = parked._tpudev_buffer, storage._tpudev_buffer
+    if nbytes:
+        _private.swap_data_pointers(storage, fresh)
+        storage._tpudev_buffer, fresh._tpudev_buffer = fresh._tpudev_buffer, storage._tpudev_buffer
+    return storage
+
+
 def clone_storage(storage):
     """A copy of a tpu storage in a new device buffer (`UntypedStorage.clone`)."""
     n = storage.nbytes()

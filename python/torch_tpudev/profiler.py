@@ -149,18 +149,20 @@ class Profile:
     def chrome_trace(self) -> dict:
         """The events as a Chrome trace-event object (`traceEvents`, times in microseconds
         of simulated time)."""
-        device = f"tpu:0 ({self.chip}, simulated)"
+        pid, device = _chip_identity(self.chip)
         trace = [
-            {"ph": "M", "pid": 0, "tid": 0, "name": "process_name", "args": {"name": device}},
-            {"ph": "M", "pid": 0, "tid": 0, "name": "thread_name", "args": {"name": "kernels"}},
-            {"ph": "M", "pid": 0, "tid": 1, "name": "thread_name", "args": {"name": "host transfers"}},
+            {"ph": "M", "pid": pid, "tid": 0, "name": "process_name", "args": {"name": device}},
+            {"ph": "M", "pid": pid, "tid": 0, "name": "process_sort_index", "args": {"sort_index": pid}},
+            {"ph": "M", "pid": pid, "tid": 0, "name": "thread_name", "args": {"name": "kernels"}},
+            {"ph": "M", "pid": pid, "tid": 1, "name": "thread_name", "args": {"name": "host transfers"}},
+            {"ph": "M", "pid": pid, "tid": 2, "name": "thread_name", "args": {"name": "ICI (collectives)"}},
         ]
         for e in self.events:
             trace.append(
                 {
                     "ph": "X",
-                    "pid": 0,
-                    "tid": 1 if e.bound == "host" else 0,
+                    "pid": pid,
+                    "tid": _TRACK.get(e.bound, 0),
                     "name": e.op,
                     "cat": e.kernel,
                     "ts": self._seconds(e.start_cycles) * 1e6,
@@ -195,6 +197,33 @@ class Profile:
     def export_chrome_trace(self, path) -> None:
         with open(path, "w") as f:
             json.dump(self.chrome_trace(), f, indent=1)
+
+
+_TRACK = {"host": 1, "ici": 2, "idle": 2}
+
+
+def _chip_identity(chip):
+    """(trace process id, name) of this process's chip: its index in the slice, so that the
+    traces of all ranks of a job can be merged (`merge_traces`) into one timeline."""
+    from .distributed import _slice
+
+    topo = _slice.current()
+    if topo is None:
+        return 0, f"tpu:0 ({chip}, simulated)"
+    index = _slice.chip_index()
+    coords = ",".join(str(c) for c in topo.coords(index))
+    return index, f"chip {index} ({coords}) of {topo.spec} ({chip}, simulated)"
+
+
+def merge_traces(paths, out_path) -> None:
+    """Writes one Chrome trace holding the traces of several ranks (each rank's chip is its own
+    process in it, on the shared simulated timeline)."""
+    events = []
+    for p in paths:
+        with open(p) as f:
+            events.extend(json.load(f)["traceEvents"])
+    with open(out_path, "w") as f:
+        json.dump({"traceEvents": events, "displayTimeUnit": "ns", "otherData": {"time": "simulated"}}, f)
 
 
 def profile(path=None) -> Profile:

@@ -1,6 +1,7 @@
 """`torch.tpu`: the device module, following TorchTPU's public interface where it overlaps.
 
-One simulated chip per process (tpu:0). Memory figures are the simulated HBM's.
+One chip per process, named tpu:0: a slice of several chips is several processes
+(`torch.tpu.distributed`, TPUDEV_TOPOLOGY). Memory figures are the simulated HBM's.
 """
 
 import contextlib
@@ -60,7 +61,10 @@ def _index(device):
         idx = int(device)
     if idx != 0:
         raise RuntimeError(
-            f"tpu:{idx} does not exist: this process has 1 simulated TPU chip (tpu:0)."
+            f"tpu:{idx} does not exist: each process drives one chip, tpu:0. For a slice of several "
+            f"chips run one process per chip (TPUDEV_TOPOLOGY=v5e:2x2 torchrun --nproc-per-node 4 ...) "
+            f"and use torch.device('tpu') in each; torch.tpu.distributed.chip_index() says which chip "
+            f"of the slice a process has."
         )
     return idx
 
@@ -274,11 +278,16 @@ def simulated_time() -> float:
     return cycles / hz
 
 
-class Event:
+class Event(torch.Event):
     """`torch.cuda.Event` on the simulated clock. `record()` takes the device's simulated time;
     `elapsed_time(end)` is the simulated time between two recorded events, in milliseconds.
     Execution is synchronous, so `query()` is always True and `synchronize()` returns at
-    once. Streams are accepted and ignored (the device has one)."""
+    once. Streams are accepted and ignored (the device has one). It is a `torch.Event` on
+    tpu:0, so streams accept it (`Stream.wait_event`)."""
+
+    def __new__(cls, enable_timing: bool = False, blocking: bool = False, interprocess: bool = False):
+        return super().__new__(cls, device=torch.device("tpu", 0), enable_timing=enable_timing, blocking=blocking,
+                               interprocess=interprocess)
 
     def __init__(self, enable_timing: bool = False, blocking: bool = False, interprocess: bool = False):
         self.enable_timing = bool(enable_timing)
@@ -309,6 +318,34 @@ class Event:
     def __repr__(self) -> str:
         state = "unrecorded" if self._cycles is None else f"cycle {self._cycles}"
         return f"torch.tpu.Event({state})"
+
+
+class Stream(torch.Stream):
+    """A stream on the tpu device. The device runs ops synchronously, in issue order, so every
+    stream is the one default stream: waits and events between streams are already satisfied.
+    It exists so that code written for streams (FSDP2's prefetching, `torch.Stream` users)
+    runs unchanged."""
+
+    def __new__(cls, device=None, priority: int = 0, **kwargs):
+        _index(device)
+        return super().__new__(cls, device=torch.device("tpu", 0), priority=priority)
+
+
+def current_stream(device=None) -> Stream:
+    return Stream(device)
+
+
+default_stream = current_stream
+
+
+def set_stream(stream) -> None:
+    pass
+
+
+@contextlib.contextmanager
+def stream(stream):
+    """`with torch.tpu.stream(s):` — ops run in issue order on the one stream anyway."""
+    yield
 
 
 def is_timing_only() -> bool:

@@ -70,6 +70,23 @@ pub fn resolve_chip(name: &str) -> Result<ChipSpec> {
     )))
 }
 
+/// `TPUDEV_CHIP`, or else the chip of the slice `TPUDEV_TOPOLOGY` names; an error when both
+/// are set and name different chips.
+fn chip_from_env() -> Result<Option<String>> {
+    let chip = std::env::var(ENV_CHIP).ok().filter(|c| !c.trim().is_empty());
+    let Some(slice) = crate::slice::Slice::from_env().map_err(Error::invalid)? else {
+        return Ok(chip);
+    };
+    match chip {
+        Some(c) if resolve_chip(c.trim())?.key != slice.chip.key => Err(Error::invalid(format!(
+            "{ENV_CHIP}={c} and {}={} name different chips: unset {ENV_CHIP}, or make the two agree",
+            crate::slice::ENV_TOPOLOGY,
+            std::env::var(crate::slice::ENV_TOPOLOGY).unwrap_or_default()
+        ))),
+        _ => Ok(Some(slice.chip.key.clone())),
+    }
+}
+
 impl SimDevice {
     pub fn new(chip: ChipSpec) -> Self {
         crate::host_alloc::tune();
@@ -78,10 +95,10 @@ impl SimDevice {
         SimDevice { chip, hbm, timing, clock: Mutex::new(Clock::default()), timing_only: AtomicBool::new(false) }
     }
 
-    /// The device the environment asks for: `TPUDEV_CHIP` (default v5e) and
-    /// `TPUDEV_HBM_BYTES`.
+    /// The device the environment asks for: `TPUDEV_CHIP` (default v5e, or the chip of
+    /// `TPUDEV_TOPOLOGY`'s slice) and `TPUDEV_HBM_BYTES`.
     pub fn from_env() -> Result<Self> {
-        let chip = std::env::var(ENV_CHIP).ok();
+        let chip = chip_from_env()?;
         let hbm = std::env::var(ENV_HBM_BYTES).ok();
         let device = Self::from_settings(chip.as_deref(), hbm.as_deref())?;
         if let Ok(v) = std::env::var(ENV_TIMING_ONLY) {
@@ -161,6 +178,28 @@ impl SimDevice {
     /// The timing of a program this device compiled.
     pub fn program_timing<'a>(&self, exe: &'a dyn Executable) -> Option<&'a ProgramTiming> {
         exe.as_any().downcast_ref::<plan::SimExecutable>().map(|e| &e.timing)
+    }
+
+    /// Pauses or resumes the simulated clock: while paused, programs and host transfers take
+    /// no simulated time (for work the simulated chip would not do, such as staging a
+    /// collective's data through the host).
+    pub fn set_clock_paused(&self, paused: bool) {
+        self.clock().set_paused(paused)
+    }
+
+    /// One inter-chip transfer that this chip takes part in (a collective, a send or a
+    /// receive), timed by the ICI model for the slice. Transfers synchronize the chips: it
+    /// starts at `start` (the latest of the participants' clocks, which every participant
+    /// computes alike), so this chip first idles until then; it ends `cycles` later. Returns
+    /// the clock afterwards, which is the same on every participant.
+    pub fn ici_transfer(&self, name: &str, start: u64, cycles: u64, bytes: u64) -> u64 {
+        let mut clock = self.clock();
+        let idle = start.saturating_sub(clock.now());
+        if idle > 0 {
+            clock.add(&timing::transfer_cost("wait for peers", idle, 0, timing::Bound::Idle));
+        }
+        clock.add(&timing::transfer_cost(name, cycles, bytes, timing::Bound::Ici));
+        clock.now()
     }
 
     fn host_transfer(&self, name: &str, bytes: usize, to_device: bool) {

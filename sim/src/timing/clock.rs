@@ -31,6 +31,9 @@ pub struct Clock {
     recording: usize,
     events: Vec<KernelEvent>,
     label: Option<Arc<str>>,
+    /// While paused, nothing advances the clock: work the simulated chip would not do (the
+    /// host staging of a collective's data) runs untimed.
+    paused: bool,
 }
 
 impl Clock {
@@ -50,7 +53,15 @@ impl Clock {
         self.label = None;
     }
 
+    /// Pauses (or resumes) the clock.
+    pub fn set_paused(&mut self, paused: bool) {
+        self.paused = paused;
+    }
+
     fn push(&mut self, k: &KernelCost, labeled: bool) {
+        if self.paused {
+            return;
+        }
         if self.recording > 0 {
             let op = self.label.clone().filter(|_| labeled).unwrap_or_else(|| k.kernel.clone());
             self.events.push(KernelEvent {
@@ -69,6 +80,9 @@ impl Clock {
 
     /// One execution of a program: its kernels, back to back.
     pub fn run(&mut self, program: &ProgramTiming) {
+        if self.paused {
+            return;
+        }
         if self.recording == 0 {
             self.now += program.cycles;
             return;

@@ -27,6 +27,10 @@ pub enum Bound {
     Overhead,
     /// A host<->device transfer (PCIe).
     Host,
+    /// A transfer between chips over the inter-chip interconnect (a collective or a copy).
+    Ici,
+    /// Waiting for the other chips of a collective to reach it.
+    Idle,
 }
 
 impl Bound {
@@ -36,6 +40,8 @@ impl Bound {
             Bound::Memory => "memory",
             Bound::Overhead => "overhead",
             Bound::Host => "host",
+            Bound::Ici => "ici",
+            Bound::Idle => "idle",
         }
     }
 }
@@ -95,6 +101,21 @@ pub fn kernel_cost(work: &Work, p: &TimingParams) -> KernelCost {
         flops: work.flops,
         bytes_read: work.bytes_read,
         bytes_written: work.bytes_written,
+        bound,
+    }
+}
+
+/// An item on the timeline that moves `bytes` without computing (ICI traffic, idle waits).
+pub fn transfer_cost(name: &str, cycles: u64, bytes: u64, bound: Bound) -> KernelCost {
+    KernelCost {
+        kernel: Arc::from(name),
+        cycles,
+        mxu_cycles: 0,
+        vpu_cycles: 0,
+        memory_cycles: 0,
+        flops: 0,
+        bytes_read: bytes,
+        bytes_written: bytes,
         bound,
     }
 }

@@ -30,7 +30,7 @@ pub mod work;
 
 pub use chip_report::{chip_by_name, chip_report, ChipReport};
 pub use clock::{Clock, KernelEvent};
-pub use kernel::{host_transfer_cost, kernel_cost, Bound, KernelCost};
+pub use kernel::{host_transfer_cost, kernel_cost, transfer_cost, Bound, KernelCost};
 pub use params::TimingParams;
 pub use program::{program_work, time_program, ProgramTiming};
 pub use report::report;
