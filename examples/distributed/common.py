@@ -16,6 +16,7 @@ from models import TinyTransformer, copy_task_batch  # noqa: E402
 
 VOCAB, SEQ, GLOBAL_BATCH = 64, 16, 16
 DEVICE = "tpu"  # --device cpu runs the same training on CPUs with gloo, to compare
+COMPILE = False
 
 
 def start():
@@ -59,6 +60,8 @@ def train(model, steps, lr, shard_batch, rank, world, trace_dir=None, name="run"
     step. With `shard_batch` each rank takes its slice of every global batch. `foreach=False`
     for a model mixing DTensor and plain parameters (foreach kernels take one or the other)."""
     opt = torch.optim.SGD(model.parameters(), lr=lr, foreach=foreach)
+    if COMPILE:
+        model = torch.compile(model, backend="tpu")
     per = GLOBAL_BATCH // world
     losses, walls = [], []
 
@@ -131,9 +134,11 @@ def arguments(description):
     p.add_argument("--lr", type=float, default=0.5)
     p.add_argument("--check", action="store_true", help="compare the losses with one-chip training")
     p.add_argument("--trace-dir", default=None, help="write each rank's Perfetto trace here")
+    p.add_argument("--compile", action="store_true",
+                   help='torch.compile the model (backend "tpu": graphs are split at collectives)')
     p.add_argument("--device", default="tpu", choices=["tpu", "cpu"],
                    help="cpu: the same training on CPU processes with gloo, for comparison")
     args = p.parse_args()
-    global DEVICE
-    DEVICE = args.device
+    global DEVICE, COMPILE
+    DEVICE, COMPILE = args.device, args.compile
     return args

@@ -1,6 +1,6 @@
-"""The distributed examples under torchrun: DDP, FSDP2 and DTensor tensor parallelism on two
-simulated chips give the losses of one-chip training, their collectives are in the trace, and
-torchrun's multi-host rendezvous works (two "hosts" on loopback)."""
+"""The distributed examples under torchrun: DDP, FSDP2 and DTensor tensor parallelism (eager
+and compiled) on two simulated chips give the losses of one-chip training, their collectives
+are in the trace, and torchrun's multi-host rendezvous works (two "hosts" on loopback)."""
 
 import json
 import os
@@ -31,11 +31,12 @@ def _free_port():
     ("ddp.py", "all_reduce"),
     ("fsdp2.py", "all_gather_into_tensor"),
     ("tensor_parallel.py", "all_reduce"),
+    ("tensor_parallel.py --compile", "all_reduce"),  # compiled graphs split at collectives
 ])
 def test_example_matches_one_chip_training(tmp_path, example, collective):
     out = subprocess.run(
-        [TORCHRUN, "--standalone", "--nproc-per-node", "2", os.path.join(EXAMPLES, example), "--check",
-         "--steps", "3", "--trace-dir", str(tmp_path)],
+        [TORCHRUN, "--standalone", "--nproc-per-node", "2", os.path.join(EXAMPLES, example.split()[0]),
+         *example.split()[1:], "--check", "--steps", "3", "--trace-dir", str(tmp_path)],
         env=_env(TPUDEV_TOPOLOGY="v5e:2x1"), capture_output=True, text=True, timeout=600,
     )
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-5000:]

@@ -18,7 +18,7 @@ import warnings
 
 import torch
 
-from . import _C, _dynamic, _private
+from . import _collective_split, _C, _dynamic, _private
 from ._padded_ops import Unsupported
 
 _DEFER = "DEFER_AND_FUSE"
@@ -185,6 +185,8 @@ class _Graph:
 def _compile_graph(gm, example_inputs):
     from torch._functorch.aot_autograd import make_boxed_func
 
+    if _collective_split.has_collectives(gm):
+        return make_boxed_func(_collective_split.split_at_collectives(gm, _Graph))
     return make_boxed_func(_Graph(gm))
 
 
