@@ -143,7 +143,16 @@ def hangs():
     os._exit(0)
 
 
-SCENARIOS = {"collectives": collectives, "mismatch": mismatch, "dies": dies, "hangs": hangs}
+def hardware():
+    """On the hardware backend: data moves and values are right; no simulated time."""
+    x = torch.arange(4.0, device="tpu") + rank
+    dist.all_reduce(x)
+    out = torch.empty(2 * world, device="tpu")
+    dist.all_gather_into_tensor(out, torch.tensor([rank, rank + 0.5], device="tpu"))
+    record(backend=torch.tpu.backend(), all_reduce=x.cpu().tolist(), all_gather=out.cpu().tolist())
+
+
+SCENARIOS = {"collectives": collectives, "hardware": hardware, "mismatch": mismatch, "dies": dies, "hangs": hangs}
 
 if __name__ == "__main__":
     try:

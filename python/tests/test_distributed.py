@@ -130,3 +130,11 @@ def test_default_slice_without_a_topology(tmp_path):
     results, _ = run_ranks("collectives", 2, tmp_path, TPUDEV_TOPOLOGY="")
     assert results[0]["slice"]["chips"] == 2
     assert results[0]["all_reduce_sum"] == [2 * i + 1 for i in range(8)]
+
+
+def test_collectives_on_the_hardware_backend(tmp_path):
+    results, _ = run_ranks("hardware", 2, tmp_path, TPUDEV_BACKEND="hw")
+    for res in results:
+        assert res["backend"] == "hw"
+        assert res["all_reduce"] == [1.0, 3.0, 5.0, 7.0]
+        assert res["all_gather"] == [0.0, 0.5, 1.0, 1.5]

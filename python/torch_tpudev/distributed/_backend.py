@@ -108,10 +108,11 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
         self._gloo = ProcessGroupGloo(dist.PrefixStore("tpudev/gloo", opts.store), self._rank, self._size,
                                       timeout or timedelta(minutes=30))
         self._handshake = _handshake.Handshake(opts.store, self._rank, self._ranks, _handshake.timeout_s(timeout))
-        if not dist.is_initialized():  # the default group, made first: it defines the slice
+        # Hardware has no simulated clock: there the backend moves data and checks matching only.
+        self._timed = torch.tpu.backend() == "sim"
+        if self._timed and not dist.is_initialized():  # the default group, made first, is the slice
             _slice.join(self._size, self._rank)
         self._slice = _slice.current()
-        self._timed = torch.tpu.backend() == "sim"
         _handshake.install_failure_reporting()
 
     # -- identity (c10d asks for both names)
