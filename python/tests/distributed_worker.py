@@ -76,6 +76,19 @@ def collectives():
 
     step("barrier", lambda: dist.barrier())
 
+    red = torch.full((2,), float(rank + 1), device=dev)
+    step("reduce", lambda: dist.reduce(red, dst=0))
+    result["reduce"] = red.cpu().tolist()
+
+    gathered = [torch.empty(2, device=dev) for _ in range(world)] if rank == 0 else None
+    step("gather", lambda: dist.gather(torch.full((2,), float(rank), device=dev), gathered, dst=0))
+    result["gather"] = [t.cpu().tolist() for t in gathered] if rank == 0 else None
+
+    part = torch.empty(3, device=dev)
+    chunks = [torch.full((3,), 10.0 + k, device=dev) for k in range(world)] if rank == 1 else None
+    step("scatter", lambda: dist.scatter(part, chunks, src=1))
+    result["scatter"] = part.cpu().tolist()
+
     if world == 4:
         # Sub-groups: the columns of the 2x2 slice. Every rank creates both groups.
         groups = {0: dist.new_group([0, 2]), 1: dist.new_group([1, 3])}

@@ -65,6 +65,10 @@ def test_collective_values_match_cpu_arithmetic(four_chips):
         assert res["all_to_all_single"] == [r + 10 * k for k in range(world)]
         assert res["broadcast"] == [world - 1.0] * 3
         assert res["cpu_all_reduce"] == [4.0] * 4
+        # Rooted collectives: only the root's tensor changes.
+        assert res["reduce"] == ([float(sum(range(1, world + 1)))] * 2 if r == 0 else [float(r + 1)] * 2)
+        assert res["gather"] == ([[float(k)] * 2 for k in range(world)] if r == 0 else None)
+        assert res["scatter"] == [10.0 + r] * 3
     assert four_chips[1]["received"] == [7.0] * 5
 
 

@@ -138,6 +138,12 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
             cycles = _C.collective_cycles(self._slice.spec, kind, nbytes, chips) if kind else 0
             _charge(what.split("(", 1)[0], start, cycles, nbytes)
 
+    def _per_rank(self, flat):
+        """c10d's list-of-lists argument (one list of a tensor per rank, per input) from its
+        flattening."""
+        k = self._size
+        return [flat[i * k:(i + 1) * k] for i in range(len(flat) // k)]
+
     def _reduce_into(self, host, op):
         """gloo has no AVG: sum, then divide."""
         o = dist.AllreduceOptions()
@@ -188,9 +194,7 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
         what = f"all_gather({_describe(input_tensors)})"
 
         def transport():
-            k = self._size
-            grouped = [staged_out.host[i * k:(i + 1) * k] for i in range(len(input_tensors))]
-            self._gloo.allgather(grouped, staged_in.host).wait()
+            self._gloo.allgather(self._per_rank(staged_out.host), staged_in.host).wait()
             staged_out.write_back()
 
         self._run(what, "all-gather", _nbytes(outs), _on_chip(input_tensors), transport)
@@ -210,11 +214,15 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
 
     _allgather_base = all_gather_single
 
+    def _pairwise(self, collective, outputs, inputs, opts):
+        """A coalesced collective as one collective per (output, input) pair."""
+        for o, i in zip(outputs, inputs):
+            collective(o, i, opts)
+        return _done(outputs)
+
     @_untimed_staging
     def all_gather_single_coalesced(self, outputs, inputs, opts):
-        for o, i in zip(outputs, inputs):
-            self.all_gather_single(o, i, opts)
-        return _done(outputs)
+        return self._pairwise(self.all_gather_single, outputs, inputs, opts)
 
     allgather_into_tensor_coalesced = all_gather_single_coalesced
 
@@ -236,9 +244,7 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
 
     @_untimed_staging
     def reduce_scatter_single_coalesced(self, outputs, inputs, opts):
-        for o, i in zip(outputs, inputs):
-            self.reduce_scatter_single(o, i, opts)
-        return _done(outputs)
+        return self._pairwise(self.reduce_scatter_single, outputs, inputs, opts)
 
     reduce_scatter_tensor_coalesced = reduce_scatter_single_coalesced
 
@@ -290,14 +296,14 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
         what = f"reduce({_describe(tensors)},{_reduce_op_name(opts.reduceOp)},root={opts.rootRank})"
 
         def transport():
-            # gloo's reduce has no AVG either; reducing everywhere then keeping the root's
-            # result leaves the other ranks' tensors as they were, as c10d specifies.
-            kept = [h.clone() for h in staged.host]
-            self._reduce_into(staged.host, opts.reduceOp)
+            # gloo's reduce has no AVG either: reduce copies everywhere and keep the root's
+            # result; the other ranks' tensors stay as they were, as c10d specifies.
+            work = [h.clone() for h in staged.host]
+            self._reduce_into(work, opts.reduceOp)
             if self._rank == opts.rootRank:
+                for h, w in zip(staged.host, work):
+                    h.copy_(w)
                 staged.write_back()
-            else:
-                staged.host = kept
 
         self._run(what, "all-reduce", _nbytes(tensors), _on_chip(tensors), transport)
         return _done(tensors)
@@ -309,9 +315,7 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
         what = f"gather({_describe(input_tensors)},root={opts.rootRank})"
 
         def transport():
-            k = self._size
-            grouped = [staged_out.host[i * k:(i + 1) * k] for i in range(len(output_tensors))]
-            self._gloo.gather(grouped, staged_in.host, opts).wait()
+            self._gloo.gather(self._per_rank(staged_out.host), staged_in.host, opts).wait()
             staged_out.write_back()
 
         self._run(what, "all-gather", _nbytes(input_tensors) * self._size, _on_chip(input_tensors), transport)
@@ -324,9 +328,7 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
         what = f"scatter({_describe(output_tensors)},root={opts.rootRank})"
 
         def transport():
-            k = self._size
-            grouped = [staged_in.host[i * k:(i + 1) * k] for i in range(len(input_tensors))]
-            self._gloo.scatter(staged_out.host, grouped, opts).wait()
+            self._gloo.scatter(staged_out.host, self._per_rank(staged_in.host), opts).wait()
             staged_out.write_back()
 
         self._run(what, "all-gather", _nbytes(output_tensors) * self._size, _on_chip(output_tensors), transport)
