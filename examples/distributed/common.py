@@ -79,7 +79,7 @@ def train(model, steps, lr, shard_batch, rank, world, trace_dir=None, name="run"
         losses.append(mean.item())
         walls.append(time.perf_counter() - t0)
 
-    if DEVICE != "tpu":
+    if DEVICE != "tpu" or torch.tpu.backend() != "sim":  # no simulated clock: wall time only
         for x, y in batches(steps):
             step(x, y)
         return losses, {"wall_step_ms": _median(walls) * 1e3}
@@ -104,8 +104,9 @@ def _median(values):
 
 def report(name, rank, world, losses, figures, steps, lr, check):
     """Rank 0 prints the run and, with `check`, compares the losses with the one-chip run."""
-    if rank == 0 and DEVICE != "tpu":
-        print(f"{name} on {world} CPU processes with gloo")
+    if rank == 0 and "sim_step_ms" not in figures:
+        where = "CPU processes with gloo" if DEVICE != "tpu" else f"processes on {torch.tpu.get_device_name()}"
+        print(f"{name} on {world} {where}")
         print(f"  losses: {' '.join(f'{v:.4f}' for v in losses)}")
         print(f"  wall {figures['wall_step_ms']:.1f} ms per step (median)")
     elif rank == 0:

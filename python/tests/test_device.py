@@ -169,3 +169,10 @@ def test_streams_and_events_are_the_one_in_order_stream():
     s.wait_stream(torch.tpu.current_stream())
     assert s.record_event().query() and s.query()
     assert y.cpu().tolist() == [2.0] * 4
+    end = torch.tpu.Event(enable_timing=True)
+    end.record()
+    if torch.tpu.backend() == "sim":
+        assert e.elapsed_time(end) >= 0
+    else:  # recording works on hardware (streams need it); there is no simulated time to give
+        with pytest.raises(RuntimeError, match="service of the TPU simulator"):
+            e.elapsed_time(end)

@@ -293,11 +293,17 @@ class Event(torch.Event):
         self.enable_timing = bool(enable_timing)
         self.blocking = bool(blocking)
         self.interprocess = bool(interprocess)
+        self._recorded = False
         self._cycles = None
         self._clock_hz = None
 
     def record(self, stream=None) -> None:
-        self._cycles, self._clock_hz = _C.sim_time()
+        self._recorded = True
+        # Only timing events read the clock, which exists on the simulator alone: on hardware
+        # an event still orders streams (FSDP2 records many), and `elapsed_time` says why it
+        # has no time to give.
+        if self.enable_timing and backend() == "sim":
+            self._cycles, self._clock_hz = _C.sim_time()
 
     def wait(self, stream=None) -> None:
         pass
@@ -311,12 +317,14 @@ class Event(torch.Event):
     def elapsed_time(self, end_event) -> float:
         if not (self.enable_timing and end_event.enable_timing):
             raise RuntimeError("Both events must be created with argument 'enable_timing=True'.")
-        if self._cycles is None or end_event._cycles is None:
+        if not (self._recorded and end_event._recorded):
             raise RuntimeError("Both events must be recorded before calculating elapsed time.")
+        if self._cycles is None or end_event._cycles is None:
+            _C.sim_time()  # raises: simulated time is a service of the simulator
         return (end_event._cycles - self._cycles) / self._clock_hz * 1e3
 
     def __repr__(self) -> str:
-        state = "unrecorded" if self._cycles is None else f"cycle {self._cycles}"
+        state = "unrecorded" if not self._recorded else "recorded" if self._cycles is None else f"cycle {self._cycles}"
         return f"torch.tpu.Event({state})"
 
 

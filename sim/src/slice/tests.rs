@@ -232,3 +232,25 @@ fn times_are_deterministic() {
     assert!(first.iter().all(|&c| c > 0));
     assert_eq!(first, run());
 }
+
+/// A DeviceMesh (dp, tp) over the slice's ranks, tp innermost, gives each tp group the rings
+/// `tpudev estimate` lays its tp axis on (`map_axes`, innermost first): the runtime and the
+/// estimate time the same collective alike.
+#[test]
+fn device_mesh_groups_match_the_estimates_mesh_axes() {
+    use crate::timing::ici::map_axes;
+    for (spec, tp) in [("v5e:2x4", 2u32), ("v5e:2x4", 4), ("v5p:2x2x2", 4), ("v5e:16x16", 16), ("v4:4x4x4", 16)] {
+        let s = slice(spec);
+        let estimate = map_axes(&s.torus, &[tp]).unwrap().remove(0);
+        for first in (0..s.chips()).step_by(tp as usize) {
+            let group: Vec<u32> = (first..first + tp).collect();
+            let mut rings = s.rings_of(&group).unwrap();
+            rings.retain(|r| r.len > 1);
+            assert_eq!(rings, estimate, "{spec}, tp group {group:?}");
+            assert_eq!(
+                s.collective_cycles(Collective::AllReduce, 1 << 20, &group).unwrap(),
+                collective_cycles(Collective::AllReduce, 1 << 20, &estimate, &s.ici()),
+            );
+        }
+    }
+}
