@@ -98,8 +98,9 @@ pub fn ici_transfer(name: &str, start: u64, cycles: u64, bytes: u64) -> PyResult
     Ok(runtime()?.sim("ICI timing")?.ici_transfer(name, start, cycles, bytes))
 }
 
-/// Pauses (`True`) or resumes the simulated clock around work the chip would not do: the
-/// host staging of a collective's data. A no-op on hardware, which has no simulated clock.
+/// Opens (`True`) or closes (`False`) a pause of the simulated clock around work the chip
+/// would not do: the host staging of a collective's data. Pauses nest; ICI transfers count
+/// through them. A no-op on hardware, which has no simulated clock.
 #[pyfunction]
 pub fn pause_clock(paused: bool) -> PyResult<()> {
     if let Some(sim) = &runtime()?.sim {

@@ -94,3 +94,18 @@ def test_storage_clone_is_routed_for_tpu_storages_only():
     assert cpu.device.type == "cpu" and cpu.nbytes() == 16
     tpu = torch.arange(4.0, device="tpu").untyped_storage().clone()
     assert tpu.device.type == "tpu" and tpu.nbytes() == 16
+
+
+def test_swap_data_pointers_with_an_empty_storage():
+    t = torch.arange(4.0, device="tpu")
+    storage, empty = t.untyped_storage(), torch.UntypedStorage(0, device="tpu")
+    addr = storage.data_ptr()
+    _private.swap_data_pointers(storage, empty)
+    assert storage.nbytes() == 0 and empty.nbytes() == 16 and empty.data_ptr() == addr
+
+
+def test_c10d_backend_base_and_completed_work():
+    assert hasattr(_private.c10d_backend_base(), "allreduce")
+    work = _private.completed_work([torch.ones(2)])
+    assert work.wait() and work.is_completed()
+    assert work.get_future().value()[0].tolist() == [1.0, 1.0]

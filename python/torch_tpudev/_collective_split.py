@@ -46,8 +46,8 @@ def split_at_collectives(gm, compile_part):
     def assign(node):
         nonlocal part, last_was_collective
         producers = [a for a in node.all_input_nodes if a in collective_part]
-        belongs = _is_collective(node) and producers or node.target is operator.getitem and producers
-        if belongs:  # a wait_tensor or getitem of a collective's result stays with it
+        if producers and (_is_collective(node) or node.target is operator.getitem):
+            # A wait_tensor or getitem of a collective's result stays with it.
             collective_part[node] = collective_part[producers[0]]
             return collective_part[node]
         if _is_collective(node):

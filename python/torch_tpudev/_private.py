@@ -114,6 +114,18 @@ def symbol_upper_bound(val, symbol):
     return None if bound == int_oo else int(bound)
 
 
+def c10d_backend_base():
+    """The C++ c10d `Backend` class a Python process-group backend subclasses."""
+    return torch._C._distributed_c10d.Backend
+
+
+def completed_work(result):
+    """A finished c10d `Work` whose future holds `result` (collectives run synchronously)."""
+    fut = torch.futures.Future()
+    fut.set_result(result)
+    return torch._C._distributed_c10d._create_work_from_future(fut)
+
+
 def swap_data_pointers(a, b):
     """Exchanges the memory of two storages (one must be empty); their StorageImpls stay."""
     a._swap_data_ptr_(b)

@@ -61,18 +61,21 @@ def resize_storage(storage, nbytes):
     old = storage.nbytes()
     if nbytes == old:
         return storage
-    fresh = new_storage(nbytes)
-    if old and nbytes:
+    fresh = new_storage(nbytes) if nbytes else None
+    if old and fresh is not None:
         _C.copy_bytes(storage._tpudev_buffer.addr, fresh._tpudev_buffer.addr, min(old, nbytes))
     if old:
         # Data pointers swap only with an empty storage: park the old memory there first.
-        parked = new_storage(0)
-        _private.swap_data_pointers(storage, parked)
-        storage._tpudev_buffer, parked._tpudev_buffer = parked._tpudev_buffer, storage._tpudev_buffer
-    if nbytes:
-        _private.swap_data_pointers(storage, fresh)
-        storage._tpudev_buffer, fresh._tpudev_buffer = fresh._tpudev_buffer, storage._tpudev_buffer
+        _take_memory(storage, new_storage(0))
+    if fresh is not None:
+        _take_memory(storage, fresh)
     return storage
+
+
+def _take_memory(storage, other):
+    """Exchanges the memory of two storages (one empty), with the buffers that own it."""
+    _private.swap_data_pointers(storage, other)
+    storage._tpudev_buffer, other._tpudev_buffer = other._tpudev_buffer, storage._tpudev_buffer
 
 
 def clone_storage(storage):

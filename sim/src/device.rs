@@ -180,9 +180,10 @@ impl SimDevice {
         exe.as_any().downcast_ref::<plan::SimExecutable>().map(|e| &e.timing)
     }
 
-    /// Pauses or resumes the simulated clock: while paused, programs and host transfers take
-    /// no simulated time (for work the simulated chip would not do, such as staging a
-    /// collective's data through the host).
+    /// Opens (`true`) or closes (`false`) a pause of the simulated clock; pauses nest. While
+    /// paused, programs and host transfers take no simulated time (for work the simulated
+    /// chip would not do, such as staging a collective's data through the host); ICI
+    /// transfers still do.
     pub fn set_clock_paused(&self, paused: bool) {
         self.clock().set_paused(paused)
     }
@@ -196,9 +197,9 @@ impl SimDevice {
         let mut clock = self.clock();
         let idle = start.saturating_sub(clock.now());
         if idle > 0 {
-            clock.add(&timing::transfer_cost("wait for peers", idle, 0, timing::Bound::Idle));
+            clock.add_ici(&timing::transfer_cost("wait for peers", idle, 0, timing::Bound::Idle));
         }
-        clock.add(&timing::transfer_cost(name, cycles, bytes, timing::Bound::Ici));
+        clock.add_ici(&timing::transfer_cost(name, cycles, bytes, timing::Bound::Ici));
         clock.now()
     }
 

@@ -18,22 +18,19 @@ from datetime import timedelta
 
 import torch
 import torch.distributed as dist
-from torch._C._distributed_c10d import ProcessGroupGloo
 
-from .. import _C
+from .. import _C, _private
 from . import _handshake, _slice
 
-_Work = torch._C._distributed_c10d._create_work_from_future
+_done = _private.completed_work
 
 
-def _done(result):
-    fut = torch.futures.Future()
-    fut.set_result(result)
-    return _Work(fut)
+def _dtype(t) -> str:
+    return str(t.dtype).removeprefix("torch.")
 
 
 def _describe(tensors) -> str:
-    return ",".join(f"{str(t.dtype).removeprefix('torch.')}{list(t.shape)}" for t in tensors)
+    return ",".join(f"{_dtype(t)}{list(t.shape)}" for t in tensors)
 
 
 def _nbytes(tensors) -> int:
@@ -59,34 +56,21 @@ class _Staged:
 def _untimed_staging(method):
     """Runs a collective with the simulated clock paused: copying its data to the host and
     back is this simulator's transport, not work the chip would do. Work the chip had queued
-    (defer-and-fuse) runs first, timed. The ICI time is charged by `_charge`."""
+    (defer-and-fuse) runs first, timed. The ICI time (`_C.ici_transfer`) counts through the
+    pause."""
 
     @functools.wraps(method)
     def run(self, *args):
-        if not self._timed or _paused[0]:  # not timed, or inside another collective
+        if not self._timed:
             return method(self, *args)
         _C.synchronize()
         _C.pause_clock(True)
-        _paused[0] = True
         try:
             return method(self, *args)
         finally:
-            _paused[0] = False
             _C.pause_clock(False)
 
     return run
-
-
-_paused = [False]
-
-
-def _charge(name, start, cycles, nbytes):
-    """Charges an ICI transfer to the (paused) simulated clock."""
-    _C.pause_clock(False)
-    try:
-        _C.ici_transfer(name, start, cycles, nbytes)
-    finally:
-        _C.pause_clock(True)
 
 
 def _reduce_op_name(op) -> str:
@@ -96,7 +80,7 @@ def _reduce_op_name(op) -> str:
     return str(op)
 
 
-class TpuBackend(torch._C._distributed_c10d.Backend):
+class TpuBackend(_private.c10d_backend_base()):
     """The backend of one process group (created by `init_process_group("tpu")` and
     `new_group`)."""
 
@@ -105,7 +89,7 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
         self._rank, self._size = opts.group_rank, opts.group_size
         self._ranks = list(opts.global_ranks_in_group) or list(range(self._size))
         timeout = opts.timeout if isinstance(opts.timeout, timedelta) else None
-        self._gloo = ProcessGroupGloo(dist.PrefixStore("tpudev/gloo", opts.store), self._rank, self._size,
+        self._gloo = dist.ProcessGroupGloo(dist.PrefixStore("tpudev/gloo", opts.store), self._rank, self._size,
                                       timeout or timedelta(minutes=30))
         self._handshake = _handshake.Handshake(opts.store, self._rank, self._ranks, _handshake.timeout_s(timeout))
         # Hardware has no simulated clock: there the backend moves data and checks matching only.
@@ -134,9 +118,8 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
         start = self._handshake.meet(what, self._clock())
         transport()
         if self._timed and on_chip:
-            chips = self._ranks
-            cycles = _C.collective_cycles(self._slice.spec, kind, nbytes, chips) if kind else 0
-            _charge(what.split("(", 1)[0], start, cycles, nbytes)
+            cycles = _C.collective_cycles(self._slice.spec, kind, nbytes, self._ranks)
+            _C.ici_transfer(what.split("(", 1)[0], start, cycles, nbytes)
 
     def _per_rank(self, flat):
         """c10d's list-of-lists argument (one list of a tensor per rank, per input) from its
@@ -265,7 +248,7 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
     @_untimed_staging
     def all_to_all_single(self, output, input, output_split_sizes, input_split_sizes, opts):
         staged_in, staged_out = _Staged([input]), _Staged([output], read=False)
-        what = f"all_to_all_single({str(input.dtype).removeprefix('torch.')})"
+        what = f"all_to_all_single({_dtype(input)})"
 
         def transport():
             self._gloo.alltoall_base(staged_out.host[0], staged_in.host[0], output_split_sizes,
@@ -280,7 +263,7 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
     @_untimed_staging
     def alltoall(self, output_tensors, input_tensors, opts):
         staged_in, staged_out = _Staged(input_tensors), _Staged(output_tensors, read=False)
-        what = f"all_to_all({len(input_tensors)} tensors,{str(input_tensors[0].dtype).removeprefix('torch.')})"
+        what = f"all_to_all({len(input_tensors)} tensors,{_dtype(input_tensors[0])})"
 
         def transport():
             self._gloo.alltoall(staged_out.host, staged_in.host, opts).wait()
@@ -354,7 +337,7 @@ class TpuBackend(torch._C._distributed_c10d.Backend):
             me, other = self._ranks[self._rank], self._ranks[peer]
             src, dst = (me, other) if direction == "send" else (other, me)
             cycles = _C.p2p_cycles(self._slice.spec, _nbytes(tensors), src, dst)
-            _charge(direction, start, cycles, _nbytes(tensors))
+            _C.ici_transfer(direction, start, cycles, _nbytes(tensors))
         return _done(tensors)
 
 
@@ -366,14 +349,7 @@ def _create(opts, backend_options=None):
     return TpuBackend(opts)
 
 
-_registered = False
-
-
 def register() -> None:
     """Registers the c10d backend "tpu" for tpu and cpu tensors. Idempotent."""
-    global _registered
-    if _registered:
-        return
     if "tpu" not in dist.Backend.backend_list:
         dist.Backend.register_backend("tpu", _create, extended_api=True, devices=["tpu", "cpu"])
-    _registered = True

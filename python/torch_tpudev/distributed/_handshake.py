@@ -68,8 +68,7 @@ class Handshake:
         (the latest posted) once every rank of the group has posted the same `what`."""
         self.seq += 1
         prefix = f"tpudev/c/{self.seq}/"
-        posts = self._exchange(prefix, range(len(self.ranks)), f"{clock} {what}", f"collective #{self.seq} ({what})")
-        clocks, whats = zip(*(p.split(" ", 1) for p in posts))
+        clocks, whats = self._exchange(prefix, range(len(self.ranks)), clock, what, f"collective #{self.seq} ({what})")
         if len(set(whats)) > 1:
             calls = "; ".join(f"rank {self.ranks[i]} called {w}" for i, w in enumerate(whats))
             raise CollectiveMismatchError(
@@ -78,7 +77,7 @@ class Handshake:
                 f"dtypes and shapes."
             )
         self._forget(f"tpudev/c/{self.seq - 1}/")
-        return max(int(c) for c in clocks)
+        return max(clocks)
 
     def meet_peer(self, peer: int, what: str, clock: int) -> int:
         """The meeting of a send or receive with its peer (a place in the group): both post
@@ -88,23 +87,25 @@ class Handshake:
         lo, hi = sorted((self.rank, peer))
         prefix = f"tpudev/p2p/{lo}-{hi}/{n}/"
         describe = f"{what} #{n} between ranks {self.ranks[lo]} and {self.ranks[hi]}"
-        posts = self._exchange(prefix, (lo, hi), f"{clock} {what}", describe)
+        clocks, whats = self._exchange(prefix, (lo, hi), clock, what, describe)
         self._forget(f"tpudev/p2p/{lo}-{hi}/{n - 1}/")
-        clocks, whats = zip(*(p.split(" ", 1) for p in posts))
         if whats[0] != whats[1]:
             raise CollectiveMismatchError(
                 f"send/recv #{n} between ranks {self.ranks[lo]} and {self.ranks[hi]} does not match: rank "
                 f"{self.ranks[lo]} has {whats[0]}, rank {self.ranks[hi]} has {whats[1]}. A send and its recv "
                 f"need tensors of the same dtypes and shapes."
             )
-        return max(int(c) for c in clocks)
+        return max(clocks)
 
-    def _exchange(self, prefix: str, places, post: str, describe: str) -> list:
+    def _exchange(self, prefix: str, places, clock: int, what: str, describe: str):
+        """Posts this rank's clock and `what` under `prefix`; returns every place's clocks
+        and whats, in `places` order, once all have posted."""
         places = list(places)
-        self.store.set(f"{prefix}{self.rank}", post)
+        self.store.set(f"{prefix}{self.rank}", f"{clock} {what}")
         keys = [f"{prefix}{i}" for i in places]
         self._wait(keys, places, describe)
-        return [v.decode() for v in self.store.multi_get(keys)]
+        posts = [v.decode().split(" ", 1) for v in self.store.multi_get(keys)]
+        return [int(c) for c, _ in posts], [w for _, w in posts]
 
     def _wait(self, keys, places, describe: str) -> None:
         deadline = time.monotonic() + self.timeout

@@ -31,9 +31,10 @@ pub struct Clock {
     recording: usize,
     events: Vec<KernelEvent>,
     label: Option<Arc<str>>,
-    /// While paused, nothing advances the clock: work the simulated chip would not do (the
-    /// host staging of a collective's data) runs untimed.
-    paused: bool,
+    /// Open pauses (they nest). While paused, programs and host transfers do not advance the
+    /// clock: work the simulated chip would not do (the host staging of a collective's data)
+    /// runs untimed. ICI transfers (`add_ici`) still count: they are the collective's time.
+    pauses: usize,
 }
 
 impl Clock {
@@ -53,15 +54,18 @@ impl Clock {
         self.label = None;
     }
 
-    /// Pauses (or resumes) the clock.
+    /// Opens (`true`) or closes (`false`) a pause; pauses nest.
     pub fn set_paused(&mut self, paused: bool) {
-        self.paused = paused;
+        self.pauses = if paused { self.pauses + 1 } else { self.pauses.saturating_sub(1) };
     }
 
     fn push(&mut self, k: &KernelCost, labeled: bool) {
-        if self.paused {
-            return;
+        if self.pauses == 0 {
+            self.log(k, labeled);
         }
+    }
+
+    fn log(&mut self, k: &KernelCost, labeled: bool) {
         if self.recording > 0 {
             let op = self.label.clone().filter(|_| labeled).unwrap_or_else(|| k.kernel.clone());
             self.events.push(KernelEvent {
@@ -80,7 +84,7 @@ impl Clock {
 
     /// One execution of a program: its kernels, back to back.
     pub fn run(&mut self, program: &ProgramTiming) {
-        if self.paused {
+        if self.pauses > 0 {
             return;
         }
         if self.recording == 0 {
@@ -95,6 +99,11 @@ impl Clock {
     /// A host<->device transfer (or any other single timed item), logged under its own name.
     pub fn add(&mut self, cost: &KernelCost) {
         self.push(cost, false);
+    }
+
+    /// An inter-chip transfer (or the wait for one), which counts even while paused.
+    pub fn add_ici(&mut self, cost: &KernelCost) {
+        self.log(cost, false);
     }
 
     /// Opens a profiling session; returns the position its events start at.

@@ -385,19 +385,25 @@ fn validation_hbm_bound_elementwise_runs_at_hbm_bandwidth() {
 }
 
 #[test]
-fn ici_transfers_idle_to_the_agreed_start_and_a_paused_clock_stands_still() {
+fn ici_transfers_idle_to_the_agreed_start_and_count_through_a_pause() {
     let dev = SimDevice::new(preset("v5e").unwrap());
     let buf = dev.alloc(1 << 16).unwrap();
     dev.set_clock_paused(true);
+    dev.set_clock_paused(true); // pauses nest
+    dev.write_bytes(buf, 0, &vec![0u8; 1 << 16]).unwrap();
+    dev.set_clock_paused(false);
     dev.write_bytes(buf, 0, &vec![0u8; 1 << 16]).unwrap();
     assert_eq!(dev.now_cycles(), 0, "a paused clock takes no host transfer time");
-    dev.set_clock_paused(false);
     let from = dev.start_profile();
     // Another chip reached the collective at cycle 500: this one idles until then.
     assert_eq!(dev.ici_transfer("all_reduce", 500, 1200, 4096), 1700);
     // A start already passed adds no idle time.
     assert_eq!(dev.ici_transfer("all_gather", 10, 300, 64), 2000);
     let events = dev.stop_profile(from);
+    // ICI transfers counted through the pause; closing it lets host transfers count again.
+    dev.set_clock_paused(false);
+    dev.write_bytes(buf, 0, &[0u8; 4]).unwrap();
+    assert!(dev.now_cycles() > 2000);
     let seen: Vec<(&str, u64, u64, Bound)> = events.iter().map(|e| (&*e.op, e.start, e.cycles, e.bound)).collect();
     assert_eq!(
         seen,
