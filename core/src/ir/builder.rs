@@ -12,7 +12,7 @@ pub struct GraphBuilder {
     graph: Graph,
 }
 
-fn check(cond: bool, what: impl FnOnce() -> String) -> Result<()> {
+pub(super) fn check(cond: bool, what: impl FnOnce() -> String) -> Result<()> {
     if cond {
         Ok(())
     } else {
@@ -41,7 +41,7 @@ impl GraphBuilder {
         self.graph.nodes[id].ty.shape.len()
     }
 
-    fn push(&mut self, op: Op, inputs: Vec<NodeId>, ty: TensorType) -> NodeId {
+    pub(super) fn push(&mut self, op: Op, inputs: Vec<NodeId>, ty: TensorType) -> NodeId {
         self.graph.nodes.push(Node { op, inputs, ty });
         self.graph.nodes.len() - 1
     }

@@ -5,11 +5,13 @@
 //! printed as StableHLO for PJRT and interpreted by the simulator.
 
 mod builder;
+mod collective;
 mod excess_precision;
 mod graph;
 mod op;
 
 pub use builder::GraphBuilder;
+pub use collective::{check_collective_replicas, check_permute_pairs, check_replica_groups, replicas_of};
 pub use excess_precision::keep_excess_precision;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
-pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, ReduceKind};
+pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, ReduceKind, ReplicaGroups};

@@ -279,7 +279,44 @@ pub enum Op {
     /// one tensor [batch..., total]: per batch element, each result flattened row-major and
     /// concatenated; lowerings slice them out. Integer results (pivots) are exact float values.
     LinalgCall(LinalgCall),
+
+    // ---- collectives (see `ir::collective`): every replica of an SPMD program runs them ----
+    /// `stablehlo.all_reduce`: each replica gets the `kind` reduction of its group's operands,
+    /// combined in group order.
+    AllReduce {
+        kind: ReduceKind,
+        groups: ReplicaGroups,
+    },
+    /// `stablehlo.all_gather`: the group's operands concatenated along `dim`, in group order.
+    AllGather {
+        dim: usize,
+        groups: ReplicaGroups,
+    },
+    /// `stablehlo.reduce_scatter`: the group's operands reduced, then split along `dim` into
+    /// one block per member; member k keeps block k.
+    ReduceScatter {
+        kind: ReduceKind,
+        dim: usize,
+        groups: ReplicaGroups,
+    },
+    /// `stablehlo.all_to_all`: each member splits its operand along `split_dim` into one
+    /// block per member and sends block k to member k; the received blocks are concatenated
+    /// along `concat_dim` in group order.
+    AllToAll {
+        split_dim: usize,
+        concat_dim: usize,
+        groups: ReplicaGroups,
+    },
+    /// `stablehlo.collective_permute`: replica `target` gets the operand of `source` for each
+    /// (source, target) pair; a replica no pair targets gets zeros.
+    CollectivePermute {
+        pairs: Vec<(u32, u32)>,
+    },
 }
+
+/// The replicas (chips of a slice, by index) that a collective combines: groups of equal
+/// size, no replica in two. StableHLO's `replica_groups`.
+pub type ReplicaGroups = Vec<Vec<u32>>;
 
 /// The routines behind `Op::LinalgCall`, with their results in packing order. `k` is
 /// min(m, n) of the first operand.
@@ -419,7 +456,24 @@ impl Op {
             Op::Cholesky { .. } => "cholesky",
             Op::TriangularSolve { .. } => "triangular_solve",
             Op::LinalgCall(_) => "custom_call",
+            Op::AllReduce { .. } => "all_reduce",
+            Op::AllGather { .. } => "all_gather",
+            Op::ReduceScatter { .. } => "reduce_scatter",
+            Op::AllToAll { .. } => "all_to_all",
+            Op::CollectivePermute { .. } => "collective_permute",
         }
+    }
+
+    /// Whether the op exchanges data between the replicas of an SPMD program.
+    pub fn is_collective(&self) -> bool {
+        matches!(
+            self,
+            Op::AllReduce { .. }
+                | Op::AllGather { .. }
+                | Op::ReduceScatter { .. }
+                | Op::AllToAll { .. }
+                | Op::CollectivePermute { .. }
+        )
     }
 
     pub fn is_elementwise_unary(&self) -> bool {

@@ -110,6 +110,7 @@ fn arity(op: &Op) -> Option<usize> {
         | Op::ReduceWindow { .. }
         | Op::RngUniform
         | Op::Cholesky { .. } => 1,
+        op if op.is_collective() => 1,
         Op::Pad { .. }
         | Op::DotGeneral(_)
         | Op::Convolution(_)
@@ -184,6 +185,13 @@ pub fn validate(graph: &Graph) -> Result<()> {
                 b.triangular_solve(x[0], x[1], left_side, lower, unit_diagonal, transpose_a)?
             }
             Op::LinalgCall(call) => b.linalg_call(*call, &x)?,
+            Op::AllReduce { kind, groups } => b.all_reduce(x[0], *kind, groups.clone())?,
+            Op::AllGather { dim, groups } => b.all_gather(x[0], *dim, groups.clone())?,
+            Op::ReduceScatter { kind, dim, groups } => b.reduce_scatter(x[0], *kind, *dim, groups.clone())?,
+            Op::AllToAll { split_dim, concat_dim, groups } => {
+                b.all_to_all(x[0], *split_dim, *concat_dim, groups.clone())?
+            }
+            Op::CollectivePermute { pairs } => b.collective_permute(x[0], pairs.clone())?,
             other => return Err(fail(format!("unknown op {other:?}"))),
         };
         if b.ty(id) != &node.ty {
