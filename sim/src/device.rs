@@ -89,8 +89,14 @@ fn chip_from_env() -> Result<Option<String>> {
 
 impl SimDevice {
     pub fn new(chip: ChipSpec) -> Self {
+        Self::chip_of_slice(chip, 0)
+    }
+
+    /// Chip `index` of a slice simulated in this process (`spmd::SpmdSlice`); its memory
+    /// errors name it `tpu:<index>`.
+    pub fn chip_of_slice(chip: ChipSpec, index: u32) -> Self {
         crate::host_alloc::tune();
-        let hbm = Hbm::new(format!("tpu:0 ({})", chip.name), chip.hbm_bytes);
+        let hbm = Hbm::new(format!("tpu:{index} ({})", chip.name), chip.hbm_bytes);
         let timing = TimingParams::from_chip(&chip);
         SimDevice { chip, hbm, timing, clock: Mutex::new(Clock::default()), timing_only: AtomicBool::new(false) }
     }
@@ -203,6 +209,30 @@ impl SimDevice {
         clock.now()
     }
 
+    /// `Device::compile`, with the simulator's own executable type.
+    pub fn compile_program(&self, graph: &Graph) -> Result<plan::SimExecutable> {
+        let mut exe = plan::compile(graph)?;
+        exe.timing = timing::time_program(&exe.graph, &exe.plan, &self.timing);
+        Ok(exe)
+    }
+
+    /// Computes a program's results as one replica of an SPMD program, meeting the others
+    /// through `ex`; the clock is left to the caller, which knows the slice.
+    pub(crate) fn compute_replica(
+        &self,
+        exe: &plan::SimExecutable,
+        inputs: &[ExecInput],
+        outputs: &[TensorView],
+        ex: &dyn crate::exec::collective::Exchange,
+    ) -> Result<()> {
+        interpret::execute_replica(exe, &self.hbm, inputs, outputs, ex)
+    }
+
+    /// Advances the clock by some of a program's kernels (see `Clock::run_kernels`).
+    pub(crate) fn run_kernels(&self, kernels: &[timing::KernelCost]) {
+        self.clock().run_kernels(kernels)
+    }
+
     fn host_transfer(&self, name: &str, bytes: usize, to_device: bool) {
         let cost = timing::host_transfer_cost(name, bytes as u64, to_device, &self.timing);
         self.clock().add(&cost);
@@ -263,9 +293,7 @@ impl Device for SimDevice {
     }
 
     fn compile(&self, graph: &Graph) -> Result<Arc<dyn Executable>> {
-        let mut exe = plan::compile(graph)?;
-        exe.timing = timing::time_program(&exe.graph, &exe.plan, &self.timing);
-        Ok(Arc::new(exe))
+        Ok(Arc::new(self.compile_program(graph)?))
     }
 
     fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {

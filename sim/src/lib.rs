@@ -9,12 +9,14 @@ pub mod exec;
 pub mod hbm;
 pub mod host_alloc;
 pub mod slice;
+pub mod spmd;
 pub mod timing;
 
 pub use chips::{load_chip_file, preset, presets, ChipSpec};
 pub use device::SimDevice;
 pub use exec::SimExecutable;
 pub use slice::Slice;
+pub use spmd::{SpmdProgram, SpmdSlice};
 
 #[cfg(test)]
 mod tests;

@@ -58,8 +58,11 @@ pub fn replicas_of(op: &Op) -> Vec<u32> {
 
 /// Checks collective `op` for a program run by `replicas` replicas: every replica index is
 /// below the count, and a grouped collective's groups hold every replica (each replica must
-/// know whom it meets).
+/// know whom it meets). Other ops pass.
 pub fn check_collective_replicas(op: &Op, replicas: u32) -> Result<()> {
+    if !op.is_collective() {
+        return Ok(());
+    }
     let named = replicas_of(op);
     if let Some(bad) = named.iter().find(|&&r| r >= replicas) {
         return Err(Error::invalid(format!(

@@ -9,6 +9,7 @@ use tpudev_core::ir::{Graph, Literal, Node, Op, Param, ParamKind, Precision};
 use tpudev_core::shape::is_contiguous;
 use tpudev_core::{DType, Error, Result};
 
+use super::collective::{self, Exchange, Solo};
 use super::plan::{SimExecutable, Step};
 use super::value::{self, Data, Value};
 use super::{
@@ -326,6 +327,7 @@ fn run_nodes(
     state: &HbmState,
     inputs: &[ExecInput],
     dests: &[Option<OutSlice>],
+    ex: &dyn Exchange,
 ) -> Result<Vec<Option<Value>>> {
     let (g, plan) = (&*exe.graph, &exe.plan);
     let mut values: Vec<Option<Value>> = vec![None; g.nodes.len()];
@@ -347,6 +349,10 @@ fn run_nodes(
                         continue;
                     }
                     bind(state, p, &g.params[p], &inputs[p])?
+                } else if node.op.is_collective() {
+                    let j = node.inputs[0];
+                    let operand = if plan.take[i][0] { values[j].take() } else { values[j].clone() };
+                    collective::run(i, node, operand.ok_or_else(|| Error::internal("operand missing"))?, ex)?
                 } else {
                     run_node(exe, i, &mut values, &direct)?
                 };
@@ -415,6 +421,18 @@ fn direct_outputs(
 /// results: the dispatcher frees fresh output buffers on error, and an out= destination keeps
 /// what was written, as on other PyTorch devices.
 pub fn execute(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
+    execute_replica(exe, hbm, inputs, outputs, &Solo)
+}
+
+/// `execute` as one replica of an SPMD program, meeting its peers at collectives through
+/// `ex` (`spmd::SpmdSlice` runs the replicas).
+pub fn execute_replica(
+    exe: &SimExecutable,
+    hbm: &Hbm,
+    inputs: &[ExecInput],
+    outputs: &[TensorView],
+    ex: &dyn Exchange,
+) -> Result<()> {
     let g = &*exe.graph;
     if inputs.len() != g.params.len() {
         return Err(Error::invalid(format!("the program takes {} inputs, got {}", g.params.len(), inputs.len())));
@@ -434,7 +452,7 @@ pub fn execute(exe: &SimExecutable, hbm: &Hbm, inputs: &[ExecInput], outputs: &[
         view_io::check_view(view, expected, len, || format!("output {k}"))?;
     }
     let dests = direct_outputs(exe, &mut state, inputs, outputs)?;
-    let values = catch_unwind(AssertUnwindSafe(|| run_nodes(exe, &state, inputs, &dests))).map_err(|p| {
+    let values = catch_unwind(AssertUnwindSafe(|| run_nodes(exe, &state, inputs, &dests, ex))).map_err(|p| {
         let msg = p
             .downcast_ref::<&str>()
             .map(|s| s.to_string())

@@ -5,6 +5,7 @@
 pub mod value;
 pub mod bcast_zip;
 pub mod blas;
+pub mod collective;
 pub mod conv;
 mod conv_shifted;
 pub mod dot;

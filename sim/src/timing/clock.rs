@@ -96,6 +96,14 @@ impl Clock {
         }
     }
 
+    /// Some of a program's kernels, back to back (an SPMD program runs its kernels in
+    /// stretches between collectives).
+    pub fn run_kernels(&mut self, kernels: &[KernelCost]) {
+        for k in kernels {
+            self.push(k, true);
+        }
+    }
+
     /// A host<->device transfer (or any other single timed item), logged under its own name.
     pub fn add(&mut self, cost: &KernelCost) {
         self.push(cost, false);

@@ -32,7 +32,7 @@ pub use chip_report::{chip_by_name, chip_report, ChipReport};
 pub use clock::{Clock, KernelEvent};
 pub use kernel::{host_transfer_cost, kernel_cost, transfer_cost, Bound, KernelCost};
 pub use params::TimingParams;
-pub use program::{program_work, time_program, ProgramTiming};
+pub use program::{program_work, time_program, CollectiveAt, ProgramTiming};
 pub use report::report;
 pub use vmem::Matmul;
 

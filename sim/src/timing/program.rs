@@ -12,8 +12,18 @@ use crate::exec::plan::{Plan, Step};
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProgramTiming {
     pub kernels: Vec<KernelCost>,
-    /// Sum of the kernels' cycles: how far one execution advances the clock.
+    /// Sum of the kernels' cycles: how far one execution advances the clock on one chip.
     pub cycles: u64,
+    /// The program's collectives, in execution order. They are not kernels: their time
+    /// depends on the slice the program runs on (`spmd`), and on one chip they take none.
+    pub collectives: Vec<CollectiveAt>,
+}
+
+/// Where a collective runs: after the first `after` kernels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CollectiveAt {
+    pub after: usize,
+    pub node: NodeId,
 }
 
 /// The inputs step `Step::Node(i)` reads as evaluated: a broadcast read in place
@@ -28,14 +38,22 @@ fn effective_inputs(graph: &Graph, plan: &Plan, i: NodeId) -> Vec<NodeId> {
 
 /// The work of every kernel of a program, in execution order.
 pub fn program_work(graph: &Graph, plan: &Plan, p: &TimingParams) -> Vec<Work> {
-    let mut works: Vec<Work> = plan
-        .steps
-        .iter()
-        .filter_map(|step| match *step {
-            Step::Node(i) => node_work(graph, i, &effective_inputs(graph, plan, i), p),
-            Step::Rows(r) => Some(region_work(graph, &plan.regions[r])),
-        })
-        .collect();
+    program_steps(graph, plan, p).0
+}
+
+/// The kernels' work, and where the collectives fall between them.
+fn program_steps(graph: &Graph, plan: &Plan, p: &TimingParams) -> (Vec<Work>, Vec<CollectiveAt>) {
+    let mut works = Vec::new();
+    let mut collectives = Vec::new();
+    for step in &plan.steps {
+        match *step {
+            Step::Node(i) if graph.nodes[i].op.is_collective() => {
+                collectives.push(CollectiveAt { after: works.len(), node: i })
+            }
+            Step::Node(i) => works.extend(node_work(graph, i, &effective_inputs(graph, plan, i), p)),
+            Step::Rows(r) => works.push(region_work(graph, &plan.regions[r])),
+        }
+    }
     let mut seen = Vec::new();
     for &o in &graph.outputs {
         if !seen.contains(&o) {
@@ -43,11 +61,12 @@ pub fn program_work(graph: &Graph, plan: &Plan, p: &TimingParams) -> Vec<Work> {
             works.extend(output_work(graph, o));
         }
     }
-    works
+    (works, collectives)
 }
 
 pub fn time_program(graph: &Graph, plan: &Plan, p: &TimingParams) -> ProgramTiming {
-    let kernels: Vec<KernelCost> = program_work(graph, plan, p).iter().map(|w| kernel_cost(w, p)).collect();
+    let (works, collectives) = program_steps(graph, plan, p);
+    let kernels: Vec<KernelCost> = works.iter().map(|w| kernel_cost(w, p)).collect();
     let cycles = kernels.iter().map(|k| k.cycles).sum();
-    ProgramTiming { kernels, cycles }
+    ProgramTiming { kernels, cycles, collectives }
 }
