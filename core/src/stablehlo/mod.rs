@@ -10,6 +10,10 @@
 //!
 //! `parse(print(g))` equals `g` with its parameter nodes moved to the front (in parameter
 //! order) and its constants' literals of the dtype's kind.
+//!
+//! Collectives print in JAX's generic form on a module of `mhlo.num_replicas` replicas; the
+//! parser resolves replica groups into process indices by the spec's rules, reading both
+//! pmap-style (replicas) and shard_map-style (partitions) programs.
 
 mod lexer;
 mod parse;

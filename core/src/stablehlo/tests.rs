@@ -77,7 +77,8 @@ fn binary(op: Op, dtype: DType) -> Graph {
     b.finish(vec![z])
 }
 
-/// One small graph per op variant (and per interesting attribute).
+/// One small graph per op variant (and per interesting attribute). The collectives of a graph
+/// name the same replicas, so that each graph is a whole SPMD program XLA accepts.
 pub(crate) fn op_graphs() -> Vec<(String, Graph)> {
     use Op::*;
     let mut out: Vec<(String, Graph)> = Vec::new();
@@ -291,6 +292,41 @@ pub(crate) fn op_graphs() -> Vec<(String, Graph)> {
         let s = b.broadcast_in_dim(s, vec![2], vec![]).unwrap();
         vec![b.binary(Add, e, s).unwrap(), x, e]
     });
+    for (kind, dt) in [
+        (ReduceKind::Sum, DType::F32),
+        (ReduceKind::Prod, DType::I64),
+        (ReduceKind::Max, DType::BF16),
+        (ReduceKind::Min, DType::I32),
+        (ReduceKind::And, DType::Bool),
+        (ReduceKind::Or, DType::Bool),
+    ] {
+        push(&format!("all_reduce_{kind:?}_{dt}"), &|b| {
+            let x = b.param(TensorType::new(dt, vec![4]));
+            vec![b.all_reduce(x, kind, vec![vec![0, 1], vec![2, 3]]).unwrap()]
+        });
+    }
+    push("all_gather", &|b| {
+        let x = b.param(f32t(&[2, 3]));
+        let a = b.all_gather(x, 1, vec![vec![0, 1, 2, 3]]).unwrap();
+        vec![a, b.all_gather(x, 0, vec![vec![1, 0], vec![3, 2]]).unwrap()]
+    });
+    push("reduce_scatter", &|b| {
+        let x = b.param(f32t(&[4, 6]));
+        let s = b.reduce_scatter(x, ReduceKind::Sum, 0, vec![vec![0, 1], vec![2, 3]]).unwrap();
+        let y = b.param(TensorType::new(DType::I32, vec![4, 6]));
+        vec![s, b.reduce_scatter(y, ReduceKind::Min, 1, vec![vec![2, 0], vec![1, 3]]).unwrap()]
+    });
+    push("all_to_all", &|b| {
+        let x = b.param(f32t(&[4, 6]));
+        let a = b.all_to_all(x, 0, 1, vec![vec![0, 1], vec![2, 3]]).unwrap();
+        let same = b.all_to_all(x, 0, 0, vec![vec![3, 2, 1, 0]]).unwrap();
+        vec![a, same, b.all_to_all(x, 1, 0, vec![vec![0], vec![1], vec![2], vec![3]]).unwrap()]
+    });
+    push("collective_permute", &|b| {
+        let x = b.param(TensorType::new(DType::U8, vec![2, 2]));
+        let ring = b.collective_permute(x, vec![(0, 1), (1, 2), (2, 0)]).unwrap();
+        vec![ring, b.collective_permute(x, vec![]).unwrap()]
+    });
     out
 }
 
@@ -368,6 +404,11 @@ fn every_op_variant_is_covered() {
         "cholesky",
         "triangular_solve",
         "custom_call",
+        "all_reduce",
+        "all_gather",
+        "reduce_scatter",
+        "all_to_all",
+        "collective_permute",
     ] {
         assert!(names.contains(want), "no test graph has a {want} node");
     }
@@ -546,4 +587,192 @@ fn garbled_text_is_an_error_not_a_panic() {
     }
     assert!(parse("").is_err());
     assert!(parse("\u{1F600} module").is_err());
+}
+
+// ---------------------------------------------------------------------------------------
+// collectives
+
+/// A small SPMD program with each collective, on four replicas.
+fn collectives_program() -> Graph {
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32t(&[4, 6]));
+    let groups = vec![vec![0, 1], vec![2, 3]];
+    let sum = b.all_reduce(x, ReduceKind::Sum, groups.clone()).unwrap();
+    let gathered = b.all_gather(sum, 1, groups.clone()).unwrap(); // [4, 12]
+    let max = b.reduce_scatter(gathered, ReduceKind::Max, 0, groups.clone()).unwrap(); // [2, 12]
+    let swapped = b.all_to_all(max, 1, 0, groups).unwrap(); // [4, 6]
+    let shifted = b.collective_permute(swapped, vec![(0, 1), (1, 2), (2, 3), (3, 0)]).unwrap();
+    b.finish(vec![shifted])
+}
+
+#[test]
+fn collectives_snapshot_and_round_trip() {
+    let text = round_trip("collectives", &collectives_program());
+    assert!(text.starts_with(
+        "module @tpudev_program attributes {mhlo.num_replicas = 4 : i32, mhlo.num_partitions = 1 : i32} {"
+    ));
+    insta::assert_snapshot!("collectives", text);
+}
+
+#[test]
+fn num_replicas_is_one_past_the_largest_replica_named() {
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32t(&[2]));
+    let a = b.all_reduce(x, ReduceKind::Sum, vec![vec![0], vec![1]]).unwrap();
+    let p = b.collective_permute(a, vec![(6, 2)]).unwrap();
+    let text = print(&b.finish(vec![p])).unwrap();
+    assert!(text.contains("attributes {mhlo.num_replicas = 7 : i32, mhlo.num_partitions = 1 : i32}"), "{text}");
+    // Handles count from 1 in node order; all_to_all and collective_permute carry none.
+    let text = print(&collectives_program()).unwrap();
+    assert_eq!(text.matches("<handle = ").count(), 3);
+    for k in 1..=3 {
+        assert!(text.contains(&format!("<handle = {k}, type = 1>")), "{text}");
+    }
+    assert!(!print(&unary(Op::Exp, DType::F32)).unwrap().contains("attributes"));
+}
+
+#[test]
+fn parses_jax_style_shard_map() {
+    let g = parse(include_str!("testdata/jax_shard_map.mlir")).unwrap();
+    let ops: Vec<&Op> = g.nodes.iter().map(|n| &n.op).filter(|op| op.is_collective()).collect();
+    let all = vec![vec![0, 1, 2, 3]];
+    assert_eq!(
+        ops,
+        [
+            &Op::AllReduce { kind: ReduceKind::Sum, groups: all.clone() },
+            &Op::AllGather { dim: 1, groups: all.clone() },
+            &Op::ReduceScatter { kind: ReduceKind::Sum, dim: 0, groups: all.clone() },
+            &Op::AllToAll { split_dim: 0, concat_dim: 1, groups: all.clone() },
+            &Op::CollectivePermute { pairs: vec![(0, 1), (1, 2), (2, 3), (3, 0)] },
+            &Op::AllReduce { kind: ReduceKind::Max, groups: all.clone() },
+            &Op::AllReduce { kind: ReduceKind::Min, groups: vec![vec![0, 1], vec![2, 3]] },
+            &Op::AllReduce { kind: ReduceKind::Or, groups: vec![vec![0, 2], vec![1, 3]] },
+        ]
+    );
+    assert_eq!(g.outputs.len(), 7);
+    round_trip("jax_shard_map", &g);
+}
+
+/// A module around one op of `body` (which reads `%arg0: tensor<4xf32>` and defines `%0`).
+fn one_op_module(attrs: &str, body: &str, result: &str) -> String {
+    format!(
+        "module @m {attrs}{{\n  func.func public @main(%arg0: tensor<4xf32>) -> {result} {{\n    {body}\n    \
+         return %0 : {result}\n  }}\n}}\n"
+    )
+}
+
+fn all_reduce_text(attrs: &str, groups: &str, props: &str, body: &str) -> String {
+    let op = format!(
+        "%0 = \"stablehlo.all_reduce\"(%arg0) <{{replica_groups = {groups}{props}}}> ({{\n    ^bb0(%x: tensor<f32>, \
+         %y: tensor<f32>):\n      {body}\n    }}) : (tensor<4xf32>) -> tensor<4xf32>"
+    );
+    one_op_module(attrs, &op, "tensor<4xf32>")
+}
+
+const ADD: &str = "%s = stablehlo.add %y, %x : tensor<f32>\n      stablehlo.return %s : tensor<f32>";
+
+#[test]
+fn empty_replica_groups_take_the_module_count() {
+    let pmap = "attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 4 : i32} ";
+    let g = parse(&all_reduce_text(pmap, "dense<> : tensor<0x0xi64>", "", ADD)).unwrap();
+    assert!(g.nodes.iter().any(|n| n.op == Op::AllReduce { kind: ReduceKind::Sum, groups: vec![vec![0, 1, 2, 3]] }));
+    let e = parse(&all_reduce_text("", "dense<> : tensor<0x0xi64>", "", ADD)).unwrap_err().to_string();
+    assert!(e.contains("empty replica_groups") && e.contains("mhlo.num_replicas = N"), "{e}");
+    // A splat names one group of one replica.
+    let g = parse(&all_reduce_text("", "dense<0> : tensor<1x1xi64>", "", ADD)).unwrap();
+    assert!(g.nodes.iter().any(|n| n.op == Op::AllReduce { kind: ReduceKind::Sum, groups: vec![vec![0]] }));
+    // Generic body ops, and the channel and global ids of a shard_map program.
+    let generic = "%s = \"stablehlo.multiply\"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n      \
+                   \"stablehlo.return\"(%s) : (tensor<f32>) -> ()";
+    let shmap = "attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} ";
+    let props = ", channel_handle = #stablehlo.channel_handle<handle = 3, type = 1>, use_global_device_ids";
+    let g = parse(&all_reduce_text(shmap, "dense<[[1, 0]]> : tensor<1x2xi64>", props, generic)).unwrap();
+    assert!(g.nodes.iter().any(|n| n.op == Op::AllReduce { kind: ReduceKind::Prod, groups: vec![vec![1, 0]] }));
+}
+
+#[test]
+fn bad_collectives_are_clear_errors() {
+    let groups = "dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>";
+    let err = |text: String| parse(&text).map(|_| text).unwrap_err().to_string();
+    let e = err(all_reduce_text(
+        "",
+        groups,
+        "",
+        "%s = stablehlo.subtract %x, %y : tensor<f32>\n      \
+                                                 stablehlo.return %s : tensor<f32>",
+    ));
+    assert!(e.contains("stablehlo.all_reduce: the body is not a reduction"), "{e}");
+    let e = err(all_reduce_text("", groups, "", "stablehlo.return %x : tensor<f32>"));
+    assert!(e.contains("the body is not a reduction"), "{e}");
+    let e = err(all_reduce_text("", "dense<[[0, 1], [2]]> : tensor<2x2xi64>", "", ADD));
+    assert!(e.contains("replica groups differ in size"), "{e}");
+    let e = err(all_reduce_text("", "dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>", "", ADD));
+    assert!(e.contains("replica 1 is in two replica groups"), "{e}");
+    let e = err(all_reduce_text("", groups, ", use_global_device_ids", ADD));
+    assert!(e.contains("use_global_device_ids needs a channel_handle"), "{e}");
+    let e = err(all_reduce_text("", groups, ", channel_handle = 5", ADD));
+    assert!(e.contains("channel_handle must be #stablehlo.channel_handle<"), "{e}");
+    let e = err(all_reduce_text("", groups, ", use_global_device_ids = 2 : i64", ADD));
+    assert!(e.contains("use_global_device_ids takes no value"), "{e}");
+    let e = err(all_reduce_text("", "\"all\"", "", ADD));
+    assert!(e.contains("replica_groups must be dense<[[...], ...]>"), "{e}");
+    let e = err(all_reduce_text("", "dense<[[0, -1]]> : tensor<1x2xi64>", "", ADD));
+    assert!(e.contains("index -1"), "{e}");
+    let pmap = "attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 2 : i32} ";
+    let e = err(all_reduce_text(pmap, groups, "", ADD));
+    assert!(e.contains("replica 2 does not exist: the module has 2 replica(s)"), "{e}");
+    let e = err(all_reduce_text("", groups, "", ADD).replace("tensor<f32>", "tensor<f64>"));
+    assert!(e.contains("the body must take two tensor<f32> arguments"), "{e}");
+
+    let variadic = "%0 = \"stablehlo.all_gather\"(%arg0, %arg0) <{all_gather_dim = 0 : i64, replica_groups = \
+                    dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>";
+    let e = err(one_op_module("", variadic, "tensor<8xf32>"));
+    assert!(e.contains("2 operands: a variadic all_gather is not supported"), "{e}");
+    let variadic = all_reduce_text("", groups, "", ADD)
+        .replace("(%arg0)", "(%arg0, %arg0)")
+        .replace("(tensor<4xf32>) ->", "(tensor<4xf32>, tensor<4xf32>) ->");
+    assert!(err(variadic).contains("variadic all_reduce is not supported"));
+
+    let a2a = |count: usize, props: &str| {
+        let op = format!(
+            "%0 = \"stablehlo.all_to_all\"(%arg0) <{{concat_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : \
+             tensor<1x2xi64>, split_count = {count} : i64, split_dimension = 0 : i64{props}}}> : (tensor<4xf32>) -> \
+             tensor<4xf32>"
+        );
+        one_op_module("attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 1 : i32} ", &op, "tensor<4xf32>")
+    };
+    assert!(parse(&a2a(2, "")).is_ok());
+    let e = err(a2a(4, ""));
+    assert!(e.contains("split_count 4 differs from the group size 2"), "{e}");
+    let e = err(a2a(2, ", channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>"));
+    assert!(e.contains("partition 1 does not exist") && e.contains("name partitions"), "{e}");
+    let e = err(a2a(2, ", use_global_device_ids"));
+    assert!(e.contains("use_global_device_ids is not an attribute of all_to_all"), "{e}");
+
+    let permute = |pairs: &str| {
+        let op = format!(
+            "%0 = \"stablehlo.collective_permute\"(%arg0) <{{source_target_pairs = {pairs}}}> : (tensor<4xf32>) -> \
+             tensor<4xf32>"
+        );
+        one_op_module("", &op, "tensor<4xf32>")
+    };
+    assert!(parse(&permute("dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>")).is_ok());
+    let e = err(permute("dense<[[0, 1], [2, 1]]> : tensor<2x2xi64>"));
+    assert!(e.contains("replica 1 is the target of two collective_permute pairs"), "{e}");
+    let e = err(permute("dense<[[0, 1, 2]]> : tensor<1x3xi64>"));
+    assert!(e.contains("[source, target] pairs"), "{e}");
+}
+
+#[test]
+fn garbled_collectives_are_errors_not_panics() {
+    for text in [print(&collectives_program()).unwrap(), include_str!("testdata/jax_shard_map.mlir").to_string()] {
+        let chars: Vec<char> = text.chars().collect();
+        for cut in (0..chars.len()).step_by(5) {
+            let truncated: String = chars[..cut].iter().collect();
+            let _ = parse(&truncated);
+            let mut garbled = chars.clone();
+            garbled[cut] = ['}', '%', '"', '<', '0', '[', 'x', '#', '-'][cut % 9];
+            let _ = parse(&garbled.iter().collect::<String>());
+        }
+    }
 }

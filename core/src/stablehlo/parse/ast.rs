@@ -16,8 +16,10 @@ pub enum Attr {
     Enum(String),
     /// `#stablehlo.gather<k = v, ...>` and the like.
     Struct(String, Vec<(String, Attr)>),
-    /// `dense<...>`: the flattened elements (splat when one).
-    Dense(Vec<Attr>),
+    /// `dense<...>`: the elements as written, rows of a nested literal as `List`s (a splat is
+    /// one element), and the shape of the tensor type after it where one is given
+    /// (`dense<0> : tensor<1x1xi64>` in an attribute dictionary).
+    Dense(Vec<Attr>, Option<Vec<usize>>),
     Symbol(String),
     /// Convolution dimension numbers, `[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]`.
     ConvLayout(Vec<Vec<String>>),
@@ -31,16 +33,38 @@ impl Attr {
         match self {
             Attr::Num(Number::Int(i)) => Some(*i),
             Attr::Bool(b) => Some(*b as i64),
-            Attr::Dense(v) if v.len() == 1 => v[0].int(),
+            Attr::Dense(..) => match self.flat()[..] {
+                [one] => one.int(),
+                _ => None,
+            },
             _ => None,
         }
     }
 
+    /// The integers of a list, or of a dense literal with its rows flattened.
     pub fn ints(&self) -> Option<Vec<i64>> {
         match self {
-            Attr::List(v) | Attr::Dense(v) => v.iter().map(Attr::int).collect(),
+            Attr::List(v) => v.iter().map(Attr::int).collect(),
+            Attr::Dense(..) => self.flat().into_iter().map(Attr::int).collect(),
             _ => None,
         }
+    }
+
+    /// The elements of a dense literal, its rows flattened (empty for other attributes).
+    pub fn flat(&self) -> Vec<&Attr> {
+        fn walk<'a>(v: &'a [Attr], out: &mut Vec<&'a Attr>) {
+            for a in v {
+                match a {
+                    Attr::List(inner) => walk(inner, out),
+                    a => out.push(a),
+                }
+            }
+        }
+        let mut out = Vec::new();
+        if let Attr::Dense(v, _) = self {
+            walk(v, &mut out);
+        }
+        out
     }
 
     pub fn word(&self) -> Option<&str> {
@@ -114,4 +138,11 @@ pub struct Func {
     pub args: Vec<FuncArg>,
     pub results: Vec<TensorType>,
     pub body: Vec<OpAst>,
+}
+
+/// A module: its attributes (`mhlo.num_replicas`, ...) and its functions, in order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Module {
+    pub attrs: Vec<(String, Attr)>,
+    pub funcs: Vec<Func>,
 }

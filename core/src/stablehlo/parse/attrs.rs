@@ -1,5 +1,6 @@
 //! Attribute values: numbers, strings, lists, dictionaries, `dense<...>`, `array<i64: ...>`,
-//! `#stablehlo<precision DEFAULT>`, `#stablehlo.gather<...>`, convolution layouts.
+//! `#stablehlo<precision DEFAULT>`, `#stablehlo.gather<...>`, `#stablehlo.channel_handle<...>`,
+//! convolution layouts.
 
 use super::ast::Attr;
 use crate::error::Result;
@@ -78,16 +79,17 @@ pub fn conv_layout(c: &mut Cursor) -> Result<Attr> {
     Ok(Attr::ConvLayout(parts))
 }
 
-/// The elements of `dense<...>`, flattened.
-fn dense_elems(c: &mut Cursor, out: &mut Vec<Attr>) -> Result<()> {
+/// One element of `dense<...>`: a number or bool, or a row `[...]` as a `List`.
+fn dense_elem(c: &mut Cursor) -> Result<Attr> {
     if c.eat("[") {
+        let mut row = Vec::new();
         if c.eat("]") {
-            return Ok(());
+            return Ok(Attr::List(row));
         }
         loop {
-            dense_elems(c, out)?;
+            row.push(dense_elem(c)?);
             if c.eat("]") {
-                return Ok(());
+                return Ok(Attr::List(row));
             }
             if !c.eat(",") {
                 return Err(c.expected("',' or ']' in a dense literal"));
@@ -95,37 +97,58 @@ fn dense_elems(c: &mut Cursor, out: &mut Vec<Attr>) -> Result<()> {
         }
     }
     if c.eat_word("true") {
-        out.push(Attr::Bool(true));
+        Ok(Attr::Bool(true))
     } else if c.eat_word("false") {
-        out.push(Attr::Bool(false));
+        Ok(Attr::Bool(false))
     } else if c.at("\"") {
         let s = c.string()?;
-        return Err(c.error_at(
+        Err(c.error_at(
             c.pos(),
             format!("hexadecimal dense blobs (\"{}...\") are not supported", s.get(..10).unwrap_or(&s)),
-        ));
+        ))
     } else if c.eat("(") {
-        return Err(c.expected("a real number (complex constants are not supported)"));
+        Err(c.expected("a real number (complex constants are not supported)"))
     } else {
-        out.push(Attr::Num(c.number()?));
+        Ok(Attr::Num(c.number()?))
     }
-    Ok(())
+}
+
+/// `dense<...>` after its `dense<`: the elements (a top-level row's elements, or the splat),
+/// and, when `typed`, the shape of the tensor type after it.
+fn dense(c: &mut Cursor, typed: bool) -> Result<Attr> {
+    let elems = if c.eat(">") {
+        // `dense<> : tensor<0x0xi64>`: no elements.
+        Vec::new()
+    } else {
+        let e = dense_elem(c)?;
+        c.expect(">")?;
+        match e {
+            Attr::List(row) => row,
+            splat => vec![splat],
+        }
+    };
+    let mut shape = None;
+    if typed && c.eat(":") {
+        if c.at("tensor<") {
+            shape = Some(c.tensor_type()?.shape);
+        } else {
+            skip_type(c)?;
+        }
+    }
+    Ok(Attr::Dense(elems, shape))
 }
 
 /// One attribute value. `typed`: whether a trailing `: type` belongs to it (inside
 /// dictionaries), not in pretty op syntax where `:` starts the op's types.
 pub fn attr(c: &mut Cursor, typed: bool) -> Result<Attr> {
     let value = if c.eat("dense<") {
-        let mut elems = Vec::new();
-        dense_elems(c, &mut elems)?;
-        c.expect(">")?;
-        Attr::Dense(elems)
+        return dense(c, typed);
     } else if c.eat("array<") {
         c.ident()?;
         let mut elems = Vec::new();
         if c.eat(":") {
             loop {
-                dense_elems(c, &mut elems)?;
+                elems.push(dense_elem(c)?);
                 if !c.eat(",") {
                     break;
                 }
@@ -180,7 +203,7 @@ pub fn attr(c: &mut Cursor, typed: bool) -> Result<Attr> {
             c.expect(">")?;
             return Ok(layout);
         }
-        if name.ends_with(".gather") || name.ends_with(".scatter") || name.ends_with(".dot") {
+        if [".gather", ".scatter", ".dot", ".channel_handle"].iter().any(|s| name.ends_with(s)) {
             return Ok(Attr::Struct(name, struct_fields(c)?));
         }
         // Other dialect attributes (shardings, algorithms): kept opaque.
@@ -213,6 +236,10 @@ mod tests {
     use super::*;
     use crate::stablehlo::lexer::Number;
 
+    fn list(v: &[i64]) -> Attr {
+        Attr::List(v.iter().map(|&i| Attr::Num(Number::Int(i))).collect())
+    }
+
     #[test]
     fn reads_attribute_forms() {
         let mut c = Cursor::new(
@@ -226,9 +253,24 @@ mod tests {
         assert_eq!(d.field("d").unwrap().field("index_vector_dim").unwrap().int(), Some(1));
         assert_eq!(d.field("e"), Some(&Attr::Unit));
         assert_eq!(d.field("f"), Some(&Attr::Num(Number::Int(1))));
+        assert_eq!(d.field("a"), Some(&Attr::Dense(vec![list(&[1, 2]), list(&[3, 4])], Some(vec![2, 2]))));
         assert_eq!(
             d.field("g").unwrap(),
             &Attr::List(vec![Attr::List(vec![Attr::Num(Number::Int(1))]), Attr::List(vec![Attr::Num(Number::Int(0))])])
         );
+    }
+
+    #[test]
+    fn reads_typed_dense_and_channel_handles() {
+        let mut c = Cursor::new(
+            "{a = dense<> : tensor<0x0xi64>, b = dense<0> : tensor<1x1xi64>, c = dense<[[[1]], [[2]]]>, \
+             d = #stablehlo.channel_handle<handle = 3, type = 1>}",
+        );
+        let d = Attr::Dict(dict(&mut c).unwrap());
+        assert_eq!(d.field("a"), Some(&Attr::Dense(vec![], Some(vec![0, 0]))));
+        assert_eq!(d.field("b"), Some(&Attr::Dense(vec![Attr::Num(Number::Int(0))], Some(vec![1, 1]))));
+        assert_eq!(d.field("b").unwrap().int(), Some(0));
+        assert_eq!(d.field("c").unwrap().ints(), Some(vec![1, 2]));
+        assert_eq!(d.field("d").unwrap().field("handle").and_then(Attr::int), Some(3));
     }
 }

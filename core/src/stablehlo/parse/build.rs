@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::ast::{Attr, Func, OpAst};
+use super::collective::Grid;
 use super::find_func;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -26,6 +27,8 @@ pub struct Build<'a> {
     used: Vec<bool>,
     /// Nodes that may go if nothing reads them as an ordinary operand.
     removable: Vec<bool>,
+    /// The module's replicas and partitions, which collectives' groups name.
+    pub grid: Grid,
 }
 
 fn unary_ops() -> Vec<Op> {
@@ -76,8 +79,8 @@ pub fn lift<'c>(c: &'c Cursor<'c>, op: &OpAst) -> impl Fn(Error) -> Error + 'c {
 }
 
 impl<'a> Build<'a> {
-    pub fn new(c: &'a Cursor<'a>, funcs: &'a [Func]) -> Self {
-        Build { c, funcs, g: GraphBuilder::new(), used: Vec::new(), removable: Vec::new() }
+    pub fn new(c: &'a Cursor<'a>, funcs: &'a [Func], grid: Grid) -> Self {
+        Build { c, funcs, g: GraphBuilder::new(), used: Vec::new(), removable: Vec::new(), grid }
     }
 
     pub fn finish(self, outputs: Vec<NodeId>) -> Graph {
@@ -306,6 +309,9 @@ impl<'a> Build<'a> {
                 return self.call(f, &args, depth + 1);
             }
             "reduce" => return self.reduce(scope, op),
+            "all_reduce" | "all_gather" | "reduce_scatter" | "all_to_all" | "collective_permute" => {
+                self.collective(scope, op)?
+            }
             _ => return self.region_op(scope, op),
         };
         Ok(vec![self.check(op, id)?])
@@ -331,12 +337,12 @@ impl<'a> Build<'a> {
     fn constant(&mut self, op: &OpAst) -> Result<NodeId> {
         let ty = self.result_type(op)?;
         let elems = match op.attr("value") {
-            Some(Attr::Dense(e)) => e,
+            Some(a @ Attr::Dense(..)) => a.flat(),
             _ => return Err(self.err(op, "expected a dense<...> value")),
         };
         let lits: Vec<Literal> = elems
             .iter()
-            .map(|e| literal(e, ty.dtype).ok_or_else(|| self.err(op, format!("{e:?} is not a {} value", ty.dtype))))
+            .map(|&e| literal(e, ty.dtype).ok_or_else(|| self.err(op, format!("{e:?} is not a {} value", ty.dtype))))
             .collect::<Result<_>>()?;
         if ty.numel() == 0 {
             let zero = coerce(Literal::Int(0), ty.dtype);

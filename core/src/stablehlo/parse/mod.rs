@@ -6,6 +6,7 @@
 mod ast;
 mod attrs;
 mod build;
+mod collective;
 mod regions;
 mod syntax;
 
@@ -53,17 +54,18 @@ fn params_of(c: &Cursor, main: &Func) -> Result<Vec<Param>> {
 /// to feed the program to a compiler that knows ops the tpudev IR does not (a PJRT plugin).
 pub fn signature(text: &str) -> Result<Signature> {
     let mut c = Cursor::new(text);
-    let funcs = syntax::module(&mut c)?;
-    let main = main_func(&funcs)?;
+    let module = syntax::module(&mut c)?;
+    let main = main_func(&module.funcs)?;
     Ok(Signature { params: params_of(&c, main)?, results: main.results.clone() })
 }
 
 /// Parses StableHLO text into a graph. Errors name the line and column.
 pub fn parse(text: &str) -> Result<Graph> {
     let mut c = Cursor::new(text);
-    let funcs = syntax::module(&mut c)?;
-    let main = main_func(&funcs)?;
-    let mut b = build::Build::new(&c, &funcs);
+    let module = syntax::module(&mut c)?;
+    let main = main_func(&module.funcs)?;
+    let grid = collective::Grid::of_module(&module.attrs)?;
+    let mut b = build::Build::new(&c, &module.funcs, grid);
     let mut params = Vec::new();
     for p in params_of(&c, main)? {
         params.push(b.g.param_of_kind(p.ty, p.kind));

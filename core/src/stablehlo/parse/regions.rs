@@ -11,7 +11,7 @@ use crate::stablehlo::types::{coerce, reduce_identity, reduce_kind_of};
 
 /// What a one-op body computes: `Some(kind)`, or `None` when it returns its second argument
 /// (a scatter that replaces).
-fn body_kind(r: &Region) -> Option<Option<ReduceKind>> {
+pub(super) fn body_kind(r: &Region) -> Option<Option<ReduceKind>> {
     let arg = |k: usize| r.args.get(k).map(|a| a.0.as_str());
     match r.ops.as_slice() {
         [ret]
@@ -48,7 +48,7 @@ fn precision(a: Option<&Attr>) -> Precision {
 
 fn pairs(a: Option<&Attr>) -> Option<Vec<(usize, usize)>> {
     match a? {
-        Attr::List(v) | Attr::Dense(v) if v.iter().all(|x| matches!(x, Attr::List(_))) => v
+        Attr::List(v) | Attr::Dense(v, _) if v.iter().all(|x| matches!(x, Attr::List(_))) => v
             .iter()
             .map(|p| {
                 let p = p.ints()?;
@@ -56,7 +56,7 @@ fn pairs(a: Option<&Attr>) -> Option<Vec<(usize, usize)>> {
             })
             .collect(),
         // dense<[[0, 0], [1, 1]]> flattens.
-        Attr::Dense(_) => {
+        Attr::Dense(..) => {
             let f = a?.ints()?;
             (f.len() % 2 == 0).then(|| {
                 f.chunks(2).map(|c| Some((usize::try_from(c[0]).ok()?, usize::try_from(c[1]).ok()?))).collect()

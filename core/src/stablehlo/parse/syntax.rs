@@ -4,22 +4,22 @@
 //! `op %a, %b, key = value, WORD : types` are read by one rule; `reduce`, `convolution`,
 //! `slice`, `custom_call` and `call` have rules of their own.
 
-use super::ast::{Attr, Func, OpAst, Region};
+use super::ast::{Attr, Func, Module, OpAst, Region};
 use super::attrs::{attr, conv_layout, dict};
 use crate::error::Result;
 use crate::ir::TensorType;
 use crate::stablehlo::lexer::Cursor;
 
-/// Every function of a module, in order.
-pub fn module(c: &mut Cursor) -> Result<Vec<Func>> {
-    let mut funcs = Vec::new();
+/// The module's attributes and every function, in order.
+pub fn module(c: &mut Cursor) -> Result<Module> {
+    let mut m = Module::default();
     let mut in_module = false;
     loop {
         if c.at_end() {
             if in_module {
                 return Err(c.expected("'}' closing the module"));
             }
-            return Ok(funcs);
+            return Ok(m);
         }
         if c.eat("#") {
             // `#loc1 = loc(...)`: location aliases.
@@ -34,7 +34,7 @@ pub fn module(c: &mut Cursor) -> Result<Vec<Func>> {
                 c.symbol()?;
             }
             if c.eat_word("attributes") {
-                dict(c)?;
+                m.attrs.extend(dict(c)?);
             }
             c.expect("{")?;
             in_module = true;
@@ -42,7 +42,7 @@ pub fn module(c: &mut Cursor) -> Result<Vec<Func>> {
             c.skip_loc()?;
             in_module = false;
         } else if c.eat_word("func.func") || c.eat_word("func") {
-            funcs.push(func(c)?);
+            m.funcs.push(func(c)?);
         } else {
             return Err(c.expected(if in_module { "func.func or '}'" } else { "'module' or func.func" }));
         }

@@ -117,13 +117,12 @@ impl Printer<'_> {
              #stablehlo.scatter<{fields}>, unique_indices = false}}> ({{",
             self.args(i)
         ));
-        self.out.push_str(&format!("    ^bb0(%a{i}: {st}, %b{i}: {st}):\n"));
         match kind {
-            Some(k) => {
-                self.line(format!("  %r{i} = {} %a{i}, %b{i} : {st}", reduce_body_op(k)));
-                self.line(format!("  stablehlo.return %r{i} : {st}"));
+            Some(k) => self.reduce_body(i, k, &st),
+            None => {
+                self.out.push_str(&format!("    ^bb0(%a{i}: {st}, %b{i}: {st}):\n"));
+                self.line(format!("  stablehlo.return %b{i} : {st}"));
             }
-            None => self.line(format!("  stablehlo.return %b{i} : {st}")),
         }
         self.line(format!("}}){extra} : {}", self.fn_type(i)));
         Ok(())

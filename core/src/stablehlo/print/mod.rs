@@ -2,8 +2,10 @@
 //! function's arguments in order (host scalars and the generator state too, marked with a
 //! `tpudev.param` argument attribute so that the parser can restore their kind); outputs are
 //! its results. Each node is one op, named `%<node id>`, except where StableHLO needs helper
-//! values (a reduction's init value, an arg-reduce's iota), which get names of their own.
+//! values (a reduction's init value, an arg-reduce's iota), which get names of their own. A
+//! program with collectives gets `mhlo.num_replicas` and `mhlo.num_partitions` on its module.
 
+mod collective;
 mod gather;
 mod ops;
 mod reduce;
@@ -24,7 +26,7 @@ pub fn param_kind_attr(kind: ParamKind) -> Option<&'static str> {
 
 /// Prints `g` as a StableHLO module.
 pub fn print(g: &Graph) -> Result<String> {
-    let mut p = Printer { g, out: String::new() };
+    let mut p = Printer { g, out: String::new(), channels: 0 };
     p.check()?;
     p.module()?;
     Ok(p.out)
@@ -33,6 +35,8 @@ pub fn print(g: &Graph) -> Result<String> {
 pub(super) struct Printer<'a> {
     g: &'a Graph,
     out: String,
+    /// Channel handles given out so far (collectives number theirs from 1).
+    channels: u32,
 }
 
 impl Printer<'_> {
@@ -93,7 +97,13 @@ impl Printer<'_> {
             })
             .collect();
         let results: Vec<String> = self.g.output_types().iter().map(TensorType::to_string).collect();
-        self.out.push_str("module @tpudev_program {\n");
+        match self.num_replicas() {
+            Some(n) => {
+                let attrs = format!("mhlo.num_replicas = {n} : i32, mhlo.num_partitions = 1 : i32");
+                let _ = writeln!(self.out, "module @tpudev_program attributes {{{attrs}}} {{");
+            }
+            None => self.out.push_str("module @tpudev_program {\n"),
+        }
         let _ = writeln!(self.out, "  func.func public @main({}) -> ({}) {{", args.join(", "), results.join(", "));
         for i in 0..self.g.nodes.len() {
             self.node(i)?;
@@ -122,6 +132,7 @@ impl Printer<'_> {
             Op::Pad { .. } | Op::DotGeneral(_) | Op::Convolution(_) | Op::Take { .. } => 2,
             Op::TakeAlongAxis { .. } | Op::TriangularSolve { .. } => 2,
             Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
+            op if op.is_collective() => 1,
             Op::Concatenate { .. } | Op::LinalgCall(_) => node.inputs.len(),
             _ => node.inputs.len(),
         };

@@ -107,6 +107,7 @@ impl Printer<'_> {
             | Op::ScatterAdd { .. }
             | Op::ScatterAlongAxis { .. }
             | Op::ScatterReduce { .. } => return self.gather_scatter(i),
+            op if op.is_collective() => return self.collective(i),
             Op::Parameter(_) => return Ok(()),
             other => return Err(crate::error::Error::internal(format!("cannot print {}", other.name()))),
         };

@@ -1,6 +1,7 @@
 //! Reductions: `stablehlo.reduce` (pretty form with `applies`), an arg-reduce as a reduce of
 //! (value, iota) pairs whose body keeps the first index of the extreme value (NaN counting as
-//! the maximum, as the simulator does), and `stablehlo.reduce_window` with a one-op body.
+//! the maximum, as the simulator does), and `stablehlo.reduce_window` with a one-op body (the
+//! body that scatters and collectives share).
 
 use super::ops::{array_i64, compare_name, list};
 use super::Printer;
@@ -16,6 +17,15 @@ impl Printer<'_> {
         let lit = format_literal(reduce_identity(kind, dtype), dtype);
         self.line(format!("%init{i} = stablehlo.constant dense<{lit}> : {ty}"));
         (format!("%init{i}"), ty)
+    }
+
+    /// The block of a one-op reduction body for node `i` over rank-0 values of type `st`:
+    /// `^bb0(%a<i>, %b<i>)`, `%r<i> = <op> %a<i>, %b<i>`, `stablehlo.return %r<i>`. The
+    /// caller opens and closes the region.
+    pub(super) fn reduce_body(&mut self, i: NodeId, kind: ReduceKind, st: &str) {
+        self.out.push_str(&format!("    ^bb0(%a{i}: {st}, %b{i}: {st}):\n"));
+        self.line(format!("  %r{i} = {} %a{i}, %b{i} : {st}", reduce_body_op(kind)));
+        self.line(format!("  stablehlo.return %r{i} : {st}"));
     }
 
     pub(super) fn reduction(&mut self, i: NodeId) -> Result<()> {
@@ -42,9 +52,7 @@ impl Printer<'_> {
                     array_i64(&window),
                     array_i64(&stride)
                 ));
-                self.out.push_str(&format!("    ^bb0(%a{i}: {st}, %b{i}: {st}):\n"));
-                self.line(format!("  %r{i} = {} %a{i}, %b{i} : {st}", reduce_body_op(kind)));
-                self.line(format!("  stablehlo.return %r{i} : {st}"));
+                self.reduce_body(i, kind, &st);
                 self.line(format!("}}) : ({xt}, {st}) -> {ty}"));
             }
             Op::ArgReduce { kind, dim } => self.arg_reduce(i, kind, dim),
