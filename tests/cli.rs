@@ -266,6 +266,75 @@ fn run_executes_a_stablehlo_program() {
     let _ = std::fs::remove_file(input);
 }
 
+/// A program that returns its input and the input's sum over the chips of a 4-chip slice.
+const SUM_OVER_FOUR: &str = "module @psum attributes {mhlo.num_replicas = 4 : i32} {
+  func.func public @main(%x: tensor<5xf32>) -> (tensor<5xf32>, tensor<5xf32>) {
+    %0 = \"stablehlo.all_reduce\"(%x) <{replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) : (tensor<5xf32>) -> tensor<5xf32>
+    return %x, %0 : tensor<5xf32>, tensor<5xf32>
+  }
+}
+";
+
+#[test]
+fn run_on_a_slice_sums_over_the_chips_and_times_the_all_reduce() {
+    let program = temp_file("psum.mlir");
+    std::fs::write(&program, SUM_OVER_FOUR).unwrap();
+    let path = program.to_str().unwrap();
+    let out = tpudev(&["run", path, "--topology", "v5p:2x2", "--random", "5", "--json"]);
+    assert_success(&out);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let chips = v["chips"].as_array().unwrap();
+    assert_eq!(chips.len(), 4);
+    let values = |c: &serde_json::Value, k: usize| -> Vec<f32> {
+        c["outputs"][k]["values"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap() as f32).collect()
+    };
+    // Each chip drew its own input (seed 5 + chip), and each gets their sum in chip order.
+    let ins: Vec<Vec<f32>> = chips.iter().map(|c| values(c, 0)).collect();
+    assert_ne!(ins[0], ins[1]);
+    let sum: Vec<f32> = (0..5).map(|k| ins.iter().fold(0f32, |acc, x| acc + x[k])).collect();
+    for c in chips {
+        assert_eq!(values(c, 1), sum);
+        assert_eq!(c["cycles"], v["cycles"], "every chip ends together");
+        assert!(c["ici_cycles"].as_u64().unwrap() > 0);
+    }
+    assert_eq!(chips[3]["coords"], serde_json::json!([1, 1, 0]));
+    assert_eq!(v["collectives"][0]["kind"], "all-reduce");
+    assert_eq!(v["collectives"][0]["groups"], serde_json::json!([[0, 1, 2, 3]]));
+
+    let out = tpudev(&["run", path, "--topology", "v5p:2x2", "--random", "5"]);
+    assert_success(&out);
+    assert!(stdout(&out).contains("all-reduce of 20 bytes, 1 group(s) of 4"), "{}", stdout(&out));
+
+    // The groups must hold the slice's chips; the chip must agree; no hardware slices.
+    let out = tpudev(&["run", path, "--topology", "v5e:2x4", "--random", "5"]);
+    assert!(!out.status.success() && stderr(&out).contains("4 of the 8 replicas"), "{}", stderr(&out));
+    let out = tpudev(&["run", path, "--topology", "v5e:2x2", "--chip", "v4", "--random", "5"]);
+    assert!(!out.status.success() && stderr(&out).contains("name different chips"), "{}", stderr(&out));
+    let out = tpudev(&["run", path, "--topology", "v5e:2x2", "--backend", "hw", "--random", "5"]);
+    assert!(!out.status.success() && stderr(&out).contains("--topology"), "{}", stderr(&out));
+    let out = tpudev(&["run", path, "--random", "5"]);
+    assert!(!out.status.success() && stderr(&out).contains("--topology"), "{}", stderr(&out));
+    let _ = std::fs::remove_file(program);
+}
+
+#[test]
+fn the_spmd_example_ends_with_equal_weights_on_every_chip() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/spmd/data_parallel_step.mlir");
+    let out = tpudev(&["run", example, "--topology", "v5e:2x4", "--random", "1", "--json"]);
+    assert_success(&out);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let chips = v["chips"].as_array().unwrap();
+    assert_eq!(chips.len(), 8);
+    for c in chips {
+        assert_eq!(c["outputs"], chips[0]["outputs"]);
+    }
+    assert_eq!(v["collectives"].as_array().unwrap().len(), 2);
+}
+
 /// The XLA CPU PJRT plugin of the repo's .venv (scripts/setup.sh installs it), if present.
 fn xla_cpu_plugin() -> Option<std::path::PathBuf> {
     use tpudev_hw::discover::{site_packages_under, XLA_CPU_IN_SITE_PACKAGES};

@@ -8,6 +8,7 @@ mod doctor;
 mod estimate;
 mod npy;
 mod run;
+mod run_slice;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,9 +75,14 @@ enum Command {
         /// Fill the inputs deterministically from this seed instead
         #[arg(long, value_name = "SEED")]
         random: Option<u64>,
-        /// The simulated chip (see `tpudev chips`)
-        #[arg(long, default_value = "v5e")]
-        chip: String,
+        /// The simulated chip (see `tpudev chips`; default v5e)
+        #[arg(long)]
+        chip: Option<String>,
+        /// Run the program on every chip of a simulated slice, e.g. v5e:2x4 (SPMD: its
+        /// collectives exchange data between the chips); with --random, chip i draws its
+        /// inputs from SEED + i
+        #[arg(long, value_name = "CHIP:SHAPE")]
+        topology: Option<String>,
         /// Where to run: the simulator, or hardware through the PJRT plugin that
         /// TPUDEV_PJRT_PLUGIN names (or libtpu; see `tpudev doctor`)
         #[arg(long, value_enum, default_value = "sim")]
@@ -124,9 +130,16 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Cache { dir, command } => cache::run(command, dir.as_deref()),
         Command::Estimate { workload, json, allow_oom } => estimate::run(&workload, json, allow_oom),
         Command::Doctor { timeout } => doctor::run(timeout),
-        Command::Run { program, inputs, random, chip, backend, json, repeat } => {
-            run::run(&program, &inputs, random, &chip, backend, json, repeat as usize)
-        }
+        Command::Run { program, inputs, random, chip, topology, backend, json, repeat } => run::run(run::RunArgs {
+            program: &program,
+            inputs: &inputs,
+            random,
+            chip: chip.as_deref(),
+            topology: topology.as_deref(),
+            backend,
+            json,
+            repeat: repeat as usize,
+        }),
     }
 }
 

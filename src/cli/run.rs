@@ -17,7 +17,7 @@ use tpudev_sim::SimDevice;
 use super::npy;
 use super::{CliError, RunBackend};
 
-fn err(msg: impl std::fmt::Display) -> CliError {
+pub(super) fn err(msg: impl std::fmt::Display) -> CliError {
     CliError(msg.to_string())
 }
 
@@ -39,13 +39,14 @@ impl SplitMix {
 }
 
 /// One input value per parameter.
-enum Input {
+#[derive(Clone)]
+pub(super) enum Input {
     Bytes(Vec<u8>),
     Scalar(f64),
     Rng([i64; 2]),
 }
 
-fn random_inputs(params: &[Param], seed: u64) -> Vec<Input> {
+pub(super) fn random_inputs(params: &[Param], seed: u64) -> Vec<Input> {
     let mut rng = SplitMix(seed);
     params
         .iter()
@@ -66,7 +67,7 @@ fn random_inputs(params: &[Param], seed: u64) -> Vec<Input> {
         .collect()
 }
 
-fn file_inputs(params: &[Param], files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
+pub(super) fn file_inputs(params: &[Param], files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
     if files.len() != params.len() {
         return Err(err(format!("the program takes {} inputs, --inputs gave {}", params.len(), files.len())));
     }
@@ -121,15 +122,20 @@ fn preview(dtype: DType, shape: &[usize], values: &[f64]) -> String {
     rec(shape, values, &fmt)
 }
 
-pub fn run(
-    program: &Path,
-    inputs: &[PathBuf],
-    random: Option<u64>,
-    chip: &str,
-    backend: RunBackend,
-    json: bool,
-    repeat: usize,
-) -> Result<(), CliError> {
+/// What `tpudev run` was asked to do.
+pub struct RunArgs<'a> {
+    pub program: &'a Path,
+    pub inputs: &'a [PathBuf],
+    pub random: Option<u64>,
+    pub chip: Option<&'a str>,
+    pub topology: Option<&'a str>,
+    pub backend: RunBackend,
+    pub json: bool,
+    pub repeat: usize,
+}
+
+pub fn run(args: RunArgs<'_>) -> Result<(), CliError> {
+    let RunArgs { program, inputs, random, chip, topology, backend, json, repeat } = args;
     let text = std::fs::read_to_string(program).map_err(|e| err(format!("cannot read {}: {e}", program.display())))?;
     let in_file = |e: tpudev_core::Error| err(format!("{}: {e}", program.display()));
     let sig = tpudev_core::stablehlo::signature(&text).map_err(in_file)?;
@@ -149,46 +155,28 @@ pub fn run(
         return Err(err("--repeat measures wall time on --backend hw; the simulator's time is the same every run"));
     }
     if backend == RunBackend::Hw {
+        if topology.is_some() {
+            return Err(err("--topology runs a program on a simulated slice; on --backend hw the program runs on the plugin's first device"));
+        }
         return run_hw(&text, &sig, values, json, repeat.max(1));
     }
     let graph = tpudev_core::stablehlo::parse(&text).map_err(in_file)?;
-    let dev = SimDevice::from_settings(Some(chip), None).map_err(err)?;
-    let exe = dev.compile(&graph).map_err(err)?;
-    let mut exec_inputs = Vec::new();
-    for (p, v) in graph.params.iter().zip(values) {
-        exec_inputs.push(match v {
-            Input::Scalar(s) => ExecInput::HostScalar(s),
-            Input::Rng(s) => ExecInput::RngState(s),
-            Input::Bytes(b) => {
-                let buf = if b.is_empty() { 0 } else { dev.alloc(b.len()).map_err(err)? };
-                if !b.is_empty() {
-                    dev.write_bytes(buf, 0, &b).map_err(err)?;
-                }
-                ExecInput::Tensor(TensorView::contiguous(buf, p.ty.dtype, p.ty.shape.clone()))
-            }
-        });
+    if let Some(spec) = topology {
+        let per_chip = |chip: u32| match random {
+            Some(seed) => random_inputs(&graph.params, seed.wrapping_add(u64::from(chip))),
+            None => values.clone(),
+        };
+        return super::run_slice::run(&graph, spec, chip, per_chip, json);
     }
-    let outs: Vec<TensorView> = graph
-        .output_types()
-        .into_iter()
-        .map(|t| {
-            let buf = if t.size_bytes() == 0 { 0 } else { dev.alloc_output(t.size_bytes())? };
-            Ok(TensorView::contiguous(buf, t.dtype, t.shape))
-        })
-        .collect::<tpudev_core::Result<_>>()
-        .map_err(err)?;
+    let dev = SimDevice::from_settings(Some(chip.unwrap_or("v5e")), None).map_err(err)?;
+    let exe = dev.compile(&graph).map_err(err)?;
+    let exec_inputs = upload(&dev, &graph.params, values).map_err(err)?;
+    let outs = alloc_outputs(&dev, &graph.output_types()).map_err(err)?;
     let before = dev.now_cycles();
     dev.execute(exe.as_ref(), &exec_inputs, &outs).map_err(err)?;
     let cycles = dev.now_cycles() - before;
     let seconds = cycles as f64 / dev.chip().clock_hz;
-    let mut results = Vec::new();
-    for v in &outs {
-        let mut bytes = vec![0u8; v.numel() * v.dtype.size_bytes()];
-        if !bytes.is_empty() {
-            dev.read_bytes(v.buffer, 0, &mut bytes).map_err(err)?;
-        }
-        results.push((v.dtype, v.shape.clone(), from_le_bytes(v.dtype, &bytes)));
-    }
+    let results = download(&dev, &outs).map_err(err)?;
     let text = if json {
         let o = json!({"chip": dev.chip().key, "cycles": cycles, "simulated_seconds": seconds, "outputs": json_outputs(&results)});
         format!("{}\n", serde_json::to_string_pretty(&o).map_err(err)?)
@@ -200,10 +188,55 @@ pub fn run(
     super::chips::write_stdout(&text)
 }
 
-/// (dtype, shape, values) of each output.
-type Outputs = Vec<(DType, Vec<usize>, Vec<f64>)>;
+/// Writes each parameter's input to the device.
+pub(super) fn upload(dev: &SimDevice, params: &[Param], values: Vec<Input>) -> tpudev_core::Result<Vec<ExecInput>> {
+    params
+        .iter()
+        .zip(values)
+        .map(|(p, v)| {
+            Ok(match v {
+                Input::Scalar(s) => ExecInput::HostScalar(s),
+                Input::Rng(s) => ExecInput::RngState(s),
+                Input::Bytes(b) => {
+                    let buf = if b.is_empty() { 0 } else { dev.alloc(b.len())? };
+                    if !b.is_empty() {
+                        dev.write_bytes(buf, 0, &b)?;
+                    }
+                    ExecInput::Tensor(TensorView::contiguous(buf, p.ty.dtype, p.ty.shape.clone()))
+                }
+            })
+        })
+        .collect()
+}
 
-fn json_outputs(results: &Outputs) -> Vec<serde_json::Value> {
+/// A fresh buffer on the device for each output.
+pub(super) fn alloc_outputs(dev: &SimDevice, types: &[TensorType]) -> tpudev_core::Result<Vec<TensorView>> {
+    types
+        .iter()
+        .map(|t| {
+            let buf = if t.size_bytes() == 0 { 0 } else { dev.alloc_output(t.size_bytes())? };
+            Ok(TensorView::contiguous(buf, t.dtype, t.shape.clone()))
+        })
+        .collect()
+}
+
+/// Reads the outputs back.
+pub(super) fn download(dev: &SimDevice, outs: &[TensorView]) -> tpudev_core::Result<Outputs> {
+    let mut results = Vec::new();
+    for v in outs {
+        let mut bytes = vec![0u8; v.numel() * v.dtype.size_bytes()];
+        if !bytes.is_empty() {
+            dev.read_bytes(v.buffer, 0, &mut bytes)?;
+        }
+        results.push((v.dtype, v.shape.clone(), from_le_bytes(v.dtype, &bytes)));
+    }
+    Ok(results)
+}
+
+/// (dtype, shape, values) of each output.
+pub(super) type Outputs = Vec<(DType, Vec<usize>, Vec<f64>)>;
+
+pub(super) fn json_outputs(results: &Outputs) -> Vec<serde_json::Value> {
     results
         .iter()
         .map(|(d, s, v)| {
@@ -214,7 +247,7 @@ fn json_outputs(results: &Outputs) -> Vec<serde_json::Value> {
         .collect()
 }
 
-fn text_outputs(results: &Outputs) -> String {
+pub(super) fn text_outputs(results: &Outputs) -> String {
     let mut s = String::new();
     for (i, (d, shape, v)) in results.iter().enumerate() {
         s.push_str(&format!("output {i}: {d} {shape:?}\n  {}\n", preview(*d, shape, v)));

@@ -111,7 +111,7 @@ impl GraphBuilder {
         let n = group_size(&groups)?;
         check_kind(kind, self.dtype(x))?;
         let mut shape = self.shape(x).to_vec();
-        check(dim < shape.len() && shape[dim] % n == 0, || {
+        check(dim < shape.len() && shape[dim].is_multiple_of(n), || {
             format!("reduce_scatter of {shape:?} along dim {dim} into {n} equal blocks")
         })?;
         shape[dim] /= n;
@@ -128,7 +128,7 @@ impl GraphBuilder {
     ) -> Result<NodeId> {
         let n = group_size(&groups)?;
         let mut shape = self.shape(x).to_vec();
-        check(split_dim < shape.len() && concat_dim < shape.len() && shape[split_dim] % n == 0, || {
+        check(split_dim < shape.len() && concat_dim < shape.len() && shape[split_dim].is_multiple_of(n), || {
             format!("all_to_all of {shape:?}: split dim {split_dim} into {n} equal blocks, concat dim {concat_dim}")
         })?;
         shape[split_dim] /= n;

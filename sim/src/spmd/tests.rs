@@ -215,3 +215,49 @@ fn a_failing_chip_stops_the_others_and_the_slice_stays_usable() {
     s.execute(&p, &inputs, &outputs).unwrap();
     assert_eq!(download(&s.chips()[3], &outputs[3][0]), vec![6.0; 16]);
 }
+
+/// The collectives' costs and each chip's timeline (host transfers left out) of one run.
+fn timeline(s: &SpmdSlice, g: &Graph) -> String {
+    let p = s.compile(g).unwrap();
+    let mut out = format!("slice {}\n", s.slice().describe());
+    for c in p.collectives() {
+        out.push_str(&format!("%{} {} {} bytes after kernel {}:", c.at.node, c.kind.name(), c.bytes, c.at.after));
+        for (group, cycles) in &c.meetings {
+            out.push_str(&format!(" {group:?}={cycles}"));
+        }
+        out.push('\n');
+    }
+    let marks: Vec<usize> = s.chips().iter().map(|c| c.start_profile()).collect();
+    run(s, g).unwrap();
+    for (i, chip) in s.chips().iter().enumerate() {
+        out.push_str(&format!("chip {i}:"));
+        for e in chip.stop_profile(marks[i]).iter().filter(|e| e.bound != Bound::Host) {
+            out.push_str(&format!(" {}({})@{}+{}", e.kernel, e.bound, e.start, e.cycles));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn timeline_snapshot_of_a_sharded_step() {
+    let s = slice("v5p:2x2x2");
+    let all: Vec<u32> = (0..8).collect();
+    let g = program(&[64, 128], |b, x| {
+        let w = b.constant(tpudev_core::ir::Literal::Float(0.5), DType::F32, vec![128, 128]);
+        let dims = tpudev_core::ir::DotDims {
+            lhs_batch: vec![],
+            rhs_batch: vec![],
+            lhs_contract: vec![1],
+            rhs_contract: vec![0],
+            precision: tpudev_core::ir::Precision::Default,
+        };
+        let h = b.dot_general(x, w, dims).unwrap();
+        let part = b.reduce_scatter(h, ReduceKind::Sum, 0, vec![all.clone()]).unwrap();
+        let act = b.unary(Op::Tanh, part).unwrap();
+        let full = b.all_gather(act, 0, vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]).unwrap();
+        let ring: Vec<(u32, u32)> = (0..8).map(|i| (i, (i + 1) % 8)).collect();
+        vec![b.collective_permute(full, ring).unwrap()]
+    });
+    insta::assert_snapshot!(timeline(&s, &g));
+}
