@@ -18,13 +18,16 @@ fn program(shape: &[usize], body: impl FnOnce(&mut GraphBuilder, NodeId) -> Vec<
     b.finish(outs)
 }
 
+/// Each chip's outputs, each as f64 values.
+type ChipOutputs = Vec<Vec<Vec<f64>>>;
+
 /// Chip i's input: noise seeded by i, rounded to f32.
 fn input(i: usize, n: usize) -> Vec<f64> {
     noise(n, 100 + i as u64).iter().map(|&v| v as f32 as f64).collect()
 }
 
 /// Runs `g` on every chip of `s` with `input(i)` and returns each chip's outputs.
-fn run(s: &SpmdSlice, g: &Graph) -> tpudev_core::Result<Vec<Vec<Vec<f64>>>> {
+fn run(s: &SpmdSlice, g: &Graph) -> tpudev_core::Result<ChipOutputs> {
     let p = s.compile(g)?;
     let n_in = g.params[0].ty.numel();
     let mut inputs = Vec::new();
@@ -80,20 +83,20 @@ fn gathers_scatters_and_permutes_move_the_right_blocks() {
     let ins: Vec<Vec<f64>> = (0..4).map(|i| input(i, 8)).collect();
     let ins = &ins;
     let rows = |x: &[f64], r: std::ops::Range<usize>| x[r.start * 2..r.end * 2].to_vec();
-    for i in 0..4usize {
+    for (i, got) in out.iter().enumerate() {
         let group = if i < 2 { [0usize, 1] } else { [3, 2] };
         let pos = group.iter().position(|&r| r == i).unwrap();
         // all_gather along dim 1: each row is the members' rows side by side.
         let gathered: Vec<f64> =
             (0..4).flat_map(|r| group.iter().flat_map(move |&m| rows(&ins[m], r..r + 1))).collect();
-        assert_eq!(out[i][0], gathered, "all_gather on chip {i}");
+        assert_eq!(got[0], gathered, "all_gather on chip {i}");
         // reduce_scatter along dim 0: block `pos` (2 of the 4 rows) of the group's sum.
         let sum = sum_f32(&[&ins[group[0]], &ins[group[1]]]);
-        assert_eq!(out[i][1], rows(&sum, pos * 2..pos * 2 + 2), "reduce_scatter on chip {i}");
+        assert_eq!(got[1], rows(&sum, pos * 2..pos * 2 + 2), "reduce_scatter on chip {i}");
         // all_to_all: block `pos` of each member, concatenated along dim 1.
         let a2a: Vec<f64> =
             (0..2).flat_map(|r| group.iter().flat_map(move |&m| rows(&ins[m], pos * 2 + r..pos * 2 + r + 1))).collect();
-        assert_eq!(out[i][2], a2a, "all_to_all on chip {i}");
+        assert_eq!(got[2], a2a, "all_to_all on chip {i}");
     }
     assert_eq!(out[1][3], ins[0]);
     assert_eq!(out[2][3], ins[1]);
@@ -151,7 +154,7 @@ fn identical_runs_give_identical_values_and_cycles() {
         let y = b.reduce_scatter(x, ReduceKind::Sum, 0, groups.clone()).unwrap();
         vec![b.all_gather(y, 0, groups).unwrap()]
     });
-    let runs: Vec<(Vec<Vec<Vec<f64>>>, Vec<u64>)> = (0..2)
+    let runs: Vec<(ChipOutputs, Vec<u64>)> = (0..2)
         .map(|_| {
             let s = slice("v5p:2x2");
             let out = run(&s, &g).unwrap();
@@ -178,7 +181,7 @@ fn one_chip_alone_runs_only_collectives_of_itself() {
     let exe = dev.compile(&own).unwrap();
     let v = upload(&dev, DType::F32, &[4], &[1.0, 2.0, 3.0, 4.0]);
     let out = upload(&dev, DType::F32, &[4], &[0.0; 4]);
-    dev.execute(&*exe, &[ExecInput::Tensor(v.clone())], &[out.clone()]).unwrap();
+    dev.execute(&*exe, &[ExecInput::Tensor(v.clone())], std::slice::from_ref(&out)).unwrap();
     assert_eq!(download(&dev, &out), vec![1.0, 2.0, 3.0, 4.0]);
 
     let pair = program(&[4], |b, x| vec![b.all_reduce(x, ReduceKind::Sum, vec![vec![0, 1]]).unwrap()]);
