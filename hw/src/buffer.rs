@@ -117,6 +117,19 @@ impl Buffer {
         }
     }
 
+    /// The index (into `client().devices()`) of the device the buffer lives on.
+    pub fn device(&self) -> Result<usize> {
+        let api = self.client.api();
+        // SAFETY: live buffer, zeroed args; the device is owned by the client.
+        let device = unsafe {
+            let mut args: ffi::BufferDeviceArgs = ffi::zeroed_args();
+            args.buffer = self.raw;
+            api.call(api.table().buffer_device, "PJRT_Buffer_Device", &mut args)?;
+            args.device
+        };
+        self.client.device_index(device)
+    }
+
     /// The raw PJRT element type (`PJRT_Buffer_Type`).
     pub fn element_type_raw(&self) -> Result<i32> {
         let api = self.client.api();

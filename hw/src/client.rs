@@ -1,11 +1,12 @@
-//! [`Client`]: a PJRT client (`PJRT_Client_Create` with no options), its platform and its
-//! addressable devices. Buffers and executables keep their client alive.
+//! [`Client`]: a PJRT client (`PJRT_Client_Create`, with no options or with the plugin's own
+//! create options), its platform and its addressable devices. Buffers and executables keep
+//! their client alive.
 
 use std::sync::Arc;
 
 use crate::error::{HwError, Result};
 use crate::ffi::{self, PjrtClient, PjrtDevice};
-use crate::plugin::Plugin;
+use crate::plugin::{AttributeValue, Plugin};
 use crate::raw::{string_from, RawApi};
 
 /// One addressable device of a client.
@@ -20,6 +21,11 @@ pub struct DeviceInfo {
     /// e.g. "TFRT_CPU_0".
     pub debug_string: String,
 }
+
+/// The XLA CPU plugin's client create option for its number of CPU devices (an
+/// [`AttributeValue::Int`]; the plugin makes 4 without it). A program compiled for N replicas
+/// needs at least N devices.
+pub const XLA_CPU_DEVICE_COUNT: &str = "cpu_device_count";
 
 /// A PJRT client. Thread-safe (PJRT clients are), cheap to clone.
 #[derive(Clone)]
@@ -45,10 +51,25 @@ impl Client {
     /// Creates a client with default options. libtpu on a machine without a TPU fails here
     /// with NOT_FOUND, which becomes [`HwError::NoTpu`].
     pub fn create(plugin: &Plugin) -> Result<Client> {
+        Client::create_with_options::<&str>(plugin, &[])
+    }
+
+    /// Creates a client with the plugin's own create options (`PJRT_NamedValue`s), e.g.
+    /// `(XLA_CPU_DEVICE_COUNT, AttributeValue::Int(8))` for the XLA CPU plugin. A plugin
+    /// ignores names it does not know; a value of the wrong type is the plugin's error.
+    pub fn create_with_options<S: AsRef<str>>(plugin: &Plugin, options: &[(S, AttributeValue)]) -> Result<Client> {
         let api = plugin.raw();
-        // SAFETY: zeroed args (no options, no key-value store) with struct_size set.
+        // The names, strings and lists the NamedValues point into live in `options`.
+        let named: Vec<ffi::NamedValue> =
+            options.iter().map(|(name, value)| named_value(name.as_ref(), value)).collect();
+        // SAFETY: zeroed args (no key-value store) with struct_size set; `named` and what it
+        // points to outlive the call.
         let raw = unsafe {
             let mut args: ffi::ClientCreateArgs = ffi::zeroed_args();
+            if !named.is_empty() {
+                args.create_options = named.as_ptr();
+                args.num_options = named.len();
+            }
             api.call(api.table().client_create, "PJRT_Client_Create", &mut args).map_err(HwError::map_no_tpu)?;
             args.client
         };
@@ -113,6 +134,15 @@ impl Client {
         self.inner.plugin.raw()
     }
 
+    /// The index of a device handle the plugin returned.
+    pub(crate) fn device_index(&self, device: *mut PjrtDevice) -> Result<usize> {
+        self.inner
+            .devices
+            .iter()
+            .position(|&d| d == device)
+            .ok_or_else(|| HwError::invalid("the PJRT plugin named a device that is not among the client's devices"))
+    }
+
     pub(crate) fn device_ptr(&self, index: usize) -> Result<*mut PjrtDevice> {
         self.inner.devices.get(index).copied().ok_or_else(|| {
             HwError::invalid(format!(
@@ -120,6 +150,30 @@ impl Client {
                 self.inner.devices.len()
             ))
         })
+    }
+}
+
+/// A `PJRT_NamedValue` pointing into `name` and `value`, which must outlive its use.
+fn named_value(name: &str, value: &AttributeValue) -> ffi::NamedValue {
+    let (kind, value, value_size) = match value {
+        AttributeValue::String(v) => {
+            (ffi::NAMED_VALUE_STRING, ffi::NamedValueValue { string_value: v.as_ptr().cast() }, v.len())
+        }
+        AttributeValue::Int(v) => (ffi::NAMED_VALUE_INT64, ffi::NamedValueValue { int64_value: *v }, 1),
+        AttributeValue::IntList(v) => {
+            (ffi::NAMED_VALUE_INT64_LIST, ffi::NamedValueValue { int64_array_value: v.as_ptr() }, v.len())
+        }
+        AttributeValue::Float(v) => (ffi::NAMED_VALUE_FLOAT, ffi::NamedValueValue { float_value: *v }, 1),
+        AttributeValue::Bool(v) => (ffi::NAMED_VALUE_BOOL, ffi::NamedValueValue { bool_value: *v }, 1),
+    };
+    ffi::NamedValue {
+        struct_size: std::mem::size_of::<ffi::NamedValue>(),
+        extension_start: std::ptr::null_mut(),
+        name: name.as_ptr().cast(),
+        name_size: name.len(),
+        kind,
+        value,
+        value_size,
     }
 }
 

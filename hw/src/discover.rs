@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use crate::client::Client;
 use crate::error::{HwError, Result};
-use crate::plugin::{run_with_timeout, LoadOptions, Plugin};
+use crate::plugin::{run_with_timeout, AttributeValue, LoadOptions, Plugin};
 
 /// Where libtpu sits inside a site-packages directory (the `libtpu` PyPI package).
 pub const LIBTPU_IN_SITE_PACKAGES: &str = "libtpu/libtpu.so";
@@ -259,17 +259,26 @@ pub struct OpenOptions {
     pub client_timeout: Duration,
     /// Where to look for TPU hardware ("/" normally).
     pub root: PathBuf,
+    /// The plugin's client create options (none by default), e.g.
+    /// `(client::XLA_CPU_DEVICE_COUNT, AttributeValue::Int(8))` for 8 XLA CPU devices.
+    pub client_options: Vec<(String, AttributeValue)>,
 }
 
 impl Default for OpenOptions {
     fn default() -> Self {
-        OpenOptions { load: LoadOptions::default(), client_timeout: Duration::from_secs(60), root: PathBuf::from("/") }
+        OpenOptions {
+            load: LoadOptions::default(),
+            client_timeout: Duration::from_secs(60),
+            root: PathBuf::from("/"),
+            client_options: Vec::new(),
+        }
     }
 }
 
 /// The hardware path end to end: find the plugin, refuse libtpu at once when no TPU is
 /// attached, load it (initialisation under a timeout; another plugin, such as XLA's CPU
-/// plugin, with [`NAN_MIN_MAX_FLAG`]), and create a client (under a timeout).
+/// plugin, with [`NAN_MIN_MAX_FLAG`]), and create a client with `options.client_options`
+/// (under a timeout).
 pub fn open_client(env: &Env, search_dirs: &[PathBuf], options: &OpenOptions) -> Result<Client> {
     let search = find_plugin(env, search_dirs);
     let location = search.found.ok_or_else(|| HwError::PluginNotFound {
@@ -287,7 +296,8 @@ pub fn open_client(env: &Env, search_dirs: &[PathBuf], options: &OpenOptions) ->
     }
     let plugin = Plugin::load(&location.path, &options.load)?;
     let timeout = options.client_timeout;
-    run_with_timeout(timeout, move || Client::create(&plugin)).unwrap_or_else(|| {
+    let client_options = options.client_options.clone();
+    run_with_timeout(timeout, move || Client::create_with_options(&plugin, &client_options)).unwrap_or_else(|| {
         Err(HwError::invalid(format!("creating the PJRT client did not finish within {:.1} s", timeout.as_secs_f64())))
     })
 }

@@ -11,9 +11,33 @@ use crate::ffi::{self, BufferTypeRaw, PjrtBuffer, PjrtEvent, PjrtExecutable, Pjr
 /// A serialized `xla.CompileOptionsProto`, encoded by hand:
 /// `executable_build_options (field 3) { device_ordinal (1) = -1, num_replicas (4) = 1,
 /// num_partitions (5) = 1 }`. Without options the XLA CPU plugin aborts the process (replica
-/// count 0), so every compile passes these.
+/// count 0), so every compile passes these ([`compile_options`]`(1)`).
 pub const COMPILE_OPTIONS: [u8; 17] =
     [0x1a, 0x0f, 0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0x20, 0x01, 0x28, 0x01];
+
+/// [`COMPILE_OPTIONS`] with `num_replicas` replicas of one partition each: `{ device_ordinal
+/// = -1, num_replicas = N, num_partitions = 1 }`, no device assignment (the plugin assigns
+/// replica i to its i-th device). `compile_options(1) == COMPILE_OPTIONS`.
+pub fn compile_options(num_replicas: usize) -> Vec<u8> {
+    let mut build = vec![0x08];
+    varint(&mut build, u64::MAX); // device_ordinal = -1 (an int64 varint of ten bytes)
+    build.push(0x20);
+    varint(&mut build, num_replicas as u64);
+    build.extend([0x28, 0x01]);
+    let mut out = vec![0x1a];
+    varint(&mut out, build.len() as u64);
+    out.extend(build);
+    out
+}
+
+/// Appends a protobuf base-128 varint.
+fn varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
 
 /// A compiled program on one client. Thread-safe: XLA executables may be executed from
 /// several threads at once, and tpudev never mutates one after compiling it.
@@ -45,6 +69,21 @@ impl Executable {
 
     /// Compiles code in a PJRT program format ("mlir" or "hlo").
     pub fn compile(client: &Client, code: &[u8], format: &str) -> Result<Executable> {
+        Executable::compile_with_options(client, code, format, &COMPILE_OPTIONS)
+    }
+
+    /// Compiles StableHLO for `num_replicas` replicas of one partition (an SPMD program whose
+    /// collectives name replicas 0..N-1, `mhlo.num_replicas = N`). Replica i runs on device
+    /// `replica_devices()[i]`; run it with [`Executable::execute_replicated`]. The client
+    /// needs at least N devices (for the XLA CPU plugin: [`crate::XLA_CPU_DEVICE_COUNT`]).
+    pub fn compile_mlir_replicated(client: &Client, mlir: &str, num_replicas: usize) -> Result<Executable> {
+        if num_replicas == 0 {
+            return Err(HwError::invalid("a program needs at least one replica"));
+        }
+        Executable::compile_with_options(client, mlir.as_bytes(), "mlir", &compile_options(num_replicas))
+    }
+
+    fn compile_with_options(client: &Client, code: &[u8], format: &str, options: &[u8]) -> Result<Executable> {
         let api = client.api();
         // SAFETY: `program`, `code`, `format` and the options outlive the call.
         let loaded = unsafe {
@@ -56,8 +95,8 @@ impl Executable {
             let mut args: ffi::ClientCompileArgs = ffi::zeroed_args();
             args.client = client.inner.raw;
             args.program = &program;
-            args.compile_options = COMPILE_OPTIONS.as_ptr().cast();
-            args.compile_options_size = COMPILE_OPTIONS.len();
+            args.compile_options = options.as_ptr().cast();
+            args.compile_options_size = options.len();
             api.call(api.table().client_compile, "PJRT_Client_Compile", &mut args)?;
             args.executable
         };
@@ -139,19 +178,97 @@ impl Executable {
     /// Runs the program on its device with `inputs` (borrowed: they stay valid and can be
     /// passed again) and returns its outputs once the execution has finished.
     pub fn execute(&self, inputs: &[&Buffer]) -> Result<Vec<Buffer>> {
-        for (i, input) in inputs.iter().enumerate() {
-            if !Arc::ptr_eq(&input.client().inner, &self.client.inner) {
-                return Err(HwError::invalid(format!("input {i} belongs to another PJRT client")));
+        let mut outputs = self.execute_on(&[inputs.to_vec()])?;
+        Ok(outputs.pop().unwrap_or_default())
+    }
+
+    /// The client's device index (into `client().devices()`) of each replica (then partition)
+    /// the program runs on, in order: one device for a program compiled for one replica.
+    pub fn replica_devices(&self) -> Result<Vec<usize>> {
+        let api = self.client.api();
+        // SAFETY: the device array is owned by the executable and copied at once.
+        let raw = unsafe {
+            let mut args: ffi::LoadedExecutableAddressableDevicesArgs = ffi::zeroed_args();
+            args.executable = self.loaded;
+            api.call(
+                api.table().loaded_executable_addressable_devices,
+                "PJRT_LoadedExecutable_AddressableDevices",
+                &mut args,
+            )?;
+            slice(args.addressable_devices, args.num_addressable_devices).to_vec()
+        };
+        raw.iter().map(|&d| self.client.device_index(d)).collect()
+    }
+
+    /// Runs a program compiled for N replicas ([`Executable::compile_mlir_replicated`]) on
+    /// every replica at once: `inputs[i]` are replica i's arguments, each on device
+    /// `replica_devices()[i]` (see [`Buffer::from_host`]). Returns each replica's outputs,
+    /// on its device, once every replica has finished. Inputs are borrowed, as for
+    /// [`Executable::execute`].
+    ///
+    /// Inputs on the wrong device are refused before anything runs: XLA would start the other
+    /// replicas, which then wait at their first collective for the one that failed until XLA
+    /// aborts the process (after 40 s with the CPU plugin).
+    pub fn execute_replicated(&self, inputs: &[Vec<&Buffer>]) -> Result<Vec<Vec<Buffer>>> {
+        let devices = self.replica_devices()?;
+        if inputs.len() != devices.len() {
+            return Err(HwError::invalid(format!(
+                "the program runs on {} devices and was given {} argument lists",
+                devices.len(),
+                inputs.len()
+            )));
+        }
+        self.check_argument_lists(inputs)?;
+        for (r, (list, &device)) in inputs.iter().zip(&devices).enumerate() {
+            for (i, input) in list.iter().enumerate() {
+                let on = input.device()?;
+                if on != device {
+                    return Err(HwError::invalid(format!(
+                        "input {i} of replica {r} is on device {on}, but replica {r} runs on device {device}"
+                    )));
+                }
             }
         }
+        self.execute_on(inputs)
+    }
+
+    /// Every device has as many arguments, all of this client; returns how many.
+    fn check_argument_lists(&self, inputs: &[Vec<&Buffer>]) -> Result<usize> {
+        let num_args = inputs.first().map_or(0, Vec::len);
+        if inputs.is_empty() {
+            return Err(HwError::invalid("execute needs an argument list for at least one device"));
+        }
+        for (d, list) in inputs.iter().enumerate() {
+            if list.len() != num_args {
+                return Err(HwError::invalid(format!(
+                    "device {d} has {} arguments and device 0 has {num_args}: every device takes the same arguments",
+                    list.len()
+                )));
+            }
+            for (i, input) in list.iter().enumerate() {
+                if !Arc::ptr_eq(&input.client().inner, &self.client.inner) {
+                    let which =
+                        if inputs.len() == 1 { format!("input {i}") } else { format!("input {i} of device {d}") };
+                    return Err(HwError::invalid(format!("{which} belongs to another PJRT client")));
+                }
+            }
+        }
+        Ok(num_args)
+    }
+
+    /// `PJRT_LoadedExecutable_Execute` with one argument list per device.
+    fn execute_on(&self, inputs: &[Vec<&Buffer>]) -> Result<Vec<Vec<Buffer>>> {
+        let num_args = self.check_argument_lists(inputs)?;
         let api = self.client.api();
-        let args_list: Vec<*mut PjrtBuffer> = inputs.iter().map(|b| b.raw()).collect();
-        let arg_lists: [*const *mut PjrtBuffer; 1] = [args_list.as_ptr()];
-        let mut outputs: Vec<*mut PjrtBuffer> = vec![std::ptr::null_mut(); self.num_outputs];
-        let output_lists: [*mut *mut PjrtBuffer; 1] = [outputs.as_mut_ptr()];
-        let mut events: [*mut PjrtEvent; 1] = [std::ptr::null_mut()];
+        let n = inputs.len();
+        let args_lists: Vec<Vec<*mut PjrtBuffer>> =
+            inputs.iter().map(|list| list.iter().map(|b| b.raw()).collect()).collect();
+        let arg_ptrs: Vec<*const *mut PjrtBuffer> = args_lists.iter().map(|l| l.as_ptr()).collect();
+        let mut outputs: Vec<Vec<*mut PjrtBuffer>> = vec![vec![std::ptr::null_mut(); self.num_outputs]; n];
+        let output_ptrs: Vec<*mut *mut PjrtBuffer> = outputs.iter_mut().map(|l| l.as_mut_ptr()).collect();
+        let mut events: Vec<*mut PjrtEvent> = vec![std::ptr::null_mut(); n];
         // Inputs are borrowed: the program must not reuse their memory for outputs.
-        let non_donatable: Vec<i64> = (0..inputs.len() as i64).collect();
+        let non_donatable: Vec<i64> = (0..num_args as i64).collect();
         // SAFETY: every array outlives the call; the plugin fills `outputs` and `events`.
         unsafe {
             let mut options: ffi::ExecuteOptions = ffi::zeroed_args();
@@ -160,25 +277,38 @@ impl Executable {
             let mut args: ffi::LoadedExecutableExecuteArgs = ffi::zeroed_args();
             args.executable = self.loaded;
             args.options = &mut options;
-            args.argument_lists = arg_lists.as_ptr();
-            args.num_devices = 1;
-            args.num_args = inputs.len();
-            args.output_lists = output_lists.as_ptr();
+            args.argument_lists = arg_ptrs.as_ptr();
+            args.num_devices = n;
+            args.num_args = num_args;
+            args.output_lists = output_ptrs.as_ptr();
             args.device_complete_events = events.as_mut_ptr();
             let called = api.call(api.table().loaded_executable_execute, "PJRT_LoadedExecutable_Execute", &mut args);
             // Own whatever outputs the plugin produced before looking at errors, so that
             // nothing leaks on the error paths.
-            let owned: Vec<Buffer> =
-                outputs.iter().filter(|p| !p.is_null()).map(|&p| Buffer::from_raw(&self.client, p)).collect();
+            let owned: Vec<Vec<Buffer>> = outputs
+                .iter()
+                .map(|l| l.iter().filter(|p| !p.is_null()).map(|&p| Buffer::from_raw(&self.client, p)).collect())
+                .collect();
             if let Err(e) = called {
-                api.destroy_event(events[0]);
+                for &event in &events {
+                    api.destroy_event(event);
+                }
                 return Err(e);
             }
-            api.await_and_destroy(events[0])?;
-            if owned.len() != self.num_outputs {
+            // Await every event (freeing each) and report the first error.
+            let mut first_error = None;
+            for &event in &events {
+                if let Err(e) = api.await_and_destroy(event) {
+                    first_error.get_or_insert(e);
+                }
+            }
+            if let Some(e) = first_error {
+                return Err(e);
+            }
+            if let Some(short) = owned.iter().find(|l| l.len() != self.num_outputs) {
                 return Err(HwError::invalid(format!(
                     "the PJRT plugin returned {} of {} outputs",
-                    owned.len(),
+                    short.len(),
                     self.num_outputs
                 )));
             }

@@ -28,7 +28,7 @@ pub mod plugin;
 mod raw;
 
 pub use buffer::Buffer;
-pub use client::{Client, DeviceInfo};
+pub use client::{Client, DeviceInfo, XLA_CPU_DEVICE_COUNT};
 pub use device::{PjrtDevice, PjrtExecutable};
 pub use error::{ErrorCode, HwError, Result};
 pub use executable::{Executable, OutputSpec};

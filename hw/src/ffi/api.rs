@@ -126,7 +126,7 @@ pub struct Api {
     /// 51: `PJRT_LoadedExecutable_GetExecutable`
     pub loaded_executable_get_executable: Call<LoadedExecutableGetExecutableArgs>,
     /// 52: `PJRT_LoadedExecutable_AddressableDevices`
-    pub loaded_executable_addressable_devices: Slot,
+    pub loaded_executable_addressable_devices: Call<LoadedExecutableAddressableDevicesArgs>,
     /// 53: `PJRT_LoadedExecutable_Delete`
     pub loaded_executable_delete: Slot,
     /// 54: `PJRT_LoadedExecutable_IsDeleted`
@@ -152,7 +152,7 @@ pub struct Api {
     /// 64: `PJRT_Buffer_OnDeviceSizeInBytes`
     pub buffer_on_device_size_in_bytes: Call<BufferOnDeviceSizeInBytesArgs>,
     /// 65: `PJRT_Buffer_Device`
-    pub buffer_device: Slot,
+    pub buffer_device: Call<BufferDeviceArgs>,
     /// 66: `PJRT_Buffer_Memory`
     pub buffer_memory: Slot,
     /// 67: `PJRT_Buffer_Delete`

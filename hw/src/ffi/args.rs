@@ -125,6 +125,13 @@ args_struct! {
         /// out; destroyed with `PJRT_Executable_Destroy`.
         executable: *mut PjrtExecutable,
     }
+    LoadedExecutableAddressableDevicesArgs {
+        executable: *mut PjrtLoadedExecutable,
+        /// out; owned by the executable, in replica order (then partition order).
+        addressable_devices: *const *mut PjrtDevice,
+        /// out
+        num_addressable_devices: usize,
+    }
     ExecutableDestroyArgs { executable: *mut PjrtExecutable }
     ExecutableNumOutputsArgs { executable: *mut PjrtExecutable, /** out */ num_outputs: usize }
     ExecutableOutputElementTypesArgs {
@@ -200,6 +207,11 @@ args_struct! {
     }
 
     // ----------------------------------- buffers ----------------------------------
+    BufferDeviceArgs {
+        buffer: *mut PjrtBuffer,
+        /// out; owned by the client.
+        device: *mut PjrtDevice,
+    }
     ClientBufferFromHostBufferArgs {
         client: *mut PjrtClient,
         data: *const c_void,

@@ -46,6 +46,8 @@ fn executable_structs() {
     layout!(ClientCompileArgs, 56, program @ 24, compile_options @ 32, executable @ 48);
     layout!(LoadedExecutableDestroyArgs, 24, executable @ 16);
     layout!(LoadedExecutableGetExecutableArgs, 32, executable @ 24);
+    layout!(BufferDeviceArgs, 32, buffer @ 16, device @ 24);
+    layout!(LoadedExecutableAddressableDevicesArgs, 40, addressable_devices @ 24, num_addressable_devices @ 32);
     layout!(ExecutableDestroyArgs, 24);
     layout!(ExecutableNumOutputsArgs, 32, num_outputs @ 24);
     layout!(ExecutableOutputElementTypesArgs, 40, output_types @ 24, num_output_types @ 32);
