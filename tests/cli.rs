@@ -314,8 +314,6 @@ fn run_on_a_slice_sums_over_the_chips_and_times_the_all_reduce() {
     assert!(!out.status.success() && stderr(&out).contains("4 of the 8 replicas"), "{}", stderr(&out));
     let out = tpudev(&["run", path, "--topology", "v5e:2x2", "--chip", "v4", "--random", "5"]);
     assert!(!out.status.success() && stderr(&out).contains("name different chips"), "{}", stderr(&out));
-    let out = tpudev(&["run", path, "--topology", "v5e:2x2", "--backend", "hw", "--random", "5"]);
-    assert!(!out.status.success() && stderr(&out).contains("--topology"), "{}", stderr(&out));
     let out = tpudev(&["run", path, "--random", "5"]);
     assert!(!out.status.success() && stderr(&out).contains("--topology"), "{}", stderr(&out));
     let _ = std::fs::remove_file(program);
@@ -416,5 +414,37 @@ fn run_on_the_hardware_backend_agrees_with_the_simulator() {
         .output()
         .unwrap();
     assert!(!out.status.success() && stderr(&out).contains("hardware backend"), "{}", stderr(&out));
+    let _ = std::fs::remove_file(program);
+}
+
+#[test]
+fn run_on_a_slice_of_hardware_replicas_agrees_with_the_simulated_slice() {
+    let Some(plugin) = xla_cpu_plugin() else {
+        assert!(std::env::var_os("CI").is_none(), "no XLA CPU plugin in .venv under CI: run scripts/setup.sh");
+        eprintln!("SKIPPED: no XLA CPU PJRT plugin in .venv");
+        return;
+    };
+    let program = temp_file("psum-hw.mlir");
+    std::fs::write(&program, SUM_OVER_FOUR).unwrap();
+    let path = program.to_str().unwrap();
+    let run = |backend: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tpudev"))
+            .args(["run", path, "--topology", "v5p:2x2", "--random", "5", "--json", "--backend", backend])
+            .env("TPUDEV_PJRT_PLUGIN", &plugin)
+            .output()
+            .unwrap();
+        assert_success(&out);
+        serde_json::from_str::<serde_json::Value>(&stdout(&out)).unwrap()
+    };
+    let (sim, hw) = (run("sim"), run("hw"));
+    assert_eq!((hw["platform"].as_str(), hw["replicas"].as_u64()), (Some("cpu"), Some(4)));
+    for (s, h) in sim["chips"].as_array().unwrap().iter().zip(hw["chips"].as_array().unwrap()) {
+        assert_eq!(s["outputs"][0], h["outputs"][0], "the same inputs on each chip");
+        let (a, b) = (s["outputs"][1]["values"].as_array().unwrap(), h["outputs"][1]["values"].as_array().unwrap());
+        for (x, y) in a.iter().zip(b) {
+            let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+            assert!((x - y).abs() <= 1e-6 * (1.0 + x.abs()), "sum {x} on the slice, {y} on XLA");
+        }
+    }
     let _ = std::fs::remove_file(program);
 }

@@ -46,6 +46,17 @@ pub(super) enum Input {
     Rng([i64; 2]),
 }
 
+impl Input {
+    /// The input as the bytes of a device buffer of parameter `p`'s type.
+    pub(super) fn into_bytes(self, p: &Param) -> Vec<u8> {
+        match self {
+            Input::Bytes(b) => b,
+            Input::Scalar(x) => to_le_bytes(p.ty.dtype, &[x]),
+            Input::Rng(s) => s.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+}
+
 pub(super) fn random_inputs(params: &[Param], seed: u64) -> Vec<Input> {
     let mut rng = SplitMix(seed);
     params
@@ -154,18 +165,19 @@ pub fn run(args: RunArgs<'_>) -> Result<(), CliError> {
     if backend == RunBackend::Sim && repeat > 1 {
         return Err(err("--repeat measures wall time on --backend hw; the simulator's time is the same every run"));
     }
+    // On a slice, chip i draws its own random inputs; files go to every chip.
+    let per_chip = |chip: u32| match random {
+        Some(seed) => random_inputs(&sig.params, seed.wrapping_add(u64::from(chip))),
+        None => values.clone(),
+    };
     if backend == RunBackend::Hw {
-        if topology.is_some() {
-            return Err(err("--topology runs a program on a simulated slice; on --backend hw the program runs on the plugin's first device"));
+        if let Some(spec) = topology {
+            return super::run_slice::run_hw(&text, &sig, spec, per_chip, json);
         }
-        return run_hw(&text, &sig, values, json, repeat.max(1));
+        return run_hw(&text, &sig, values.clone(), json, repeat.max(1));
     }
     let graph = tpudev_core::stablehlo::parse(&text).map_err(in_file)?;
     if let Some(spec) = topology {
-        let per_chip = |chip: u32| match random {
-            Some(seed) => random_inputs(&graph.params, seed.wrapping_add(u64::from(chip))),
-            None => values.clone(),
-        };
         return super::run_slice::run(&graph, spec, chip, per_chip, json);
     }
     let dev = SimDevice::from_settings(Some(chip.unwrap_or("v5e")), None).map_err(err)?;
@@ -278,14 +290,7 @@ fn run_hw(
         .params
         .iter()
         .zip(values)
-        .map(|(p, v)| {
-            let bytes = match v {
-                Input::Bytes(b) => b,
-                Input::Scalar(x) => to_le_bytes(p.ty.dtype, &[x]),
-                Input::Rng(s) => s.iter().flat_map(|x| x.to_le_bytes()).collect(),
-            };
-            Buffer::from_host(&client, &bytes, p.ty.dtype, &p.ty.shape, 0)
-        })
+        .map(|(p, v)| Buffer::from_host(&client, &v.into_bytes(p), p.ty.dtype, &p.ty.shape, 0))
         .collect::<Result<_, _>>()
         .map_err(|e| err(format!("uploading the inputs: {e}")))?;
     let refs: Vec<&Buffer> = buffers.iter().collect();
