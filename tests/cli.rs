@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+mod differential;
+
 fn tpudev(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tpudev")).args(args).output().expect("the tpudev binary runs")
 }
@@ -333,20 +335,9 @@ fn the_spmd_example_ends_with_equal_weights_on_every_chip() {
     assert_eq!(v["collectives"].as_array().unwrap().len(), 2);
 }
 
-/// The XLA CPU PJRT plugin of the repo's .venv (scripts/setup.sh installs it), if present.
-fn xla_cpu_plugin() -> Option<std::path::PathBuf> {
-    use tpudev_hw::discover::{site_packages_under, XLA_CPU_IN_SITE_PACKAGES};
-    let venv = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv");
-    site_packages_under(&venv).into_iter().map(|d| d.join(XLA_CPU_IN_SITE_PACKAGES)).find(|p| p.is_file())
-}
-
 #[test]
 fn run_on_the_hardware_backend_agrees_with_the_simulator() {
-    let Some(plugin) = xla_cpu_plugin() else {
-        assert!(std::env::var_os("CI").is_none(), "no XLA CPU plugin in .venv under CI: run scripts/setup.sh");
-        eprintln!("SKIPPED: no XLA CPU PJRT plugin in .venv");
-        return;
-    };
+    let Some(plugin) = differential::plugin_or_skip() else { return };
     let program = temp_file("hw.mlir");
     std::fs::write(
         &program,
@@ -419,11 +410,7 @@ fn run_on_the_hardware_backend_agrees_with_the_simulator() {
 
 #[test]
 fn run_on_a_slice_of_hardware_replicas_agrees_with_the_simulated_slice() {
-    let Some(plugin) = xla_cpu_plugin() else {
-        assert!(std::env::var_os("CI").is_none(), "no XLA CPU plugin in .venv under CI: run scripts/setup.sh");
-        eprintln!("SKIPPED: no XLA CPU PJRT plugin in .venv");
-        return;
-    };
+    let Some(plugin) = differential::plugin_or_skip() else { return };
     let program = temp_file("psum-hw.mlir");
     std::fs::write(&program, SUM_OVER_FOUR).unwrap();
     let path = program.to_str().unwrap();

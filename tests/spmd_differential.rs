@@ -17,42 +17,21 @@
 //! Without the XLA CPU plugin (`TPUDEV_TEST_PJRT_PLUGIN`, or `xla-cpu-pjrt` in the repo's
 //! .venv from scripts/setup.sh) the test prints a skip line, and fails when `CI` is set.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use tpudev_core::device::{Device, ExecInput, TensorView};
-use tpudev_core::host_values::{from_le_bytes, to_le_bytes};
+use tpudev_core::host_values::to_le_bytes;
 use tpudev_core::ir::{Graph, GraphBuilder, NodeId, ReduceKind, TensorType};
 use tpudev_core::DType;
-use tpudev_hw::discover::{open_client, site_packages_under, Env, OpenOptions, XLA_CPU_IN_SITE_PACKAGES};
+use tpudev_hw::discover::{open_client, Env, OpenOptions};
 use tpudev_hw::{AttributeValue, Buffer, Client, Executable, XLA_CPU_DEVICE_COUNT};
 use tpudev_sim::{Slice, SpmdSlice};
 
+mod differential;
+use differential::{compare, plugin_or_skip, Rng};
+
 /// The most chips any program uses: the XLA client gets this many CPU devices.
 const MAX_CHIPS: usize = 8;
-
-fn plugin_path() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("TPUDEV_TEST_PJRT_PLUGIN").filter(|p| !p.is_empty()) {
-        return Some(PathBuf::from(p));
-    }
-    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv");
-    site_packages_under(&venv).into_iter().map(|d| d.join(XLA_CPU_IN_SITE_PACKAGES)).find(|p| p.is_file())
-}
-
-/// A deterministic generator (SplitMix64) seeded by a name.
-struct Rng(u64);
-
-impl Rng {
-    fn for_name(name: &str) -> Rng {
-        Rng(name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)))
-    }
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// Chip `chip`'s inputs, seeded by the program's name and the chip: floats in [-1, 1) on a
 /// grid of 1/128, integers in -1000..1000, random bools.
@@ -145,46 +124,6 @@ fn run_xla(client: &Client, text: &str, g: &Graph, inputs: &[Vec<Vec<u8>>]) -> R
     let lists: Vec<Vec<&Buffer>> = bufs.iter().map(|l| l.iter().collect()).collect();
     let outs = exe.execute_replicated(&lists).map_err(|e| e.to_string())?;
     outs.iter().map(|l| l.iter().map(|b| b.to_host().map_err(|e| e.to_string())).collect()).collect()
-}
-
-fn tolerance(d: DType) -> (f64, f64) {
-    match d {
-        DType::F64 => (1e-12, 1e-300),
-        DType::F32 => (2e-5, 1e-6),
-        DType::F16 | DType::BF16 => (1e-2, 1e-3),
-        _ => (0.0, 0.0),
-    }
-}
-
-/// Compares one chip's outputs with its replica's: the first disagreement, or the largest
-/// absolute difference of a float output.
-fn compare(sim: &[(DType, Vec<u8>)], xla: &[Vec<u8>]) -> Result<f64, String> {
-    if sim.len() != xla.len() {
-        return Err(format!("{} outputs on the simulator, {} on XLA", sim.len(), xla.len()));
-    }
-    let mut largest = 0f64;
-    for (i, ((d, s), x)) in sim.iter().zip(xla).enumerate() {
-        if s.len() != x.len() {
-            return Err(format!("output {i}: {} bytes on the simulator, {} on XLA", s.len(), x.len()));
-        }
-        let (rtol, atol) = tolerance(*d);
-        for (j, (a, b)) in from_le_bytes(*d, s).into_iter().zip(from_le_bytes(*d, x)).enumerate() {
-            let agree = if a.is_nan() || b.is_nan() {
-                a.is_nan() && b.is_nan()
-            } else if a.is_infinite() || b.is_infinite() {
-                a == b
-            } else {
-                (a - b).abs() <= atol + rtol * b.abs()
-            };
-            if !agree {
-                return Err(format!("output {i} ({d}) element {j}: simulator {a}, XLA {b}"));
-            }
-            if a.is_finite() && b.is_finite() {
-                largest = largest.max((a - b).abs());
-            }
-        }
-    }
-    Ok(largest)
 }
 
 /// A program of one parameter of `dtype` and `shape` and the outputs `body` makes of it.
@@ -299,14 +238,7 @@ fn example_case() -> Case {
 
 #[test]
 fn the_simulated_slice_and_xla_replicas_agree_on_collectives() {
-    let Some(path) = plugin_path() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the XLA CPU PJRT plugin was not found and CI is set: run scripts/setup.sh or set TPUDEV_TEST_PJRT_PLUGIN"
-        );
-        eprintln!("SKIPPED: no XLA CPU PJRT plugin (set TPUDEV_TEST_PJRT_PLUGIN or run scripts/setup.sh)");
-        return;
-    };
+    let Some(path) = plugin_or_skip() else { return };
     // As the runtime opens it (NaN-propagating min/max), with a CPU device per chip.
     let env = Env { plugin: Some(path.to_string_lossy().into_owned()), ..Env::default() };
     let options = OpenOptions {

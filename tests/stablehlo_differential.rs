@@ -23,35 +23,17 @@ use tpudev_core::host_values::{from_le_bytes, to_le_bytes};
 use tpudev_core::ir::{Graph, ParamKind};
 use tpudev_core::lower::{lookup, Arg, LowerCtx};
 use tpudev_core::DType;
-use tpudev_hw::discover::{open_client, site_packages_under, Env, OpenOptions, XLA_CPU_IN_SITE_PACKAGES};
+use tpudev_hw::discover::{open_client, Env, OpenOptions};
 use tpudev_hw::{Buffer, Client, Executable};
 use tpudev_sim::SimDevice;
+
+mod differential;
+use differential::{compare, plugin_or_skip, Rng};
 
 /// At least this many programs must run on both sides (issue 6 asks for 50).
 const MIN_COMPARED: usize = 50;
 
-fn plugin_path() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("TPUDEV_TEST_PJRT_PLUGIN").filter(|p| !p.is_empty()) {
-        return Some(PathBuf::from(p));
-    }
-    let venv = Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv");
-    site_packages_under(&venv).into_iter().map(|d| d.join(XLA_CPU_IN_SITE_PACKAGES)).find(|p| p.is_file())
-}
-
-/// A deterministic generator (SplitMix64) seeded by the program's name.
-struct Rng(u64);
-
 impl Rng {
-    fn for_name(name: &str) -> Rng {
-        Rng(name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)))
-    }
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     /// Uniform in [-1, 1), on a grid of 1/1024 so that bf16 and f16 hold it exactly.
     fn unit(&mut self) -> f64 {
         (self.next() % 2048) as f64 / 1024.0 - 1.0
@@ -128,41 +110,6 @@ fn run_xla(client: &Client, text: &str, g: &Graph, inputs: &[Vec<u8>]) -> Result
     let refs: Vec<&Buffer> = bufs.iter().collect();
     let outs = exe.execute(&refs).map_err(|e| e.to_string())?;
     outs.iter().map(|b| b.to_host().map_err(|e| e.to_string())).collect()
-}
-
-fn tolerance(d: DType) -> (f64, f64) {
-    match d {
-        DType::F64 => (1e-12, 1e-300),
-        DType::F32 => (2e-5, 1e-6),
-        DType::F16 | DType::BF16 => (1e-2, 1e-3),
-        _ => (0.0, 0.0),
-    }
-}
-
-/// The first disagreement between the two sides' outputs, if any.
-fn compare(sim: &[(DType, Vec<u8>)], xla: &[Vec<u8>]) -> Option<String> {
-    if sim.len() != xla.len() {
-        return Some(format!("{} outputs on the simulator, {} on XLA", sim.len(), xla.len()));
-    }
-    for (i, ((d, s), x)) in sim.iter().zip(xla).enumerate() {
-        if s.len() != x.len() {
-            return Some(format!("output {i}: {} bytes on the simulator, {} on XLA", s.len(), x.len()));
-        }
-        let (rtol, atol) = tolerance(*d);
-        for (j, (a, b)) in from_le_bytes(*d, s).into_iter().zip(from_le_bytes(*d, x)).enumerate() {
-            let agree = if a.is_nan() || b.is_nan() {
-                a.is_nan() && b.is_nan()
-            } else if a.is_infinite() || b.is_infinite() {
-                a == b
-            } else {
-                (a - b).abs() <= atol + rtol * b.abs()
-            };
-            if !agree {
-                return Some(format!("output {i} ({d}) element {j}: simulator {a}, XLA {b}"));
-            }
-        }
-    }
-    None
 }
 
 fn lowered(op: &str, args: &[Arg]) -> Result<Graph, String> {
@@ -296,14 +243,7 @@ fn corpus() -> Vec<(String, Result<String, String>)> {
 
 #[test]
 fn the_simulator_and_xla_agree_on_the_corpus() {
-    let Some(path) = plugin_path() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "the XLA CPU PJRT plugin was not found and CI is set: run scripts/setup.sh or set TPUDEV_TEST_PJRT_PLUGIN"
-        );
-        eprintln!("SKIPPED: no XLA CPU PJRT plugin (set TPUDEV_TEST_PJRT_PLUGIN or run scripts/setup.sh)");
-        return;
-    };
+    let Some(path) = plugin_or_skip() else { return };
     // As the runtime does: open_client also makes XLA's CPU backend propagate NaN through
     // maximum/minimum, as StableHLO specifies (discover::NAN_MIN_MAX_FLAG).
     let env = Env { plugin: Some(path.to_string_lossy().into_owned()), ..Env::default() };
@@ -337,7 +277,7 @@ fn the_simulator_and_xla_agree_on_the_corpus() {
             continue;
         }
         match run_xla(&client, &text, &graph, &values) {
-            Ok(xla) => match compare(&sim, &xla) {
+            Ok(xla) => match compare(&sim, &xla).err() {
                 None => compared += 1,
                 Some(diff) => failures.push(format!("{name}: {diff}")),
             },
