@@ -21,6 +21,13 @@ fn assert_success(out: &Output) {
     assert!(out.status.success(), "exit {:?}\nstdout:\n{}\nstderr:\n{}", out.status, stdout(out), stderr(out));
 }
 
+/// Runs `tpudev args` with `plugin` as its PJRT plugin and parses its JSON output.
+fn json_with_plugin(plugin: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_tpudev")).args(args).env("TPUDEV_PJRT_PLUGIN", plugin).output().unwrap();
+    assert_success(&out);
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
 /// A fresh path in the system temp dir for this test.
 fn temp_file(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tpudev-cli-test-{}-{name}", std::process::id()))
@@ -347,15 +354,8 @@ fn run_on_the_hardware_backend_agrees_with_the_simulator() {
     )
     .unwrap();
     let path = program.to_str().unwrap();
-    let run = |backend: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_tpudev"))
-            .args(["run", path, "--random", "3", "--json", "--backend", backend])
-            .env("TPUDEV_PJRT_PLUGIN", &plugin)
-            .output()
-            .unwrap();
-        assert_success(&out);
-        serde_json::from_str::<serde_json::Value>(&stdout(&out)).unwrap()
-    };
+    let run =
+        |backend: &str| json_with_plugin(&plugin, &["run", path, "--random", "3", "--json", "--backend", backend]);
     let (sim, hw) = (run("sim"), run("hw"));
     assert_eq!(hw["backend"], "hw");
     assert_eq!(hw["platform"], "cpu");
@@ -415,13 +415,10 @@ fn run_on_a_slice_of_hardware_replicas_agrees_with_the_simulated_slice() {
     std::fs::write(&program, SUM_OVER_FOUR).unwrap();
     let path = program.to_str().unwrap();
     let run = |backend: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_tpudev"))
-            .args(["run", path, "--topology", "v5p:2x2", "--random", "5", "--json", "--backend", backend])
-            .env("TPUDEV_PJRT_PLUGIN", &plugin)
-            .output()
-            .unwrap();
-        assert_success(&out);
-        serde_json::from_str::<serde_json::Value>(&stdout(&out)).unwrap()
+        json_with_plugin(
+            &plugin,
+            &["run", path, "--topology", "v5p:2x2", "--random", "5", "--json", "--backend", backend],
+        )
     };
     let (sim, hw) = (run("sim"), run("hw"));
     assert_eq!((hw["platform"].as_str(), hw["replicas"].as_u64()), (Some("cpu"), Some(4)));

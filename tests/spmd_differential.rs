@@ -20,7 +20,6 @@
 use std::path::Path;
 
 use tpudev_core::device::{Device, ExecInput, TensorView};
-use tpudev_core::host_values::to_le_bytes;
 use tpudev_core::ir::{Graph, GraphBuilder, NodeId, ReduceKind, TensorType};
 use tpudev_core::DType;
 use tpudev_hw::discover::{open_client, Env, OpenOptions};
@@ -28,7 +27,7 @@ use tpudev_hw::{AttributeValue, Buffer, Client, Executable, XLA_CPU_DEVICE_COUNT
 use tpudev_sim::{Slice, SpmdSlice};
 
 mod differential;
-use differential::{compare, plugin_or_skip, Rng};
+use differential::{compare, plugin_or_skip, seeded_inputs};
 
 /// The most chips any program uses: the XLA client gets this many CPU devices.
 const MAX_CHIPS: usize = 8;
@@ -41,23 +40,7 @@ const MAX_CHIPS: usize = 8;
 /// bf16, products accumulated in f32) and XLA's CPU backend in f32; on a finer grid the two
 /// differ by the operands' bf16 rounding (about 1e-3 relative on a 1/1024 grid).
 fn inputs(g: &Graph, name: &str, chip: usize) -> Vec<Vec<u8>> {
-    let mut rng = Rng::for_name(&format!("{name}/chip{chip}"));
-    g.params
-        .iter()
-        .map(|p| {
-            let d = p.ty.dtype;
-            (0..p.ty.numel())
-                .flat_map(|_| {
-                    let v = match d {
-                        DType::Bool => (rng.next() & 1) as f64,
-                        d if d.is_int() => (rng.next() % 2000) as f64 - 1000.0,
-                        _ => (rng.next() % 256) as f64 / 128.0 - 1.0,
-                    };
-                    to_le_bytes(d, &[v])
-                })
-                .collect()
-        })
-        .collect()
+    seeded_inputs(g, &format!("{name}/chip{chip}"), |x| (x % 2000) as f64 - 1000.0, |x| (x % 256) as f64 / 128.0 - 1.0)
 }
 
 /// One chip's outputs: (dtype, bytes) each.

@@ -19,7 +19,7 @@
 use std::path::{Path, PathBuf};
 
 use tpudev_core::device::{Device, ExecInput, TensorView};
-use tpudev_core::host_values::{from_le_bytes, to_le_bytes};
+use tpudev_core::host_values::from_le_bytes;
 use tpudev_core::ir::{Graph, ParamKind};
 use tpudev_core::lower::{lookup, Arg, LowerCtx};
 use tpudev_core::DType;
@@ -28,38 +28,16 @@ use tpudev_hw::{Buffer, Client, Executable};
 use tpudev_sim::SimDevice;
 
 mod differential;
-use differential::{compare, plugin_or_skip, Rng};
+use differential::{compare, plugin_or_skip, seeded_inputs};
 
 /// At least this many programs must run on both sides (issue 6 asks for 50).
 const MIN_COMPARED: usize = 50;
 
-impl Rng {
-    /// Uniform in [-1, 1), on a grid of 1/1024 so that bf16 and f16 hold it exactly.
-    fn unit(&mut self) -> f64 {
-        (self.next() % 2048) as f64 / 1024.0 - 1.0
-    }
-}
-
 /// One input per parameter, as bytes of its type: floats in [-1, 1), integers in 0..4 (valid
 /// indices of every dim the corpus gathers along), random bools.
 fn inputs(g: &Graph, name: &str) -> Vec<Vec<u8>> {
-    let mut rng = Rng::for_name(name);
-    g.params
-        .iter()
-        .map(|p| {
-            let d = p.ty.dtype;
-            (0..p.ty.numel())
-                .flat_map(|_| {
-                    let v = match d {
-                        DType::Bool => (rng.next() & 1) as f64,
-                        d if d.is_int() => (rng.next() % 4) as f64,
-                        _ => rng.unit(),
-                    };
-                    to_le_bytes(d, &[v])
-                })
-                .collect()
-        })
-        .collect()
+    // Floats on a grid of 1/1024, which bf16 and f16 hold exactly.
+    seeded_inputs(g, name, |x| (x % 4) as f64, |x| (x % 2048) as f64 / 1024.0 - 1.0)
 }
 
 /// Runs the parsed program on the simulator: (dtype, bytes) per output.

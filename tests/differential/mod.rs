@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use tpudev_core::host_values::from_le_bytes;
+use tpudev_core::host_values::{from_le_bytes, to_le_bytes};
+use tpudev_core::ir::Graph;
 use tpudev_core::DType;
 use tpudev_hw::discover::{site_packages_under, XLA_CPU_IN_SITE_PACKAGES};
 
@@ -49,6 +50,29 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
+}
+
+/// One input per parameter of `g`, as bytes of its type, drawn from the generator seeded by
+/// `name`: random bools, integers `int(draw)` and floats `float(draw)`.
+pub fn seeded_inputs(g: &Graph, name: &str, int: impl Fn(u64) -> f64, float: impl Fn(u64) -> f64) -> Vec<Vec<u8>> {
+    let mut rng = Rng::for_name(name);
+    g.params
+        .iter()
+        .map(|p| {
+            let d = p.ty.dtype;
+            (0..p.ty.numel())
+                .flat_map(|_| {
+                    let x = rng.next();
+                    let v = match d {
+                        DType::Bool => (x & 1) as f64,
+                        d if d.is_int() => int(x),
+                        _ => float(x),
+                    };
+                    to_le_bytes(d, &[v])
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// (relative, absolute) tolerance of results of a dtype (see the tests' module docs).
