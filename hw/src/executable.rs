@@ -178,7 +178,9 @@ impl Executable {
     /// Runs the program on its device with `inputs` (borrowed: they stay valid and can be
     /// passed again) and returns its outputs once the execution has finished.
     pub fn execute(&self, inputs: &[&Buffer]) -> Result<Vec<Buffer>> {
-        let mut outputs = self.execute_on(&[inputs.to_vec()])?;
+        let lists = [inputs.to_vec()];
+        let num_args = self.check_argument_lists(&lists)?;
+        let mut outputs = self.execute_on(&lists, num_args)?;
         Ok(outputs.pop().unwrap_or_default())
     }
 
@@ -218,7 +220,7 @@ impl Executable {
                 inputs.len()
             )));
         }
-        self.check_argument_lists(inputs)?;
+        let num_args = self.check_argument_lists(inputs)?;
         for (r, (list, &device)) in inputs.iter().zip(&devices).enumerate() {
             for (i, input) in list.iter().enumerate() {
                 let on = input.device()?;
@@ -229,7 +231,7 @@ impl Executable {
                 }
             }
         }
-        self.execute_on(inputs)
+        self.execute_on(inputs, num_args)
     }
 
     /// Every device has as many arguments, all of this client; returns how many.
@@ -256,9 +258,9 @@ impl Executable {
         Ok(num_args)
     }
 
-    /// `PJRT_LoadedExecutable_Execute` with one argument list per device.
-    fn execute_on(&self, inputs: &[Vec<&Buffer>]) -> Result<Vec<Vec<Buffer>>> {
-        let num_args = self.check_argument_lists(inputs)?;
+    /// `PJRT_LoadedExecutable_Execute` with one argument list per device, each of `num_args`
+    /// buffers (as `check_argument_lists` found).
+    fn execute_on(&self, inputs: &[Vec<&Buffer>], num_args: usize) -> Result<Vec<Vec<Buffer>>> {
         let api = self.client.api();
         let n = inputs.len();
         let args_lists: Vec<Vec<*mut PjrtBuffer>> =

@@ -292,7 +292,16 @@ impl Device for SimDevice {
         Ok(())
     }
 
+    /// A chip on its own runs a program's collectives only when each group is that chip.
     fn compile(&self, graph: &Graph) -> Result<Arc<dyn Executable>> {
+        for node in &graph.nodes {
+            tpudev_core::ir::check_collective_replicas(&node.op, 1).map_err(|e| {
+                Error::invalid(format!(
+                    "{e}. A program with collectives runs on a slice: run it with \
+                     `tpudev run --topology <chip>:<shape>` (or sim::spmd::SpmdSlice)"
+                ))
+            })?;
+        }
         Ok(Arc::new(self.compile_program(graph)?))
     }
 

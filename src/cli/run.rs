@@ -57,7 +57,7 @@ impl Input {
     }
 }
 
-pub(super) fn random_inputs(params: &[Param], seed: u64) -> Vec<Input> {
+fn random_inputs(params: &[Param], seed: u64) -> Vec<Input> {
     let mut rng = SplitMix(seed);
     params
         .iter()
@@ -78,7 +78,7 @@ pub(super) fn random_inputs(params: &[Param], seed: u64) -> Vec<Input> {
         .collect()
 }
 
-pub(super) fn file_inputs(params: &[Param], files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
+fn file_inputs(params: &[Param], files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
     if files.len() != params.len() {
         return Err(err(format!("the program takes {} inputs, --inputs gave {}", params.len(), files.len())));
     }
@@ -162,24 +162,29 @@ pub fn run(args: RunArgs<'_>) -> Result<(), CliError> {
             )))
         }
     };
-    if backend == RunBackend::Sim && repeat > 1 {
-        return Err(err("--repeat measures wall time on --backend hw; the simulator's time is the same every run"));
+    if repeat > 1 && (backend == RunBackend::Sim || topology.is_some()) {
+        return Err(err(
+            "--repeat measures wall time on --backend hw, without --topology; the simulator's time is the same every run",
+        ));
     }
-    // On a slice, chip i draws its own random inputs; files go to every chip.
-    let per_chip = |chip: u32| match random {
-        Some(seed) => random_inputs(&sig.params, seed.wrapping_add(u64::from(chip))),
-        None => values.clone(),
-    };
+    if let Some(spec) = topology {
+        // On a slice, chip i draws its own random inputs; files go to every chip.
+        let per_chip = |chip: u32| match random {
+            Some(seed) => random_inputs(&sig.params, seed.wrapping_add(u64::from(chip))),
+            None => values.clone(),
+        };
+        return match backend {
+            RunBackend::Hw => super::run_slice::run_hw(&text, &sig, spec, per_chip, json),
+            RunBackend::Sim => {
+                let graph = tpudev_core::stablehlo::parse(&text).map_err(in_file)?;
+                super::run_slice::run(&graph, spec, chip, per_chip, json)
+            }
+        };
+    }
     if backend == RunBackend::Hw {
-        if let Some(spec) = topology {
-            return super::run_slice::run_hw(&text, &sig, spec, per_chip, json);
-        }
-        return run_hw(&text, &sig, values.clone(), json, repeat.max(1));
+        return run_hw(&text, &sig, values, json, repeat.max(1));
     }
     let graph = tpudev_core::stablehlo::parse(&text).map_err(in_file)?;
-    if let Some(spec) = topology {
-        return super::run_slice::run(&graph, spec, chip, per_chip, json);
-    }
     let dev = SimDevice::from_settings(Some(chip.unwrap_or("v5e")), None).map_err(err)?;
     let exe = dev.compile(&graph).map_err(err)?;
     let exec_inputs = upload(&dev, &graph.params, values).map_err(err)?;

@@ -16,8 +16,6 @@ use super::{elementwise, shape_ops};
 pub trait Exchange: Sync {
     /// This replica's index in the program's replicas (its chip in the slice).
     fn replica(&self) -> u32;
-    /// How many replicas run the program.
-    fn replicas(&self) -> u32;
     /// Hands this replica's operand of the collective at `node` over and returns every
     /// replica's operand of it, by replica index.
     fn exchange(&self, node: NodeId, operand: Value) -> Result<Vec<Arc<Value>>>;
@@ -30,28 +28,22 @@ impl Exchange for Solo {
     fn replica(&self) -> u32 {
         0
     }
-    fn replicas(&self) -> u32 {
-        1
-    }
     fn exchange(&self, _node: NodeId, operand: Value) -> Result<Vec<Arc<Value>>> {
         Ok(vec![Arc::new(operand)])
     }
 }
 
-/// Runs collective `node` (node id `id`) for this replica on `operand`.
+/// Runs collective `node` (node id `id`) for this replica on `operand`. Its groups name the
+/// exchange's replicas (`SpmdSlice::compile` and `SimDevice`'s compile check that).
 pub fn run(id: NodeId, node: &Node, operand: Value, ex: &dyn Exchange) -> Result<Value> {
-    tpudev_core::ir::check_collective_replicas(&node.op, ex.replicas()).map_err(|e| match ex.replicas() {
-        1 => Error::invalid(format!(
-            "{e}. A program with collectives runs on a slice: run it with `tpudev run --topology <chip>:<shape>` \
-             (or sim::spmd::SpmdSlice)"
-        )),
-        _ => e,
-    })?;
     let me = ex.replica();
     let all = ex.exchange(id, operand)?;
+    // This replica's group's operands, in group order, and its position in the group.
     let group = |groups: &Vec<Vec<u32>>| -> Result<(Vec<Arc<Value>>, usize)> {
-        let g = groups.iter().find(|g| g.contains(&me)).ok_or_else(|| Error::internal("replica in no group"))?;
-        let position = g.iter().position(|&r| r == me).unwrap_or(0);
+        let (g, position) = groups
+            .iter()
+            .find_map(|g| g.iter().position(|&r| r == me).map(|k| (g, k)))
+            .ok_or_else(|| Error::internal(format!("replica {me} is in no group")))?;
         Ok((g.iter().map(|&r| all[r as usize].clone()).collect(), position))
     };
     let dtype = node.ty.dtype;

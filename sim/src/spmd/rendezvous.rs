@@ -75,10 +75,6 @@ impl Exchange for Member<'_> {
         self.replica
     }
 
-    fn replicas(&self) -> u32 {
-        self.rendezvous.replicas
-    }
-
     fn exchange(&self, node: NodeId, operand: Value) -> Result<Vec<Arc<Value>>> {
         let r = self.rendezvous;
         let mut round = r.lock();
