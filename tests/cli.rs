@@ -325,6 +325,8 @@ fn run_on_a_slice_sums_over_the_chips_and_times_the_all_reduce() {
     assert!(!out.status.success() && stderr(&out).contains("name different chips"), "{}", stderr(&out));
     let out = tpudev(&["run", path, "--random", "5"]);
     assert!(!out.status.success() && stderr(&out).contains("--topology"), "{}", stderr(&out));
+    let out = tpudev(&["run", path, "--topology", "v5e", "--random", "5"]);
+    assert!(stderr(&out).contains("--topology 'v5e' has no shape"), "{}", stderr(&out));
     let out = tpudev(&["run", path, "--topology", "v5e:2x2", "--backend", "hw", "--random", "5", "--repeat", "3"]);
     assert!(!out.status.success() && stderr(&out).contains("without --topology"), "{}", stderr(&out));
     let _ = std::fs::remove_file(program);

@@ -26,22 +26,29 @@ impl Slice {
     /// padded with 1s ("v5p:8" is 8x1x1); more axes is an error. Wraparound follows the chip's
     /// rule for the padded shape.
     pub fn parse(spec: &str) -> Result<Slice, String> {
+        Slice::parse_from(spec, &format!("{ENV_TOPOLOGY}="))
+    }
+
+    /// [`Slice::parse`] for a spec that came from `source` (`"--topology "`), which errors
+    /// name it by.
+    pub fn parse_from(spec: &str, source: &str) -> Result<Slice, String> {
         let spec = spec.trim();
+        let named = format!("{source}'{spec}'");
         let example = "write it like v5e:2x4 or v5p:2x2x2";
         let Some((name, shape)) = spec.rsplit_once(':').filter(|(_, shape)| !shape.trim().is_empty()) else {
-            return Err(format!("{ENV_TOPOLOGY}='{spec}' has no shape: {example}"));
+            return Err(format!("{named} has no shape: {example}"));
         };
         let name = name.trim();
         if name.is_empty() {
-            return Err(format!("{ENV_TOPOLOGY}='{spec}' has no chip: {example}"));
+            return Err(format!("{named} has no chip: {example}"));
         }
-        let chip = chip_named(name).map_err(|e| format!("{ENV_TOPOLOGY}='{spec}': {e}"))?;
+        let chip = chip_named(name).map_err(|e| format!("{named}: {e}"))?;
         let rule = chip.ici.wraparound;
-        let given = Torus::parse(shape.trim(), rule).map_err(|e| format!("{ENV_TOPOLOGY}='{spec}': {e}"))?;
+        let given = Torus::parse(shape.trim(), rule).map_err(|e| format!("{named}: {e}"))?;
         let dims = chip.ici.torus_dims.max(1) as usize;
         if given.axes.len() > dims {
             return Err(format!(
-                "{ENV_TOPOLOGY}='{spec}': {} slices are a torus of {dims} axes but the shape has {}: \
+                "{named}: {} slices are a torus of {dims} axes but the shape has {}: \
                  write at most {dims} lengths",
                 chip.key,
                 given.axes.len()
@@ -51,7 +58,7 @@ impl Slice {
         lens.resize(dims, 1);
         let torus = Torus::from_lens(&lens, rule);
         if u32::try_from(torus.chips()).is_err() {
-            return Err(format!("{ENV_TOPOLOGY}='{spec}' has {} chips, more than a slice can", torus.chips()));
+            return Err(format!("{named} has {} chips, more than a slice can", torus.chips()));
         }
         Ok(Slice { chip, torus })
     }

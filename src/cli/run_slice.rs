@@ -31,7 +31,7 @@ pub fn run(
     inputs_of: impl Fn(u32) -> Vec<Input>,
     json: bool,
 ) -> Result<(), CliError> {
-    let slice = Slice::parse(spec).map_err(err)?;
+    let slice = Slice::parse_from(spec, "--topology ").map_err(err)?;
     if let Some(c) = chip {
         if resolve_chip(c).map_err(err)?.key != slice.chip.key {
             return Err(err(format!(
@@ -136,7 +136,7 @@ pub fn run_hw(
 ) -> Result<(), CliError> {
     use tpudev_hw::discover::{open_client, Env, OpenOptions};
     use tpudev_hw::{AttributeValue, Buffer, Executable, XLA_CPU_DEVICE_COUNT};
-    let slice = Slice::parse(spec).map_err(err)?;
+    let slice = Slice::parse_from(spec, "--topology ").map_err(err)?;
     let n = slice.chips() as usize;
     let env = Env::from_process();
     let open =
