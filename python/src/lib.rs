@@ -203,6 +203,28 @@ fn memory_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(d)
 }
 
+/// Where the simulator computes (`TPUDEV_SIM_EXEC`) and what its GPU path did.
+#[pyfunction]
+fn sim_exec_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let sim = runtime()?.sim("torch.tpu.sim_exec_stats()")?;
+    let d = PyDict::new(py);
+    d.set_item("target", sim.exec_target().name())?;
+    let g = tpudev_sim::gpu::stats::snapshot();
+    let adapter = match sim.exec_target() {
+        tpudev_sim::ExecTarget::Gpu => tpudev_sim::gpu::context::global().ok().map(|c| (c.adapter.clone(), c.software)),
+        tpudev_sim::ExecTarget::Cpu => None,
+    };
+    d.set_item("adapter", adapter.as_ref().map(|a| a.0.clone()))?;
+    d.set_item("software_adapter", adapter.map(|a| a.1))?;
+    d.set_item("programs", g.programs)?;
+    d.set_item("kernels", g.kernels)?;
+    d.set_item("fallback_ops", g.fallback_total())?;
+    d.set_item("fallbacks", g.fallbacks.into_iter().collect::<std::collections::HashMap<_, _>>())?;
+    d.set_item("bytes_to_gpu", g.bytes_up)?;
+    d.set_item("bytes_from_gpu", g.bytes_down)?;
+    Ok(d)
+}
+
 #[pyfunction]
 fn reset_peak_memory() -> PyResult<()> {
     runtime()?.dispatcher.device().reset_peak_memory();
@@ -444,6 +466,7 @@ fn supported_ops() -> Vec<&'static str> {
 fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Buffer>()?;
     m.add_class::<capture::Program>()?;
+    m.add_function(wrap_pyfunction!(sim_exec_stats, m)?)?;
     m.add_function(wrap_pyfunction!(capture::capture_begin, m)?)?;
     m.add_function(wrap_pyfunction!(capture::capture_end, m)?)?;
     m.add_function(wrap_pyfunction!(capture::run_program, m)?)?;

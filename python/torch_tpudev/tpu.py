@@ -185,6 +185,13 @@ def memory_stats(device=None) -> dict:
     return dict(_C.memory_stats())
 
 
+def sim_exec_stats() -> dict:
+    """Where the simulator computes (``target``: "cpu" or "gpu", from ``TPUDEV_SIM_EXEC``) and,
+    for the GPU path, the adapter, the programs and kernels it ran, and the ops that fell back
+    to the CPU kernels (``fallbacks``: counts by op name). Simulated time is the same on both."""
+    return dict(_C.sim_exec_stats())
+
+
 def runtime_stats() -> dict:
     """Counters of the eager runtime: ops executed one at a time, ops deferred, deferred
     programs run (flushes), programs compiled and compile-cache hits."""

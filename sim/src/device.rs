@@ -11,6 +11,7 @@ use tpudev_core::{BufferId, Device, Error, MemoryStats, Result};
 
 use crate::chips::{self, ChipSpec};
 use crate::exec::{interpret, plan};
+use crate::exec_target::ExecTarget;
 use crate::hbm::Hbm;
 use crate::timing::{self, Clock, KernelEvent, ProgramTiming, TimingParams};
 
@@ -28,6 +29,8 @@ pub struct SimDevice {
     timing: TimingParams,
     clock: Mutex<Clock>,
     timing_only: AtomicBool,
+    /// Where programs compute (`TPUDEV_SIM_EXEC`); their simulated time does not depend on it.
+    exec: ExecTarget,
 }
 
 impl std::fmt::Debug for SimDevice {
@@ -98,7 +101,14 @@ impl SimDevice {
         crate::host_alloc::tune();
         let hbm = Hbm::new(format!("tpu:{index} ({})", chip.name), chip.hbm_bytes);
         let timing = TimingParams::from_chip(&chip);
-        SimDevice { chip, hbm, timing, clock: Mutex::new(Clock::default()), timing_only: AtomicBool::new(false) }
+        SimDevice {
+            chip,
+            hbm,
+            timing,
+            clock: Mutex::new(Clock::default()),
+            timing_only: AtomicBool::new(false),
+            exec: ExecTarget::Cpu,
+        }
     }
 
     /// The device the environment asks for: `TPUDEV_CHIP` (default v5e, or the chip of
@@ -106,7 +116,8 @@ impl SimDevice {
     pub fn from_env() -> Result<Self> {
         let chip = chip_from_env()?;
         let hbm = std::env::var(ENV_HBM_BYTES).ok();
-        let device = Self::from_settings(chip.as_deref(), hbm.as_deref())?;
+        let mut device = Self::from_settings(chip.as_deref(), hbm.as_deref())?;
+        device.exec = ExecTarget::from_env()?;
         if let Ok(v) = std::env::var(ENV_TIMING_ONLY) {
             match v.trim().to_ascii_lowercase().as_str() {
                 "" | "0" | "false" | "no" | "off" => {}
@@ -131,6 +142,33 @@ impl SimDevice {
             })?;
         }
         Ok(SimDevice::new(spec))
+    }
+
+    /// Where this device's programs compute.
+    pub fn exec_target(&self) -> ExecTarget {
+        self.exec
+    }
+
+    /// Runs programs on `target` from now on (`ExecTarget::parse` checks a GPU exists).
+    pub fn set_exec_target(&mut self, target: ExecTarget) {
+        self.exec = target;
+    }
+
+    /// Computes a program's results on this device's target.
+    fn compute(
+        &self,
+        exe: &plan::SimExecutable,
+        inputs: &[ExecInput],
+        outputs: &[TensorView],
+        ex: &dyn crate::exec::collective::Exchange,
+    ) -> Result<()> {
+        match self.exec {
+            ExecTarget::Cpu => interpret::execute_replica(exe, &self.hbm, inputs, outputs, ex),
+            #[cfg(feature = "gpu")]
+            ExecTarget::Gpu => crate::gpu::execute_replica(exe, &self.hbm, inputs, outputs, ex),
+            #[cfg(not(feature = "gpu"))]
+            ExecTarget::Gpu => Err(Error::invalid("this build of tpudev has no GPU support")),
+        }
     }
 
     pub fn chip(&self) -> &ChipSpec {
@@ -225,7 +263,7 @@ impl SimDevice {
         outputs: &[TensorView],
         ex: &dyn crate::exec::collective::Exchange,
     ) -> Result<()> {
-        interpret::execute_replica(exe, &self.hbm, inputs, outputs, ex)
+        self.compute(exe, inputs, outputs, ex)
     }
 
     /// Advances the clock by some of a program's kernels (see `Clock::run_kernels`).
@@ -311,7 +349,7 @@ impl Device for SimDevice {
             .downcast_ref::<plan::SimExecutable>()
             .ok_or_else(|| Error::invalid("this program was compiled for another device"))?;
         if !self.timing_only() {
-            interpret::execute(exe, &self.hbm, inputs, outputs)?;
+            self.compute(exe, inputs, outputs, &crate::exec::collective::Solo)?;
         } else if outputs.len() != exe.graph.outputs.len() {
             return Err(Error::invalid(format!(
                 "the program has {} outputs, got {} output views",

@@ -49,7 +49,7 @@ fn pop<'a>(args: &mut Vec<Cow<'a, Value>>) -> Result<Cow<'a, Value>> {
 }
 
 /// Evaluates one (non-parameter) node.
-fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> {
+pub(crate) fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> {
     let (dtype, shape) = (node.ty.dtype, node.ty.shape.as_slice());
     let a = |k: usize| -> Result<&Value> { Ok(args.get(k).ok_or_else(|| Error::internal("missing operand"))?) };
     Ok(match &node.op {
@@ -103,7 +103,7 @@ fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> {
 }
 
 /// Reads one runtime input as the value of parameter `param`.
-fn bind(state: &HbmState, index: usize, param: &Param, input: &ExecInput) -> Result<Value> {
+pub(crate) fn bind(state: &HbmState, index: usize, param: &Param, input: &ExecInput) -> Result<Value> {
     let ty = &param.ty;
     let v = match (param.kind, input) {
         (ParamKind::Tensor, ExecInput::Tensor(view)) => {
@@ -356,19 +356,7 @@ fn run_nodes(
                 } else {
                     run_node(exe, i, &mut values, &direct)?
                 };
-                if v.shape() != node.ty.shape.as_slice() {
-                    return Err(Error::internal(format!(
-                        "node %{i} ({}) produced shape {:?}, expected {:?}",
-                        node.op.name(),
-                        v.shape(),
-                        node.ty.shape
-                    )));
-                }
-                if v.dtype != node.ty.dtype || !moves_data(&node.op) {
-                    v.dtype = node.ty.dtype;
-                    v.check_kind()?;
-                    v.normalize();
-                }
+                finish(i, node, &mut v)?;
                 values[i] = Some(v);
             }
         }
@@ -378,6 +366,62 @@ fn run_nodes(
         }
     }
     Ok(values)
+}
+
+/// Checks a node's result and brings it to the node's dtype (rounding or wrapping it when the
+/// op computed new numbers).
+pub(crate) fn finish(i: usize, node: &Node, v: &mut Value) -> Result<()> {
+    if v.shape() != node.ty.shape.as_slice() {
+        return Err(Error::internal(format!(
+            "node %{i} ({}) produced shape {:?}, expected {:?}",
+            node.op.name(),
+            v.shape(),
+            node.ty.shape
+        )));
+    }
+    if v.dtype != node.ty.dtype || !moves_data(&node.op) {
+        v.dtype = node.ty.dtype;
+        v.check_kind()?;
+        v.normalize();
+    }
+    Ok(())
+}
+
+/// Checks the counts of inputs and outputs and every output view, before anything runs (so
+/// nothing is written unless all are valid).
+pub(crate) fn check_io(
+    exe: &SimExecutable,
+    state: &HbmState,
+    inputs: &[ExecInput],
+    outputs: &[TensorView],
+) -> Result<()> {
+    let g = &*exe.graph;
+    if inputs.len() != g.params.len() {
+        return Err(Error::invalid(format!("the program takes {} inputs, got {}", g.params.len(), inputs.len())));
+    }
+    if outputs.len() != g.outputs.len() {
+        return Err(Error::invalid(format!(
+            "the program has {} outputs, got {} output views",
+            g.outputs.len(),
+            outputs.len()
+        )));
+    }
+    for (k, view) in outputs.iter().enumerate() {
+        let expected = &g.nodes[g.outputs[k]].ty.shape;
+        let len = if view.numel() == 0 { Some(0) } else { Some(state.buffer(view.buffer)?.len()) };
+        view_io::check_view(view, expected, len, || format!("output {k}"))?;
+    }
+    Ok(())
+}
+
+/// A caught panic as an error that names the simulator.
+pub(crate) fn panic_error(p: Box<dyn std::any::Any + Send>) -> Error {
+    let msg = p
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    Error::internal(format!("the simulator failed while running the program: {msg}"))
 }
 
 /// Where a row region writes one of the graph's outputs in place (see `direct_outputs`).
@@ -434,43 +478,24 @@ pub fn execute_replica(
     ex: &dyn Exchange,
 ) -> Result<()> {
     let g = &*exe.graph;
-    if inputs.len() != g.params.len() {
-        return Err(Error::invalid(format!("the program takes {} inputs, got {}", g.params.len(), inputs.len())));
-    }
-    if outputs.len() != g.outputs.len() {
-        return Err(Error::invalid(format!(
-            "the program has {} outputs, got {} output views",
-            g.outputs.len(),
-            outputs.len()
-        )));
-    }
     let mut state = hbm.write();
-    // Check every output view before running (so nothing is written unless all are valid).
-    for (k, view) in outputs.iter().enumerate() {
-        let expected = &g.nodes[g.outputs[k]].ty.shape;
-        let len = if view.numel() == 0 { Some(0) } else { Some(state.buffer(view.buffer)?.len()) };
-        view_io::check_view(view, expected, len, || format!("output {k}"))?;
-    }
+    check_io(exe, &state, inputs, outputs)?;
     let dests = direct_outputs(exe, &mut state, inputs, outputs)?;
-    let values = catch_unwind(AssertUnwindSafe(|| run_nodes(exe, &state, inputs, &dests, ex))).map_err(|p| {
-        let msg = p
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| p.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".into());
-        Error::internal(format!("the simulator failed while running the program: {msg}"))
-    })??;
+    let values =
+        catch_unwind(AssertUnwindSafe(|| run_nodes(exe, &state, inputs, &dests, ex))).map_err(panic_error)??;
     for (k, view) in outputs.iter().enumerate() {
         if view.numel() == 0 || dests[g.outputs[k]].is_some() {
             continue;
         }
         let v = values[g.outputs[k]].as_ref().ok_or_else(|| Error::internal("output not computed"))?;
-        let v = if v.dtype == view.dtype {
-            Cow::Borrowed(v)
-        } else {
-            Cow::Owned(value::convert(Cow::Borrowed(v), view.dtype))
-        };
-        view_io::store(&v, state.buffer_mut(view.buffer)?, view)?;
+        store_output(&mut state, v, view)?;
     }
     Ok(())
+}
+
+/// Writes an output value into its view, converting it to the view's dtype.
+pub(crate) fn store_output(state: &mut HbmState, v: &Value, view: &TensorView) -> Result<()> {
+    let v =
+        if v.dtype == view.dtype { Cow::Borrowed(v) } else { Cow::Owned(value::convert(Cow::Borrowed(v), view.dtype)) };
+    view_io::store(&v, state.buffer_mut(view.buffer)?, view)
 }

@@ -23,7 +23,14 @@ pub struct SimExecutable {
     /// How long one execution takes on the device that compiled it (`timing::time_program`;
     /// empty until the device fills it in).
     pub timing: ProgramTiming,
+    /// The program's GPU plan, built on its first GPU run (`gpu::plan_of`).
+    pub gpu: GpuPlanSlot,
 }
+
+#[cfg(feature = "gpu")]
+pub type GpuPlanSlot = std::sync::OnceLock<crate::gpu::plan::GpuPlan>;
+#[cfg(not(feature = "gpu"))]
+pub type GpuPlanSlot = ();
 
 impl Executable for SimExecutable {
     fn as_any(&self) -> &dyn Any {
@@ -364,5 +371,10 @@ pub fn plan_with(graph: &Graph, fuse: bool) -> Plan {
 
 pub fn compile(graph: &Graph) -> Result<SimExecutable> {
     validate(graph)?;
-    Ok(SimExecutable { graph: Arc::new(graph.clone()), plan: plan(graph), timing: ProgramTiming::default() })
+    Ok(SimExecutable {
+        graph: Arc::new(graph.clone()),
+        plan: plan(graph),
+        timing: ProgramTiming::default(),
+        gpu: Default::default(),
+    })
 }

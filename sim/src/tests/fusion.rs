@@ -15,7 +15,12 @@ const F32: DType = DType::F32;
 
 /// Runs `g` with bound `inputs`, fused or node by node, returning the outputs' bits.
 fn run_bits(g: &Graph, dev: &SimDevice, inputs: &[ExecInput], fuse: bool) -> Vec<Vec<u64>> {
-    let exe = SimExecutable { graph: Arc::new(g.clone()), plan: plan::plan_with(g, fuse), timing: Default::default() };
+    let exe = SimExecutable {
+        graph: Arc::new(g.clone()),
+        plan: plan::plan_with(g, fuse),
+        timing: Default::default(),
+        gpu: Default::default(),
+    };
     let outs: Vec<TensorView> = g
         .output_types()
         .iter()
@@ -220,7 +225,12 @@ fn an_output_written_over_its_own_input_reads_the_input_first() {
     let want = run_bits(&g, &dev, &fresh, false);
     // In place: the output view is the input view itself.
     let ExecInput::Tensor(view) = bind(&dev, &[t(F32, &[r, c], &xs)]).remove(0) else { unreachable!() };
-    let exe = SimExecutable { graph: Arc::new(g.clone()), plan: plan::plan(&g), timing: Default::default() };
+    let exe = SimExecutable {
+        graph: Arc::new(g.clone()),
+        plan: plan::plan(&g),
+        timing: Default::default(),
+        gpu: Default::default(),
+    };
     dev.execute(&exe, &[ExecInput::Tensor(view.clone())], std::slice::from_ref(&view)).unwrap();
     let got: Vec<u64> = download(&dev, &view).iter().map(|x| x.to_bits()).collect();
     assert_eq!(vec![got], want);

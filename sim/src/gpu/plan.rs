@@ -1,0 +1,380 @@
+//! How a program runs on the GPU: which nodes run there, fused into how few kernels, and
+//! which fall back to the CPU kernels (and why). Built once per compiled program.
+//!
+//! Every node gets a *form*: a GPU buffer, a constant (`Splat`), an index map over another
+//! node's buffer (`View`: broadcast, transpose, slice, reverse, composed), a reshape of a
+//! buffer (`Alias`, the same bytes), or a CPU value. Constants and views cost nothing until
+//! a kernel reads them: a fused kernel reads them in place, other kernels get them copied out
+//! (`Materialize`). Elementwise nodes of one shape that follow each other in program order
+//! fuse into one kernel; its outputs are the members something else reads.
+
+use std::collections::HashMap;
+
+use tpudev_core::dtype::ComputeKind;
+use tpudev_core::ir::{Graph, Literal, NodeId, Op};
+use tpudev_core::DType;
+
+use super::codegen::{dot, fused, reduce};
+use super::view::IndexMap;
+
+/// How a node's values are held on the GPU: f32 for f32/bf16/f16, i32 for the integers that
+/// fit it, u32 0/1 for bool. i64 and f64 stay on the CPU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    F32,
+    I32,
+    Bool,
+}
+
+impl Kind {
+    pub fn of(dtype: DType) -> Option<Kind> {
+        match dtype.compute_kind() {
+            ComputeKind::Float32 => Some(Kind::F32),
+            ComputeKind::Bool => Some(Kind::Bool),
+            ComputeKind::Int if matches!(dtype, DType::I32 | DType::I16 | DType::I8 | DType::U8) => Some(Kind::I32),
+            _ => None,
+        }
+    }
+
+    /// The WGSL type of a value (and of its storage array's elements).
+    pub fn wgsl(self) -> &'static str {
+        match self {
+            Kind::F32 => "f32",
+            Kind::I32 => "i32",
+            Kind::Bool => "u32",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Form {
+    Buffer,
+    Splat(Literal),
+    View { base: NodeId, map: IndexMap },
+    Alias { base: NodeId },
+    Cpu,
+}
+
+/// A generated kernel: its WGSL source, the buffers it reads and writes (node ids, in binding
+/// order) and how many invocations it runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Kernel {
+    pub name: String,
+    pub source: String,
+    pub reads: Vec<NodeId>,
+    pub writes: Vec<NodeId>,
+    pub workgroups: [u32; 3],
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// A parameter read from device memory onto the GPU.
+    Upload(NodeId),
+    /// A parameter read into a CPU value (a dtype the GPU does not hold).
+    BindCpu(NodeId),
+    Kernel(Kernel),
+    /// A node run by the CPU kernels: operands copied back, result uploaded when the GPU
+    /// holds its dtype.
+    Cpu(NodeId),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GpuPlan {
+    pub forms: Vec<Form>,
+    pub steps: Vec<Step>,
+    /// Per step: buffers no later step reads (dropped once the step is recorded).
+    pub free_after: Vec<Vec<NodeId>>,
+    /// Nodes that fall back to the CPU, with the reason (logged once per plan).
+    pub fallbacks: Vec<(NodeId, String)>,
+}
+
+/// Device limits a plan must respect.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub max_bindings: usize,
+    pub max_binding_bytes: u64,
+    pub max_workgroups: u32,
+}
+
+/// The storage node a form reads: a buffer itself, or the buffer under an alias.
+pub fn storage(forms: &[Form], mut j: NodeId) -> NodeId {
+    loop {
+        match &forms[j] {
+            Form::Alias { base } => j = *base,
+            Form::View { base, .. } => j = *base,
+            _ => return j,
+        }
+    }
+}
+
+fn live_nodes(g: &Graph) -> Vec<bool> {
+    let mut live = vec![false; g.nodes.len()];
+    for &o in &g.outputs {
+        live[o] = true;
+    }
+    for i in (0..g.nodes.len()).rev() {
+        if live[i] {
+            for &j in &g.nodes[i].inputs {
+                live[j] = true;
+            }
+        }
+    }
+    live
+}
+
+/// Ops a fused elementwise kernel computes (when every operand's kind is on the GPU).
+fn fusible(op: &Op, in_kind: Option<Kind>, out: DType) -> bool {
+    let float = in_kind == Some(Kind::F32);
+    match op {
+        Op::Iota { .. } | Op::Select | Op::Clamp | Op::Compare(_) => true,
+        // Float to integer conversion truncates with the CPU's saturation rules.
+        Op::Convert => !(float && Kind::of(out) == Some(Kind::I32)),
+        op if in_kind == Some(Kind::Bool) && op.is_elementwise_binary() => {
+            matches!(op, Op::And | Op::Or | Op::Xor | Op::Max | Op::Min)
+        }
+        // fmod and integer powers need exact loops the kernels do not have.
+        Op::Rem => !float,
+        Op::Pow | Op::Atan2 => float,
+        Op::And | Op::Or | Op::Xor | Op::Not => !float,
+        op if op.is_elementwise_binary() => true,
+        Op::Neg => in_kind != Some(Kind::Bool),
+        Op::IsFinite | Op::Abs | Op::Sign | Op::Floor | Op::Ceil | Op::RoundEven => true,
+        op if op.is_elementwise_unary() => float,
+        _ => false,
+    }
+}
+
+struct Builder<'g> {
+    g: &'g Graph,
+    limits: Limits,
+    forms: Vec<Form>,
+    steps: Vec<Step>,
+    fallbacks: Vec<(NodeId, String)>,
+    /// The elementwise run being gathered: its shape and members.
+    group: Option<(Vec<usize>, Vec<NodeId>)>,
+    users: Vec<Vec<NodeId>>,
+    outputs: Vec<bool>,
+}
+
+impl<'g> Builder<'g> {
+    fn dtype(&self, j: NodeId) -> DType {
+        self.g.nodes[j].ty.dtype
+    }
+
+    fn bytes_fit(&self, j: NodeId) -> bool {
+        let ty = &self.g.nodes[j].ty;
+        (ty.numel() as u64) * 4 <= self.limits.max_binding_bytes && ty.numel() > 0
+    }
+
+    fn in_group(&self, j: NodeId) -> bool {
+        self.group.as_ref().is_some_and(|(_, m)| m.contains(&j))
+    }
+
+    /// Closes the current elementwise run into kernels.
+    fn flush(&mut self) {
+        let Some((shape, members)) = self.group.take() else { return };
+        self.emit_group(shape, members);
+    }
+
+    fn emit_group(&mut self, shape: Vec<usize>, members: Vec<NodeId>) {
+        // A lone member is always written: it is a copy something asked for.
+        let outputs: Vec<NodeId> = members
+            .iter()
+            .copied()
+            .filter(|&m| members.len() == 1 || self.outputs[m] || self.users[m].iter().any(|u| !members.contains(u)))
+            .collect();
+        let k = fused::kernel(self.g, &self.forms, &shape, &members, &outputs, self.limits.max_workgroups);
+        if k.reads.len() + k.writes.len() > self.limits.max_bindings && members.len() > 1 {
+            let half = members.len() / 2;
+            self.emit_group(shape.clone(), members[..half].to_vec());
+            self.emit_group(shape, members[half..].to_vec());
+            return;
+        }
+        for &m in &members {
+            self.forms[m] = Form::Buffer;
+        }
+        self.steps.push(Step::Kernel(k));
+    }
+
+    /// Makes node j a buffer (copying a view or constant out) for a kernel that needs one.
+    fn materialize(&mut self, j: NodeId) {
+        if self.in_group(j) {
+            self.flush();
+        }
+        if matches!(self.forms[j], Form::Splat(_) | Form::View { .. }) {
+            let shape = self.g.nodes[j].ty.shape.to_vec();
+            self.emit_group(shape, vec![j]);
+        }
+    }
+
+    fn fallback(&mut self, i: NodeId, why: impl Into<String>) {
+        self.flush();
+        for &j in &self.g.nodes[i].inputs {
+            self.materialize(j);
+        }
+        self.steps.push(Step::Cpu(i));
+        self.forms[i] = if Kind::of(self.dtype(i)).is_some() && self.bytes_fit(i) { Form::Buffer } else { Form::Cpu };
+        self.fallbacks.push((i, why.into()));
+    }
+
+    fn node(&mut self, i: NodeId) {
+        let node = &self.g.nodes[i];
+        let kind = Kind::of(node.ty.dtype);
+        let ins = &node.inputs;
+        let on_gpu = |b: &Self, j: NodeId| !matches!(b.forms[j], Form::Cpu);
+        if let Op::Parameter(_) = node.op {
+            if kind.is_some() && self.bytes_fit(i) {
+                self.steps.push(Step::Upload(i));
+                self.forms[i] = Form::Buffer;
+            } else {
+                self.steps.push(Step::BindCpu(i));
+                self.forms[i] = Form::Cpu;
+            }
+            return;
+        }
+        if kind.is_none() || !self.bytes_fit(i) || !ins.iter().all(|&j| on_gpu(self, j)) {
+            let why = if kind.is_none() {
+                format!("{} values stay on the CPU", node.ty.dtype)
+            } else if !self.bytes_fit(i) {
+                "the tensor is empty or larger than one GPU binding".to_string()
+            } else {
+                "an operand is on the CPU".to_string()
+            };
+            return self.fallback(i, why);
+        }
+        let in_kind = ins.first().and_then(|&j| Kind::of(self.dtype(j)));
+        match &node.op {
+            Op::Constant(l) => self.forms[i] = Form::Splat(*l),
+            Op::Reshape => {
+                let j = ins[0];
+                match self.forms[j].clone() {
+                    Form::Splat(l) => self.forms[i] = Form::Splat(l),
+                    _ => {
+                        self.materialize(j);
+                        if self.in_group(j) {
+                            self.flush();
+                        }
+                        self.forms[i] = Form::Alias { base: j };
+                    }
+                }
+            }
+            op @ (Op::BroadcastInDim { .. } | Op::Transpose { .. } | Op::Slice { .. } | Op::Reverse { .. }) => {
+                let j = ins[0];
+                let map = IndexMap::of_op(op, &self.g.nodes[j].ty.shape, &node.ty.shape)
+                    .unwrap_or_else(|| IndexMap::identity(&node.ty.shape));
+                self.forms[i] = match self.forms[j].clone() {
+                    Form::Splat(l) => Form::Splat(l),
+                    Form::View { base, map: inner } => Form::View { base, map: inner.then(&map) },
+                    _ => Form::View { base: j, map },
+                };
+            }
+            op if fusible(op, in_kind, node.ty.dtype) && ins.iter().all(|&j| Kind::of(self.dtype(j)).is_some()) => {
+                let shape = node.ty.shape.to_vec();
+                // An operand read through a view of a member needs that member written first.
+                let reads_member_view = ins.iter().any(|&j| match &self.forms[j] {
+                    Form::View { base, .. } | Form::Alias { base } => self.in_group(*base) || self.in_group(j),
+                    _ => false,
+                });
+                let joins = matches!(&self.group, Some((s, _)) if *s == shape) && !reads_member_view;
+                if !joins {
+                    self.flush();
+                    self.group = Some((shape, vec![i]));
+                } else if let Some((_, m)) = &mut self.group {
+                    m.push(i);
+                }
+                // A member is a register of its kernel, and a buffer once the kernel writes it.
+                self.forms[i] = Form::Buffer;
+            }
+            Op::Reduce { kind: rk, dims } if reduce::supports(*rk, in_kind) => {
+                self.flush();
+                self.materialize(ins[0]);
+                let k = reduce::kernel(self.g, &self.forms, i, *rk, dims, self.limits.max_workgroups);
+                self.steps.push(Step::Kernel(k));
+                self.forms[i] = Form::Buffer;
+            }
+            Op::DotGeneral(d) if dot::supports(self.g, i, d) => {
+                self.flush();
+                self.materialize(ins[0]);
+                self.materialize(ins[1]);
+                match dot::kernel(self.g, &self.forms, i, d, self.limits.max_workgroups) {
+                    Some(k) => {
+                        self.steps.push(Step::Kernel(k));
+                        self.forms[i] = Form::Buffer;
+                    }
+                    None => self.fallback(i, "the product has more batches than one dispatch holds"),
+                }
+            }
+            op => {
+                let why = format!("no GPU kernel for {}", op.name());
+                self.fallback(i, why);
+            }
+        }
+    }
+}
+
+/// The GPU plan of `g` under `limits`.
+pub fn build(g: &Graph, limits: Limits) -> GpuPlan {
+    let n = g.nodes.len();
+    let live = live_nodes(g);
+    let mut users = vec![Vec::new(); n];
+    for (i, node) in g.nodes.iter().enumerate() {
+        if live[i] {
+            for &j in &node.inputs {
+                users[j].push(i);
+            }
+        }
+    }
+    let mut outputs = vec![false; n];
+    for &o in &g.outputs {
+        outputs[o] = true;
+    }
+    let mut b = Builder {
+        g,
+        limits,
+        forms: vec![Form::Cpu; n],
+        steps: Vec::new(),
+        fallbacks: Vec::new(),
+        group: None,
+        users,
+        outputs,
+    };
+    for i in (0..n).filter(|&i| live[i]) {
+        b.node(i);
+    }
+    b.flush();
+    // Outputs are read back from buffers (an alias reads its base's).
+    for &o in &g.outputs {
+        b.materialize(o);
+    }
+    let free_after = free_lists(&b.steps, &b.forms, g);
+    GpuPlan { forms: b.forms, steps: b.steps, free_after, fallbacks: b.fallbacks }
+}
+
+/// The buffers each step reads or writes, as storage nodes.
+pub fn touches(step: &Step, g: &Graph, forms: &[Form]) -> Vec<NodeId> {
+    match step {
+        Step::Upload(i) | Step::BindCpu(i) => vec![*i],
+        Step::Kernel(k) => k.reads.iter().chain(&k.writes).copied().collect(),
+        Step::Cpu(i) => g.nodes[*i].inputs.iter().map(|&j| storage(forms, j)).chain([*i]).collect(),
+    }
+}
+
+fn free_lists(steps: &[Step], forms: &[Form], g: &Graph) -> Vec<Vec<NodeId>> {
+    let mut last: HashMap<NodeId, usize> = HashMap::new();
+    for (k, s) in steps.iter().enumerate() {
+        for j in touches(s, g, forms) {
+            last.insert(j, k);
+        }
+    }
+    let kept: Vec<NodeId> = g.outputs.iter().map(|&o| storage(forms, o)).collect();
+    let mut free = vec![Vec::new(); steps.len()];
+    for (j, k) in last {
+        if !kept.contains(&j) {
+            free[k].push(j);
+        }
+    }
+    for f in &mut free {
+        f.sort_unstable();
+    }
+    free
+}
