@@ -4,6 +4,7 @@
 #   2. creates the virtual environment .venv in the repo root (once),
 #   3. installs requirements.txt into it (again only when requirements.txt changed),
 #   4. installs OpenBLAS from Debian's packages when it is missing and apt-get is usable (optional),
+#      and likewise a Vulkan driver (Mesa's lavapipe) for the simulator's GPU path,
 #   5. builds the Rust runtime and installs the Python package torch_tpudev (python/) into
 #      .venv with `maturin develop --release` (cargo rebuilds only what changed),
 #   6. checks that `import torch` brings up the "tpu" device.
@@ -80,6 +81,19 @@ elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
         echo "could not install libopenblas0-pthread with apt-get; matmuls use the gemm crate"
 else
     echo "OpenBLAS not found; matmuls use the gemm crate. To add it: sudo apt-get install libopenblas0-pthread"
+fi
+
+step "Vulkan driver (optional: TPUDEV_SIM_EXEC=gpu; Mesa's lavapipe is a software GPU, so the GPU path is testable anywhere)"
+if ls /usr/share/vulkan/icd.d/*.json >/dev/null 2>&1 && ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1'; then
+    echo "Vulkan loader and driver found"
+elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    pkgs="mesa-vulkan-drivers libvulkan1"
+    { apt-get install -y -q --no-install-recommends $pkgs >/dev/null 2>&1 ||
+        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends $pkgs >/dev/null 2>&1; }; } &&
+        echo "installed $pkgs" ||
+        echo "could not install $pkgs with apt-get; the GPU path (TPUDEV_SIM_EXEC=gpu) has no device"
+else
+    echo "no Vulkan driver; for the GPU path: sudo apt-get install mesa-vulkan-drivers libvulkan1 (or your GPU's driver)"
 fi
 
 step "building and installing torch_tpudev (maturin develop --release, target dir $CARGO_TARGET_DIR)"

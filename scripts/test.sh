@@ -5,6 +5,8 @@
 # a snapshot diff there).
 # Then a subset of the Python suite runs again on the hardware backend (TPUDEV_BACKEND=hw,
 # the XLA CPU PJRT plugin from xla-cpu-pjrt): HW_TESTS below, kept to about five minutes.
+# Last, the operator suites run on the simulator's GPU path (TPUDEV_SIM_EXEC=gpu, Mesa's lavapipe
+# in CI): GPU_TESTS below.
 # All suites run even if one fails; the exit status is non-zero if any failed.
 # Extra arguments are passed to pytest, e.g. `bash scripts/test.sh -k matmul -x`.
 set -euo pipefail
@@ -14,6 +16,13 @@ cd "$ROOT"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 
 bash scripts/setup.sh
+
+# Mesa's Vulkan layer probes for a display and complains without a runtime dir (harmless).
+if [ -z "${XDG_RUNTIME_DIR:-}" ]; then
+    XDG_RUNTIME_DIR="$(mktemp -d)"
+    chmod 700 "$XDG_RUNTIME_DIR"
+    export XDG_RUNTIME_DIR
+fi
 
 failed=()
 
@@ -58,9 +67,23 @@ else
     failed+=("pytest on hw (exit $rc)")
 fi
 
+# The simulator's GPU path (TPUDEV_SIM_EXEC=gpu, docs/gpu.md) on the operator suites; in CI
+# the device is Mesa's lavapipe, which scripts/setup.sh installs.
+GPU_TESTS=(python/tests/test_ops.py python/tests/test_precision.py python/tests/test_training.py
+    python/tests/test_sim_gpu.py)
+printf '\n==> test: pytest on the simulator'"'"'s GPU path (TPUDEV_SIM_EXEC=gpu)\n\n'
+rc=0
+TPUDEV_SIM_EXEC=gpu "$ROOT/.venv/bin/python" -m pytest "${GPU_TESTS[@]}" -q -p no:cacheprovider "$@" || rc=$?
+if [ $rc -eq 0 ]; then
+    echo "pytest (gpu): ok"
+else
+    echo "pytest (gpu): FAILED (exit $rc)"
+    failed+=("pytest on the GPU path (exit $rc)")
+fi
+
 echo
 if [ ${#failed[@]} -eq 0 ]; then
-    echo "test.sh: all tests passed (cargo test, pytest, pytest on hw)"
+    echo "test.sh: all tests passed (cargo test, pytest, pytest on hw, pytest on the GPU path)"
 else
     summary="$(printf '%s; ' "${failed[@]}")"
     echo "test.sh: FAILED: ${summary%; }"

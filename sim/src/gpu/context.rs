@@ -103,14 +103,14 @@ impl GpuContext {
         Ok(p)
     }
 
-    /// Number of compiled pipelines (for tests: a program's second run compiles none).
-    pub fn pipeline_count(&self) -> usize {
-        self.pipelines.lock().unwrap_or_else(|e| e.into_inner()).len()
+    /// Whether the pipeline of `source` is compiled already.
+    pub fn is_compiled(&self, source: &str) -> bool {
+        self.pipelines.lock().unwrap_or_else(|e| e.into_inner()).contains_key(source)
     }
 
     /// The largest buffer one kernel binding may see.
     pub fn max_binding_bytes(&self) -> u64 {
-        (self.limits.max_storage_buffer_binding_size as u64).min(self.limits.max_buffer_size)
+        self.limits.max_storage_buffer_binding_size.min(self.limits.max_buffer_size)
     }
 
     /// Storage buffers one kernel may bind.

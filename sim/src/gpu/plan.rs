@@ -198,7 +198,8 @@ impl<'g> Builder<'g> {
 
     /// Makes node j a buffer (copying a view or constant out) for a kernel that needs one.
     fn materialize(&mut self, j: NodeId) {
-        if self.in_group(j) {
+        // The copy (or the reader) needs the buffer under j written first.
+        if self.in_group(j) || self.in_group(storage(&self.forms, j)) {
             self.flush();
         }
         if matches!(self.forms[j], Form::Splat(_) | Form::View { .. }) {

@@ -83,8 +83,8 @@ impl IndexMap {
                     continue;
                 }
                 offset[d] += s * outer.offset[j];
-                for k in 0..n_out {
-                    scale[d][k] += s * outer.scale[j][k];
+                for (acc, o) in scale[d].iter_mut().zip(&outer.scale[j]) {
+                    *acc += s * o;
                 }
             }
         }

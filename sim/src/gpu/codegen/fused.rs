@@ -125,7 +125,19 @@ impl Gen<'_> {
                     CompareDir::Gt => ">",
                     CompareDir::Ge => ">=",
                 };
-                format!("select(0u, 1u, {x} {sym} {})", bin(self))
+                let y = bin(self);
+                if f {
+                    // WGSL lets compilers assume there are no NaNs, so they are tested by
+                    // their bits: every compare with a NaN is false but !=, which is true.
+                    let nan = format!("(is_nan({x}) || is_nan({y}))");
+                    if *dir == CompareDir::Ne {
+                        format!("select(0u, 1u, {nan} || {x} != {y})")
+                    } else {
+                        format!("select(0u, 1u, !{nan} && {x} {sym} {y})")
+                    }
+                } else {
+                    format!("select(0u, 1u, {x} {sym} {y})")
+                }
             }
             Op::Select => {
                 let (a, b) = (self.operand(m, 1), self.operand(m, 2));

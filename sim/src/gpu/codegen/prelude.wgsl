@@ -37,11 +37,11 @@ fn round_f16(x: f32) -> f32 {
 }
 
 fn max_nan(x: f32, y: f32) -> f32 {
-    return select(x, y, y > x || is_nan(y));
+    return select(x, y, is_nan(y) || (!is_nan(x) && y > x));
 }
 
 fn min_nan(x: f32, y: f32) -> f32 {
-    return select(x, y, y < x || is_nan(y));
+    return select(x, y, is_nan(y) || (!is_nan(x) && y < x));
 }
 
 fn sign_f(x: f32) -> f32 {
