@@ -14,7 +14,7 @@ use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{Graph, Literal, NodeId, Op};
 use tpudev_core::DType;
 
-use super::codegen::{dot, fused, reduce};
+use super::codegen::{conv, dot, fused, reduce};
 use super::view::IndexMap;
 
 /// How a node's values are held on the GPU: f32 for f32/bf16/f16, i32 for the integers that
@@ -293,16 +293,22 @@ impl<'g> Builder<'g> {
                 self.steps.push(Step::Kernel(k));
                 self.forms[i] = Form::Buffer;
             }
-            Op::DotGeneral(d) if dot::supports(self.g, i, d) => {
+            Op::DotGeneral(_) | Op::Convolution(_) if dot::supports(self.g, i) => {
                 self.flush();
                 self.materialize(ins[0]);
                 self.materialize(ins[1]);
-                match dot::kernel(self.g, &self.forms, i, d, self.limits.max_workgroups) {
+                let max_wg = self.limits.max_workgroups;
+                let kernel = match &node.op {
+                    Op::DotGeneral(d) => dot::kernel(self.g, &self.forms, i, d, max_wg),
+                    Op::Convolution(d) => conv::kernel(self.g, &self.forms, i, d, max_wg),
+                    _ => None,
+                };
+                match kernel {
                     Some(k) => {
                         self.steps.push(Step::Kernel(k));
                         self.forms[i] = Form::Buffer;
                     }
-                    None => self.fallback(i, "the product has more batches than one dispatch holds"),
+                    None => self.fallback(i, "the product needs more workgroups than one dispatch holds"),
                 }
             }
             op => {

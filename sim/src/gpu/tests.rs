@@ -7,7 +7,7 @@
 //! (`CI` set), whose set-up installs the software Vulkan device lavapipe.
 
 use tpudev_core::device::TensorView;
-use tpudev_core::ir::{CompareDir, DotDims, Graph, Literal, Op, Precision, ReduceKind};
+use tpudev_core::ir::{CompareDir, ConvDims, DotDims, Graph, Literal, Op, Precision, ReduceKind};
 use tpudev_core::{DType, Device};
 
 use super::plan::Step;
@@ -271,6 +271,38 @@ fn products_take_the_mxu_passes_of_their_precision() {
     });
     // bf16 results: within one bf16 ulp (accumulation order differs).
     check(&bf, &[t(DType::BF16, &[16, 64], &noise(1024, 5)), t(DType::BF16, &[64, 8], &noise(512, 6))], 8e-3);
+}
+
+fn conv(stride: usize, pad: (usize, usize), ld: usize, rd: usize, groups: usize, precision: Precision) -> ConvDims {
+    ConvDims {
+        stride: vec![stride, 1],
+        padding: vec![pad, (1, 0)],
+        lhs_dilation: vec![ld, 1],
+        rhs_dilation: vec![rd, 1],
+        groups,
+        precision,
+    }
+}
+
+#[test]
+fn convolutions_read_their_patches_in_place() {
+    // Strides, asymmetric padding, input and kernel dilation, groups, at each precision.
+    let cases = [
+        (conv(1, (1, 1), 1, 1, 1, Precision::Default), [2, 4, 9, 7], [6, 4, 3, 2]),
+        (conv(2, (2, 0), 1, 2, 2, Precision::High), [1, 4, 11, 5], [4, 2, 3, 3]),
+        (conv(1, (1, 2), 2, 1, 1, Precision::Highest), [2, 3, 6, 4], [5, 3, 2, 2]),
+    ];
+    for (d, xs, ws) in cases {
+        let g =
+            graph(&[(DType::F32, &xs), (DType::F32, &ws)], |b, p| vec![b.convolution(p[0], p[1], d.clone()).unwrap()]);
+        let (nx, nw) = (xs.iter().product(), ws.iter().product());
+        check(&g, &[t(DType::F32, &xs, &noise(nx, 1)), t(DType::F32, &ws, &noise(nw, 2))], 2e-6);
+        let ctx = super::context::global();
+        if let Ok(ctx) = ctx {
+            let exe = crate::exec::plan::compile(&g).unwrap();
+            assert!(super::plan_of(ctx, &exe).fallbacks.is_empty());
+        }
+    }
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! WGSL generators, one per kernel family. Kernels are specialized to their shapes (sizes
 //! are constants in the source), so the source is also the pipeline cache's key.
 
+pub mod conv;
 pub mod dot;
 pub mod fused;
 pub mod reduce;
+pub mod tiled;
 
 use tpudev_core::ir::Literal;
 use tpudev_core::DType;
