@@ -69,7 +69,7 @@ fi
 
 # The simulator's GPU path (TPUDEV_SIM_EXEC=gpu, docs/gpu.md) on the operator suites; in CI
 # the device is Mesa's lavapipe, which scripts/setup.sh installs.
-GPU_TESTS=(python/tests/test_ops.py python/tests/test_precision.py python/tests/test_training.py
+GPU_TESTS=(python/tests/test_ops.py python/tests/test_opinfo.py python/tests/test_precision.py python/tests/test_training.py
     python/tests/test_sim_gpu.py)
 printf '\n==> test: pytest on the simulator'"'"'s GPU path (TPUDEV_SIM_EXEC=gpu)\n\n'
 rc=0

@@ -208,6 +208,20 @@ impl<'g> Builder<'g> {
         }
     }
 
+    /// Adds node i to the elementwise run of its shape, starting a new run if needed.
+    fn join(&mut self, i: NodeId) {
+        let shape = self.g.nodes[i].ty.shape.to_vec();
+        match &mut self.group {
+            Some((s, members)) if *s == shape => members.push(i),
+            _ => {
+                self.flush();
+                self.group = Some((shape, vec![i]));
+            }
+        }
+        // A member is a register of its kernel, and a buffer once the kernel writes it.
+        self.forms[i] = Form::Buffer;
+    }
+
     fn fallback(&mut self, i: NodeId, why: impl Into<String>) {
         self.flush();
         for &j in &self.g.nodes[i].inputs {
@@ -269,22 +283,31 @@ impl<'g> Builder<'g> {
                     _ => Form::View { base: j, map },
                 };
             }
+            Op::Pad { .. } | Op::Concatenate { .. } => {
+                // Read at computed indices, so their operands must be buffers written already
+                // (a pad value may stay a constant).
+                for (k, &j) in ins.iter().enumerate() {
+                    let splat_value =
+                        k == 1 && matches!(node.op, Op::Pad { .. }) && matches!(self.forms[j], Form::Splat(_));
+                    if !splat_value {
+                        self.materialize(j);
+                    }
+                    if self.in_group(storage(&self.forms, j)) {
+                        self.flush();
+                    }
+                }
+                self.join(i);
+            }
             op if fusible(op, in_kind, node.ty.dtype) && ins.iter().all(|&j| Kind::of(self.dtype(j)).is_some()) => {
-                let shape = node.ty.shape.to_vec();
                 // An operand read through a view of a member needs that member written first.
                 let reads_member_view = ins.iter().any(|&j| match &self.forms[j] {
                     Form::View { base, .. } | Form::Alias { base } => self.in_group(*base) || self.in_group(j),
                     _ => false,
                 });
-                let joins = matches!(&self.group, Some((s, _)) if *s == shape) && !reads_member_view;
-                if !joins {
+                if reads_member_view {
                     self.flush();
-                    self.group = Some((shape, vec![i]));
-                } else if let Some((_, m)) = &mut self.group {
-                    m.push(i);
                 }
-                // A member is a register of its kernel, and a buffer once the kernel writes it.
-                self.forms[i] = Form::Buffer;
+                self.join(i);
             }
             Op::Reduce { kind: rk, dims } if reduce::supports(*rk, in_kind) => {
                 self.flush();

@@ -63,6 +63,15 @@ fn check(g: &Graph, inputs: &[In], tol: f64) {
     }
 }
 
+/// Asserts that every node of `g` runs on the GPU (when there is one).
+fn assert_all_on_gpu(g: &Graph) {
+    if let Ok(ctx) = super::context::global() {
+        let exe = crate::exec::plan::compile(g).unwrap();
+        let fell: Vec<&str> = super::plan_of(ctx, &exe).fallbacks.iter().map(|(i, _)| g.nodes[*i].op.name()).collect();
+        assert!(fell.is_empty(), "fell back: {fell:?}");
+    }
+}
+
 /// Values with the awkward cases: signed zeros, infinities, NaN, halfway points, large and tiny.
 fn awkward(n: usize) -> Vec<f64> {
     let special =
@@ -150,6 +159,7 @@ fn layout_ops_are_read_in_place_and_exact() {
         let io = b.iota(DType::F32, vec![12], 0).unwrap();
         vec![b.binary(Op::Sub, scaled, io).unwrap(), tr, bc]
     });
+    assert_all_on_gpu(&g);
     check(&g, &[t(DType::F32, &[4, 6], &noise(24, 1)), t(DType::F32, &[6], &noise(6, 2))], 0.0);
 }
 
@@ -163,6 +173,31 @@ fn a_reshaped_view_of_a_fused_member_is_written_before_it_is_copied() {
         vec![b.reshape(wide, vec![1, 3, 4, 4]).unwrap()]
     });
     check(&g, &[t(DType::F32, &[1, 3, 2, 2], &noise(12, 1))], 0.0);
+}
+
+#[test]
+fn pads_and_concatenations_fuse_with_their_consumers() {
+    let g = graph(&[(DType::F32, &[3, 4]), (DType::F32, &[3, 2]), (DType::BF16, &[2, 5])], |b, p| {
+        let cat = b.concatenate(&[p[0], p[1], p[0]], 1).unwrap();
+        let two = b.constant(Literal::Float(2.0), DType::F32, vec![3, 10]);
+        let scaled = b.binary(Op::Mul, cat, two).unwrap();
+        let zero = b.constant(Literal::Float(-1.5), DType::BF16, vec![]);
+        // Negative low padding crops; interior padding spreads the elements out.
+        let padded = b.pad(p[2], zero, vec![-1, 2], vec![2, 0], vec![1, 1]).unwrap();
+        let v = b.constant(Literal::Float(7.0), DType::F32, vec![]);
+        let around = b.pad(scaled, v, vec![1, 0], vec![0, 1], vec![0, 0]).unwrap();
+        vec![scaled, padded, around]
+    });
+    assert_all_on_gpu(&g);
+    check(
+        &g,
+        &[
+            t(DType::F32, &[3, 4], &noise(12, 1)),
+            t(DType::F32, &[3, 2], &noise(6, 2)),
+            t(DType::BF16, &[2, 5], &noise(10, 3)),
+        ],
+        0.0,
+    );
 }
 
 #[test]
@@ -297,11 +332,7 @@ fn convolutions_read_their_patches_in_place() {
             graph(&[(DType::F32, &xs), (DType::F32, &ws)], |b, p| vec![b.convolution(p[0], p[1], d.clone()).unwrap()]);
         let (nx, nw) = (xs.iter().product(), ws.iter().product());
         check(&g, &[t(DType::F32, &xs, &noise(nx, 1)), t(DType::F32, &ws, &noise(nw, 2))], 2e-6);
-        let ctx = super::context::global();
-        if let Ok(ctx) = ctx {
-            let exe = crate::exec::plan::compile(&g).unwrap();
-            assert!(super::plan_of(ctx, &exe).fallbacks.is_empty());
-        }
+        assert_all_on_gpu(&g);
     }
 }
 

@@ -6,7 +6,7 @@ use tpudev_core::ir::{CompareDir, Graph, NodeId, Op};
 
 use super::{binding, grid, literal, normalize, PRELUDE, THREADS};
 use crate::gpu::plan::{storage, Form, Kernel, Kind};
-use crate::gpu::view::wgsl_coords;
+use crate::gpu::view::{row_major_strides, wgsl_coords};
 
 struct Gen<'a> {
     g: &'a Graph,
@@ -45,6 +45,65 @@ impl Gen<'_> {
         }
     }
 
+    /// The buffer element at WGSL index `index` of node j, a buffer or alias (or a constant).
+    fn load_at(&mut self, j: NodeId, index: &str) -> String {
+        if let Form::Splat(l) = self.forms[j] {
+            return literal(l, self.g.nodes[j].ty.dtype);
+        }
+        format!("in{}[{index}]", self.input(j))
+    }
+
+    /// `pad`: the operand's element where this one falls on it, else the padding value.
+    fn pad(&mut self, m: NodeId, low: &[i64], interior: &[usize]) -> String {
+        self.coords = true;
+        let (x, v) = (self.g.nodes[m].inputs[0], self.g.nodes[m].inputs[1]);
+        let src = self.g.nodes[x].ty.shape.to_vec();
+        let strides = row_major_strides(&src);
+        let (mut ok, mut idx) = (vec![], vec![]);
+        for d in 0..src.len() {
+            let step = interior[d] as i64 + 1;
+            let t = format!("(i32(c{d}) - ({}))", low[d]);
+            ok.push(format!("{t} >= 0 && {t} % {step} == 0 && {t} / {step} < {}", src[d]));
+            idx.push(format!("u32(max({t}, 0) / {step}) * {}u", strides[d]));
+        }
+        let ok = if ok.is_empty() { "true".into() } else { ok.join(" && ") };
+        let idx = if idx.is_empty() { "0u".into() } else { idx.join(" + ") };
+        let value = self.load_at(v, "0u");
+        let inside = self.load_at(x, &format!("select(0u, {idx}, {ok})"));
+        format!("select({value}, {inside}, {ok})")
+    }
+
+    /// `concatenate`: the element of the operand whose span along `dim` holds this one.
+    fn concat(&mut self, m: NodeId, dim: usize) -> String {
+        self.coords = true;
+        let ins = self.g.nodes[m].inputs.clone();
+        let mut parts = Vec::new();
+        let mut start = 0usize;
+        for &j in &ins {
+            let shape = self.g.nodes[j].ty.shape.to_vec();
+            let strides = row_major_strides(&shape);
+            let len = shape[dim];
+            let idx: Vec<String> = (0..shape.len())
+                .map(|d| {
+                    if d == dim {
+                        format!("(min(max(c{d}, {start}u) - {start}u, {}u) * {}u)", len.max(1) - 1, strides[d])
+                    } else {
+                        format!("(c{d} * {}u)", strides[d])
+                    }
+                })
+                .collect();
+            let read = self.load_at(j, &idx.join(" + "));
+            start += len;
+            parts.push((start, read));
+        }
+        // Nested from the last operand outwards: the first span that holds c[dim] wins.
+        let mut e = parts.last().map(|p| p.1.clone()).unwrap_or_default();
+        for (end, read) in parts.iter().rev().skip(1) {
+            e = format!("select({e}, {read}, c{dim} < {end}u)");
+        }
+        e
+    }
+
     fn operand(&mut self, m: NodeId, k: usize) -> String {
         let j = self.g.nodes[m].inputs[k];
         if self.members.contains(&j) && j != m {
@@ -65,6 +124,11 @@ impl Gen<'_> {
                 return format!("{}(c{dim})", out.wgsl());
             }
             return self.load(m);
+        }
+        match &node.op {
+            Op::Pad { low, interior, .. } => return self.pad(m, low, interior),
+            Op::Concatenate { dim } => return self.concat(m, *dim),
+            _ => {}
         }
         let kin = self.kind(node.inputs[0]);
         let x = self.operand(m, 0);
