@@ -32,6 +32,8 @@ struct Run<'a> {
 fn to_bytes(v: &Value) -> Vec<u8> {
     match &v.data {
         Data::F32(a) => bytemuck::cast_slice(elems(a)).to_vec(),
+        // i64 values only reach the GPU as raw words (rng_uniform's state); the others are i32.
+        Data::Int(a) if v.dtype == DType::I64 => bytemuck::cast_slice(elems(a)).to_vec(),
         Data::Int(a) => elems(a).iter().flat_map(|&x| (x as i32).to_le_bytes()).collect(),
         Data::Bool(a) => elems(a).iter().flat_map(|&b| u32::from(b).to_le_bytes()).collect(),
         Data::F64(a) => bytemuck::cast_slice(elems(a)).to_vec(),
@@ -131,6 +133,15 @@ impl Run<'_> {
         for &w in &k.writes {
             if self.bufs[w].is_none() {
                 self.bufs[w] = Some(self.new_buffer(self.g.nodes[w].ty.numel() as u64 * 4));
+            }
+        }
+        for &r in &k.reads {
+            // A host value a kernel reads as raw words (the i64 state of rng_uniform).
+            if self.bufs[r].is_none() {
+                if let Some(v) = self.cpu[r].take() {
+                    self.upload(r, &v)?;
+                    self.cpu[r] = Some(v);
+                }
             }
         }
         let mut entries = Vec::with_capacity(k.reads.len() + k.writes.len());

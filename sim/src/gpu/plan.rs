@@ -14,7 +14,7 @@ use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{Graph, Literal, NodeId, Op};
 use tpudev_core::DType;
 
-use super::codegen::{conv, dot, fused, reduce};
+use super::codegen::{conv, dot, fused, reduce, rng};
 use super::view::IndexMap;
 
 /// How a node's values are held on the GPU: f32 for f32/bf16/f16, i32 for the integers that
@@ -245,6 +245,16 @@ impl<'g> Builder<'g> {
                 self.steps.push(Step::BindCpu(i));
                 self.forms[i] = Form::Cpu;
             }
+            return;
+        }
+        let rng_ok = rng::supports(node.ty.dtype)
+            && self.bytes_fit(i)
+            && ins.first().is_some_and(|&j| self.dtype(j) == DType::I64);
+        if let (Op::RngUniform, true) = (&node.op, rng_ok) {
+            // Its i64 state is read from the host as u32 words (`execute.rs`).
+            self.flush();
+            self.steps.push(Step::Kernel(rng::kernel(self.g, i, self.limits.max_workgroups)));
+            self.forms[i] = Form::Buffer;
             return;
         }
         if kind.is_none() || !self.bytes_fit(i) || !ins.iter().all(|&j| on_gpu(self, j)) {

@@ -337,6 +337,26 @@ fn convolutions_read_their_patches_in_place() {
 }
 
 #[test]
+fn random_numbers_are_the_cpu_paths_bits() {
+    // Dropout's shape: a mask from uniform floats, offsets that carry into the counter's high word.
+    for dtype in FLOATS {
+        let mut b = tpudev_core::ir::GraphBuilder::new();
+        let st = b.rng_state();
+        let x = b.param(tpudev_core::ir::TensorType::new(dtype, vec![40, 33]));
+        let u = b.rng_uniform(st, dtype, vec![40, 33]).unwrap();
+        let half = b.constant(Literal::Float(0.5), dtype, vec![40, 33]);
+        let keep = b.compare(CompareDir::Lt, u, half).unwrap();
+        let zero = b.constant(Literal::Float(0.0), dtype, vec![40, 33]);
+        let dropped = b.select(keep, x, zero).unwrap();
+        let g = b.finish(vec![u, dropped]);
+        assert_all_on_gpu(&g);
+        for (seed, offset) in [(0, 0), (1234567, (1i64 << 32) - 500), (-7, 99)] {
+            check(&g, &[In::Rng(seed, offset), t(dtype, &[40, 33], &noise(40 * 33, 1))], 0.0);
+        }
+    }
+}
+
+#[test]
 fn an_elementwise_chain_is_one_kernel() {
     let Some(_) = gpu_device() else { return };
     let s: &[usize] = &[64, 128];

@@ -5,6 +5,7 @@ pub mod conv;
 pub mod dot;
 pub mod fused;
 pub mod reduce;
+pub mod rng;
 pub mod tiled;
 
 use tpudev_core::ir::Literal;
