@@ -154,8 +154,9 @@ impl SimDevice {
         self.exec = target;
     }
 
-    /// Computes a program's results on this device's target.
-    fn compute(
+    /// Computes a program's results on this device's target; as one replica of an SPMD
+    /// program, it meets the others through `ex`, and the clock is left to the caller.
+    pub(crate) fn compute(
         &self,
         exe: &plan::SimExecutable,
         inputs: &[ExecInput],
@@ -252,18 +253,6 @@ impl SimDevice {
         let mut exe = plan::compile(graph)?;
         exe.timing = timing::time_program(&exe.graph, &exe.plan, &self.timing);
         Ok(exe)
-    }
-
-    /// Computes a program's results as one replica of an SPMD program, meeting the others
-    /// through `ex`; the clock is left to the caller, which knows the slice.
-    pub(crate) fn compute_replica(
-        &self,
-        exe: &plan::SimExecutable,
-        inputs: &[ExecInput],
-        outputs: &[TensorView],
-        ex: &dyn crate::exec::collective::Exchange,
-    ) -> Result<()> {
-        self.compute(exe, inputs, outputs, ex)
     }
 
     /// Advances the clock by some of a program's kernels (see `Clock::run_kernels`).

@@ -213,7 +213,7 @@ pub fn validate(graph: &Graph) -> Result<()> {
 }
 
 /// Nodes that contribute to an output.
-fn contributing(graph: &Graph) -> Vec<bool> {
+pub(crate) fn contributing(graph: &Graph) -> Vec<bool> {
     let mut live = vec![false; graph.nodes.len()];
     for &o in &graph.outputs {
         live[o] = true;

@@ -107,21 +107,6 @@ pub fn storage(forms: &[Form], mut j: NodeId) -> NodeId {
     }
 }
 
-fn live_nodes(g: &Graph) -> Vec<bool> {
-    let mut live = vec![false; g.nodes.len()];
-    for &o in &g.outputs {
-        live[o] = true;
-    }
-    for i in (0..g.nodes.len()).rev() {
-        if live[i] {
-            for &j in &g.nodes[i].inputs {
-                live[j] = true;
-            }
-        }
-    }
-    live
-}
-
 /// Ops a fused elementwise kernel computes (when every operand's kind is on the GPU).
 fn fusible(op: &Op, in_kind: Option<Kind>, out: DType) -> bool {
     let float = in_kind == Some(Kind::F32);
@@ -355,7 +340,7 @@ impl<'g> Builder<'g> {
 /// The GPU plan of `g` under `limits`.
 pub fn build(g: &Graph, limits: Limits) -> GpuPlan {
     let n = g.nodes.len();
-    let live = live_nodes(g);
+    let live = crate::exec::plan::contributing(g);
     let mut users = vec![Vec::new(); n];
     for (i, node) in g.nodes.iter().enumerate() {
         if live[i] {

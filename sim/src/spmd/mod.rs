@@ -140,7 +140,7 @@ impl SpmdSlice {
                     let (chip, rendezvous) = (&self.chips[i], &rendezvous);
                     let (inputs, outputs) = (&inputs[i], &outputs[i]);
                     scope.spawn(move || {
-                        let result = chip.compute_replica(exe, inputs, outputs, &rendezvous.member(i as u32));
+                        let result = chip.compute(exe, inputs, outputs, &rendezvous.member(i as u32));
                         if let Err(e) = &result {
                             rendezvous.fail(i as u32, &e.to_string());
                         }
