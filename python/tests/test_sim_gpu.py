@@ -72,6 +72,18 @@ def test_a_bad_setting_is_an_error_that_names_the_choices():
     assert "TPUDEV_SIM_EXEC='cuda' is not cpu, gpu or auto" in out.stderr
 
 
+def test_gpu_without_an_adapter_says_how_to_get_one_and_auto_takes_the_cpu():
+    hidden = dict(VK_DRIVER_FILES="/nonexistent/icd.json", VK_ICD_FILENAMES="/nonexistent/icd.json")
+    out = _run("import torch; torch.ones(1, device='tpu')", TPUDEV_SIM_EXEC="gpu", **hidden)
+    assert out.returncode != 0
+    assert "no GPU adapter for TPUDEV_SIM_EXEC=gpu" in out.stderr
+    assert "apt-get install mesa-vulkan-drivers libvulkan1" in out.stderr and "TPUDEV_SIM_EXEC=cpu" in out.stderr
+    out = _run("import torch; print((torch.ones(2, device='tpu') + 1).tolist(), torch.tpu.sim_exec_stats()['target'])",
+               TPUDEV_SIM_EXEC="auto", **hidden)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[2.0, 2.0] cpu"
+
+
 def test_cpu_is_the_default_target():
     out = _run("import torch; print(torch.tpu.sim_exec_stats()['target'])", TPUDEV_SIM_EXEC="")
     assert out.returncode == 0, out.stderr

@@ -96,15 +96,12 @@ pub struct Limits {
     pub max_workgroups: u32,
 }
 
-/// The storage node a form reads: a buffer itself, or the buffer under an alias.
+/// The node whose buffer holds j's values: j itself, or the base under an alias or a view.
 pub fn storage(forms: &[Form], mut j: NodeId) -> NodeId {
-    loop {
-        match &forms[j] {
-            Form::Alias { base } => j = *base,
-            Form::View { base, .. } => j = *base,
-            _ => return j,
-        }
+    while let Form::Alias { base } | Form::View { base, .. } = &forms[j] {
+        j = *base;
     }
+    j
 }
 
 /// Ops a fused elementwise kernel computes (when every operand's kind is on the GPU).
@@ -260,10 +257,8 @@ impl<'g> Builder<'g> {
                 match self.forms[j].clone() {
                     Form::Splat(l) => self.forms[i] = Form::Splat(l),
                     _ => {
+                        // The same bytes: j must be a buffer, written before anything reads i.
                         self.materialize(j);
-                        if self.in_group(j) {
-                            self.flush();
-                        }
                         self.forms[i] = Form::Alias { base: j };
                     }
                 }

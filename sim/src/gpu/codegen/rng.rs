@@ -52,6 +52,7 @@ pub fn kernel(g: &Graph, i: NodeId, max_wg: u32) -> Kernel {
     let n = node.ty.numel();
     let (workgroups, stride) = grid(n, THREADS, max_wg);
     let mut src = String::from(PHILOX);
+    // The state as raw words: a u32 array (the storage type bools use).
     src += &binding(0, "st", Kind::Bool, false);
     src += &binding(1, "out", Kind::F32, true);
     src += &format!(
