@@ -17,6 +17,11 @@ use super::value::{array, Data, Value};
 
 /// Products with at least this many multiply-adds run on several threads.
 const PAR_FLOPS: usize = 64 * 64 * 64;
+/// Products below this many multiply-adds run on the calling thread with the `gemm` crate:
+/// waking a threaded BLAS (and, on a busy machine, waiting for its threads to be scheduled)
+/// costs more than they do. A 512 x 64 x 64 product took 200 us through OpenBLAS's two threads
+/// on the 2-core reference machine, and about 40 us on one thread.
+const SMALL_FLOPS: usize = 1 << 23;
 /// Batched products below this many multiply-adds each run side by side, one per thread: at
 /// 256 x 256 x 64 the system BLAS spends more time waking and joining its threads (and
 /// clearing the output) than multiplying.
@@ -73,7 +78,12 @@ pub unsafe fn gemm_into<T: GemmElem>(
         out.fill(T::ZERO);
         return;
     }
-    // The system BLAS when present (chosen by layout only, so results never depend on threads).
+    if m * n * k < SMALL_FLOPS {
+        crate_gemm(out.as_mut_ptr(), n, m, n, k, lhs, rhs, gemm::Parallelism::None);
+        return;
+    }
+    // The system BLAS when present (chosen by size and layout only, so results never depend on
+    // threads).
     if let Some(blas) = system_blas() {
         if blas.gemm(out, m, n, k, lhs, rhs) {
             return;

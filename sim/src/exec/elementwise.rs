@@ -8,9 +8,10 @@ use ndarray::ArrayD;
 use tpudev_core::ir::{CompareDir, Op};
 use tpudev_core::{DType, Error, Result};
 
+use super::erf;
 use super::par;
 use super::real::Real;
-use super::value::{array, elems, map_same, map_to, split, CowData, Data, Elem, Value};
+use super::value::{array, elems, elems_mut, map_same, map_same_from, map_to, split, CowData, Data, Elem, Value};
 
 fn not_defined(op: &Op, kind: &str) -> Error {
     Error::invalid(format!(
@@ -70,7 +71,11 @@ pub fn with_float_unary<T: Real, K: UnaryFn<T>>(op: &Op, k: K) -> Option<K::Out>
         Op::Logistic => k.apply(|x: T| x.logistic()),
         Op::Sin => k.apply(|x: T| x.sin()),
         Op::Cos => k.apply(|x: T| x.cos()),
-        Op::Erf => k.apply(|x: T| x.erf()),
+        Op::Erf => {
+            // The tables once per array, not per element.
+            let t = erf::tables();
+            k.apply(move |x: T| x.erf_with(t))
+        }
         Op::Floor => k.apply(|x: T| x.floor()),
         Op::Ceil => k.apply(|x: T| x.ceil()),
         Op::RoundEven => k.apply(|x: T| x.round_ties_even()),
@@ -95,13 +100,19 @@ pub fn with_float_binary<T: Real, K: BinaryFn<T>>(op: &Op, k: K) -> Option<K::Ou
     })
 }
 
-struct MapSame<'a, T: Clone>(Cow<'a, ArrayD<T>>);
+/// An array and the size from which mapping it is worth rayon's threads.
+struct MapSame<'a, T: Clone>(Cow<'a, ArrayD<T>>, usize);
 
 impl<T: Elem> UnaryFn<T> for MapSame<'_, T> {
     type Out = ArrayD<T>;
     fn apply<F: Fn(T) -> T + Sync + Copy>(self, f: F) -> ArrayD<T> {
-        map_same(self.0, f)
+        map_same_from(self.0, f, self.1)
     }
+}
+
+/// Whether a float unary op costs tens of cycles per element rather than one or two.
+fn is_costly(op: &Op) -> bool {
+    matches!(op, Op::Exp | Op::Expm1 | Op::Log | Op::Log1p | Op::Tanh | Op::Logistic | Op::Sin | Op::Cos | Op::Erf)
 }
 
 struct ZipSame<'a, T: Clone>(Cow<'a, ArrayD<T>>, Cow<'a, ArrayD<T>>);
@@ -117,7 +128,15 @@ fn float_unary<T: Real>(op: &Op, a: Cow<'_, ArrayD<T>>) -> Result<Data> {
     if let Op::IsFinite = op {
         return Ok(Data::Bool(map_to(&a, |x: T| x.is_finite())));
     }
-    let r = with_float_unary(op, MapSame(a)).ok_or_else(|| not_defined(op, "floating-point"))?;
+    if let Op::Erf = op {
+        // A slice kernel: erf's loop vectorizes only when built for it (`erf.rs`).
+        let t = erf::tables();
+        let mut a = a.into_owned();
+        par::chunks_in_place(elems_mut(&mut a), |xs| T::erf_in_place(xs, t));
+        return Ok(T::into_data(a));
+    }
+    let min_par = if is_costly(op) { par::COSTLY_PAR_THRESHOLD } else { par::PAR_THRESHOLD };
+    let r = with_float_unary(op, MapSame(a, min_par)).ok_or_else(|| not_defined(op, "floating-point"))?;
     Ok(T::into_data(r))
 }
 

@@ -2,7 +2,7 @@
 
 use std::ops::{Add, Div, Mul, Neg, Rem, Sub};
 
-use super::erf::{erf_f32, erf_f64};
+use super::erf::Erf;
 use super::exp::exp_f32;
 use super::sum::{sum_f32, sum_portable};
 use super::value::Elem;
@@ -16,6 +16,7 @@ pub trait Real:
     + Mul<Output = Self>
     + Div<Output = Self>
     + Rem<Output = Self>
+    + Erf
 {
     const ZERO: Self;
     const ONE: Self;
@@ -39,7 +40,6 @@ pub trait Real:
     fn round_ties_even(self) -> Self;
     fn powf(self, y: Self) -> Self;
     fn atan2(self, x: Self) -> Self;
-    fn erf(self) -> Self;
     /// The f64 sum of a block in the fixed order `sum.rs` defines.
     fn sum_block(xs: &[Self]) -> f64;
 
@@ -89,7 +89,7 @@ pub trait Real:
 }
 
 macro_rules! impl_real {
-    ($t:ty, $erf:path, $exp:path, $sum:path) => {
+    ($t:ty, $exp:path, $sum:path) => {
         impl Real for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -168,10 +168,6 @@ macro_rules! impl_real {
                 <$t>::atan2(self, x)
             }
             #[inline]
-            fn erf(self) -> Self {
-                $erf(self)
-            }
-            #[inline]
             fn sum_block(xs: &[Self]) -> f64 {
                 $sum(xs)
             }
@@ -179,8 +175,8 @@ macro_rules! impl_real {
     };
 }
 
-impl_real!(f32, erf_f32, exp_f32, sum_f32);
-impl_real!(f64, erf_f64, f64::exp, sum_portable::<f64>);
+impl_real!(f32, exp_f32, sum_f32);
+impl_real!(f64, f64::exp, sum_portable::<f64>);
 
 #[cfg(test)]
 mod tests {

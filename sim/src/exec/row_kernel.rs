@@ -7,7 +7,7 @@ use tpudev_core::{Error, Result};
 
 use super::elementwise::{with_float_binary, with_float_unary, BinaryFn, UnaryFn};
 use super::fused_rows::{Instr, Round, RowRegion, Src};
-use super::par::{CHUNK, PAR_THRESHOLD};
+use super::par::{CHUNK, COSTLY_PAR_THRESHOLD};
 use super::reduce::float_row;
 use super::simd::use_avx2;
 use super::value::{round_bf16, round_f16};
@@ -372,7 +372,7 @@ fn run_with(
     let stream = region.outputs.iter().map(|&(_, _, per_row)| rows * per_row * 4 >= STREAM_BYTES).collect();
     let job = Job { region, inputs, outs: &shared, avx2, stream };
     let per_task = (CHUNK / cols).max(1);
-    if rows * cols >= PAR_THRESHOLD && rows > per_task {
+    if rows * cols >= COSTLY_PAR_THRESHOLD && rows > per_task {
         let tasks = rows.div_ceil(per_task);
         (0..tasks)
             .into_par_iter()

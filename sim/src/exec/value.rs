@@ -94,12 +94,17 @@ pub fn split(v: Cow<'_, Value>) -> (DType, CowData<'_>) {
 
 /// `f` applied to every element, in place when the array is owned.
 pub fn map_same<T: Elem>(a: Cow<'_, ArrayD<T>>, f: impl Fn(T) -> T + Sync) -> ArrayD<T> {
+    map_same_from(a, f, par::PAR_THRESHOLD)
+}
+
+/// [`map_same`], in parallel from `min_par` elements on.
+pub fn map_same_from<T: Elem>(a: Cow<'_, ArrayD<T>>, f: impl Fn(T) -> T + Sync, min_par: usize) -> ArrayD<T> {
     match a {
         Cow::Owned(mut a) => {
-            par::map_inplace(elems_mut(&mut a), f);
+            par::map_inplace_from(elems_mut(&mut a), f, min_par);
             a
         }
-        Cow::Borrowed(a) => array(a.shape(), par::map(elems(a), f)),
+        Cow::Borrowed(a) => array(a.shape(), par::map_from(elems(a), f, min_par)),
     }
 }
 
