@@ -4,7 +4,8 @@
 //! erf(x) = 2/sqrt(pi) * e^(-x^2) * sum_n 2^n x^(2n+1) / (1*3*...*(2n+1)), for small x, and the
 //! continued fraction of erfc for large x. At first use, Chebyshev interpolants of smooth
 //! transforms of erf are built from them (a few hundred evaluations), and every later call
-//! costs one polynomial (Clenshaw) evaluation plus one exp:
+//! costs one polynomial evaluation plus one exp (Clenshaw's recurrence for f64 results,
+//! Horner's rule on lower-degree fits for f32 ones):
 //! * |x| < 1: erf(x) = x * g(x^2), with g(t) = erf(sqrt t) / sqrt t on [0, 1];
 //! * 1 <= |x| < 6: erf(x) = 1 - e^(-x^2) * h(x) / x, with h(x) = x e^(x^2) erfc(x), a slowly
 //!   varying function, interpolated piecewise in u = 1/x;
@@ -44,7 +45,7 @@ pub fn scaled_erfc_cf(x: f64, depth: usize) -> f64 {
 }
 
 /// Chebyshev interpolant of degree N - 1 of a function on [lo, hi]. N is a constant so that
-/// the Clenshaw loop unrolls, which lets array loops over erf vectorize.
+/// the coefficients live in fixed arrays and the evaluation loops unroll.
 struct Cheb<const N: usize> {
     lo: f64,
     hi: f64,
