@@ -19,8 +19,9 @@ use super::value::{array, Data, Value};
 const PAR_FLOPS: usize = 64 * 64 * 64;
 /// Products below this many multiply-adds run on the calling thread with the `gemm` crate:
 /// waking a threaded BLAS (and, on a busy machine, waiting for its threads to be scheduled)
-/// costs more than they do. A 512 x 64 x 64 product took 200 us through OpenBLAS's two threads
-/// on the 2-core reference machine, and about 40 us on one thread.
+/// costs more than they do. Inside the demo's training step on the 2-core reference machine, a
+/// 512 x 64 x 64 product took 200-250 us through OpenBLAS's two threads; on the calling thread
+/// it takes about 80 us.
 const SMALL_FLOPS: usize = 1 << 23;
 /// Batched products below this many multiply-adds each run side by side, one per thread: at
 /// 256 x 256 x 64 the system BLAS spends more time waking and joining its threads (and
