@@ -7,13 +7,7 @@ lists exact: an op reached from Python must leave them, and a new op must be rea
 COMPARED_IN_RUST_ONLY = {
     "_batch_norm_no_update",
     "_embedding_bag_dense_backward",
-    "_foreach_add.Tensor",
-    "_foreach_copy",
-    "_foreach_div.ScalarList",
-    "_foreach_mul.Scalar",
     "_foreach_pow.ScalarAndTensor",
-    "_foreach_sub.List",
-    "_foreach_zero",
     "_fused_adamw.tensor_lr",
     "_fused_sgd.tensor_lr",
     "_logcumsumexp",

@@ -44,6 +44,11 @@ fn words(seed: u64, n: u64) -> [u32; 4] {
 /// `out[i]` = the uniform f32 with `bits` random bits for counter `offset + i`.
 fn fill_f32(out: &mut [f32], seed: u64, offset: u64, bits: u32) {
     #[cfg(target_arch = "x86_64")]
+    if super::simd::use_avx512() {
+        // SAFETY: `use_avx512` checked that the CPU has these features.
+        return unsafe { fill_f32_avx512(out, seed, offset, bits) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if super::simd::use_avx2() {
         // SAFETY: `use_avx2` checked that the CPU has AVX2.
         return unsafe { fill_f32_avx2(out, seed, offset, bits) };
@@ -58,6 +63,12 @@ fn fill_f32_loop(out: &mut [f32], seed: u64, offset: u64, bits: u32) {
     for (i, x) in out.iter_mut().enumerate() {
         *x = (words(seed, offset.wrapping_add(i as u64))[0] >> (32 - bits)) as f32 * scale;
     }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2")]
+unsafe fn fill_f32_avx512(out: &mut [f32], seed: u64, offset: u64, bits: u32) {
+    fill_f32_loop(out, seed, offset, bits)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -115,5 +126,18 @@ mod tests {
             philox([0x243f_6a88, 0x85a3_08d3, 0x1319_8a2e, 0x0370_7344], [0xa409_3822, 0x299f_31d0]),
             [0xd16c_fe09, 0x94fd_cceb, 0x5001_e420, 0x2412_6ea1]
         );
+    }
+
+    #[test]
+    fn the_vector_builds_fill_what_the_plain_loop_fills() {
+        for bits in [24, 8] {
+            let (mut fast, mut plain) = (vec![0f32; 1037], vec![0f32; 1037]);
+            fill_f32(&mut fast, 0x1234_5678_9abc, u64::MAX - 500, bits);
+            fill_f32_loop(&mut plain, 0x1234_5678_9abc, u64::MAX - 500, bits);
+            assert_eq!(
+                fast.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                plain.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
+            );
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::elementwise::{with_float_binary, with_float_unary, BinaryFn, UnaryFn}
 use super::fused_rows::{Instr, Round, RowRegion, Src};
 use super::par::{CHUNK, COSTLY_PAR_THRESHOLD};
 use super::reduce::float_row;
-use super::simd::use_avx2;
+use super::simd::{isa, Isa};
 use super::value::{round_bf16, round_f16};
 
 /// An operand for one row: a row of values or one value repeated.
@@ -278,26 +278,32 @@ struct Job<'a> {
     region: &'a RowRegion,
     inputs: &'a [&'a [f32]],
     outs: &'a Outs,
-    avx2: bool,
+    isa: Isa,
     /// Per output: written with streaming stores (at least STREAM_BYTES).
     stream: Vec<bool>,
 }
 
 impl Job<'_> {
-    /// Runs rows `lo..hi` in the loop build chosen by `use_avx2`.
+    /// Runs rows `lo..hi` in the loop build chosen by `simd::isa`.
     fn rows(&self, regs: &mut Regs, lo: usize, hi: usize) {
-        #[cfg(target_arch = "x86_64")]
-        if self.avx2 {
-            // SAFETY: `use_avx2` checked that the CPU has AVX2.
-            unsafe { self.rows_avx2(regs, lo, hi) };
-        } else {
-            self.rows_baseline(regs, lo, hi);
+        match self.isa {
+            // SAFETY: `simd::isa` checked that the CPU has the build's features.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => unsafe { self.rows_avx512(regs, lo, hi) },
+            // SAFETY: as above.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => unsafe { self.rows_avx2(regs, lo, hi) },
+            _ => self.rows_baseline(regs, lo, hi),
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        self.rows_baseline(regs, lo, hi);
         if self.stream.iter().any(|&s| s) {
             fence_streams();
         }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512vl,avx2")]
+    unsafe fn rows_avx512(&self, regs: &mut Regs, lo: usize, hi: usize) {
+        self.rows_baseline(regs, lo, hi)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -336,15 +342,10 @@ impl Job<'_> {
 /// Output k is written into `dests[k]` when given (which must hold `rows * per_row` values),
 /// else into a new vector; returns the new vectors (empty for the outputs written in place).
 pub fn run(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>>) -> Result<Vec<Vec<f32>>> {
-    run_with(region, inputs, dests, use_avx2())
+    run_with(region, inputs, dests, isa())
 }
 
-fn run_with(
-    region: &RowRegion,
-    inputs: &[&[f32]],
-    dests: Vec<Option<&mut [f32]>>,
-    avx2: bool,
-) -> Result<Vec<Vec<f32>>> {
+fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>>, isa: Isa) -> Result<Vec<Vec<f32>>> {
     let (rows, cols) = (region.rows, region.cols);
     check_inputs(region, inputs)?;
     if dests.len() != region.outputs.len() {
@@ -370,7 +371,7 @@ fn run_with(
     let shared = Outs { ptrs };
     let new_regs = || Regs { v: vec![vec![0.0; cols]; region.vregs], s: vec![0.0; region.sregs], tmp: Vec::new() };
     let stream = region.outputs.iter().map(|&(_, _, per_row)| rows * per_row * 4 >= STREAM_BYTES).collect();
-    let job = Job { region, inputs, outs: &shared, avx2, stream };
+    let job = Job { region, inputs, outs: &shared, isa, stream };
     let per_task = (CHUNK / cols).max(1);
     if rows * cols >= COSTLY_PAR_THRESHOLD && rows > per_task {
         let tasks = rows.div_ceil(per_task);
@@ -427,10 +428,7 @@ mod tests {
     use crate::exec::fused_rows;
 
     #[test]
-    fn the_avx2_and_baseline_loops_give_identical_bits() {
-        if !use_avx2() {
-            return; // nothing to compare on this CPU
-        }
+    fn every_loop_build_gives_identical_bits() {
         let (rows, cols) = (37usize, 1003usize);
         let mut b = GraphBuilder::new();
         let x = b.param(TensorType::new(DType::F32, vec![rows, cols]));
@@ -446,11 +444,14 @@ mod tests {
         let regions = fused_rows::find(&g, &vec![true; g.nodes.len()]);
         assert_eq!(regions.len(), 1);
         let xs: Vec<f32> = (0..rows * cols).map(|i| ((i * 7919) % 2003) as f32 / 13.0 - 70.0).collect();
-        let simd = run_with(&regions[0], &[&xs], vec![None, None], true).unwrap();
-        let plain = run_with(&regions[0], &[&xs], vec![None, None], false).unwrap();
         let bits =
             |v: &[Vec<f32>]| v.iter().map(|o| o.iter().map(|x| x.to_bits()).collect::<Vec<_>>()).collect::<Vec<_>>();
-        assert_eq!(bits(&simd), bits(&plain));
+        let plain = bits(&run_with(&regions[0], &[&xs], vec![None, None], Isa::Baseline).unwrap());
+        // The builds this CPU can run (the baseline alone where it has no AVX2).
+        for build in [Isa::Avx2, Isa::Avx512].into_iter().filter(|&b| b <= isa()) {
+            let simd = run_with(&regions[0], &[&xs], vec![None, None], build).unwrap();
+            assert_eq!(bits(&simd), plain, "{build:?}");
+        }
     }
 
     /// A softmax over rows whose output is at least STREAM_BYTES: computed in a register and

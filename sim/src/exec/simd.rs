@@ -1,17 +1,49 @@
-//! Which build of the simulator's vector loops runs: AVX2 or baseline x86-64.
+//! Which build of the simulator's vector loops runs: AVX-512, AVX2 or baseline x86-64.
 
-/// Whether the vector loops (the fused row loop, sums) run in their AVX2 builds. Both builds
-/// use only IEEE adds, multiplies, divides and compares (Rust never contracts to fused
-/// multiply-adds), so they give identical bits; AVX2 does more lanes at once.
-/// `TPUDEV_SIMD=baseline` turns it off.
-pub fn use_avx2() -> bool {
-    static AVX2: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *AVX2.get_or_init(|| {
-        let allowed = std::env::var("TPUDEV_SIMD").map_or(true, |v| v.trim() != "baseline");
-        #[cfg(target_arch = "x86_64")]
-        let has = std::arch::is_x86_feature_detected!("avx2");
-        #[cfg(not(target_arch = "x86_64"))]
-        let has = false;
-        allowed && has
+/// The widest vector build the loops may use: the CPU's best, lowered by
+/// `TPUDEV_SIMD=baseline|avx2`. Every build uses only IEEE adds, multiplies, divides, compares
+/// and bit operations (Rust never contracts to fused multiply-adds), so all give identical
+/// bits; wider ones do more lanes at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Isa {
+    Baseline,
+    Avx2,
+    /// AVX-512 F, DQ and VL (DQ for 64-bit integer lanes, VL for the narrower forms).
+    Avx512,
+}
+
+pub fn isa() -> Isa {
+    static ISA: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
+    *ISA.get_or_init(|| {
+        let limit = match std::env::var("TPUDEV_SIMD").as_deref().map(str::trim) {
+            Ok("baseline") => Isa::Baseline,
+            Ok("avx2") => Isa::Avx2,
+            _ => Isa::Avx512,
+        };
+        detected().min(limit)
     })
+}
+
+fn detected() -> Isa {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("avx512f") && has!("avx512dq") && has!("avx512vl") && has!("avx2") {
+            return Isa::Avx512;
+        }
+        if has!("avx2") {
+            return Isa::Avx2;
+        }
+    }
+    Isa::Baseline
+}
+
+/// Whether the AVX2 (or a wider) build may run.
+pub fn use_avx2() -> bool {
+    isa() >= Isa::Avx2
+}
+
+/// Whether the AVX-512 build may run.
+pub fn use_avx512() -> bool {
+    isa() >= Isa::Avx512
 }
