@@ -7,7 +7,6 @@ use ndarray::{ArrayD, IxDyn};
 use tpudev_core::dtype::ComputeKind;
 use tpudev_core::{DType, Error, Result};
 
-use super::par;
 use super::strided::{self, row_major};
 use super::value::{array, elems, elems_mut, standard, Data, Elem, Value};
 
@@ -19,30 +18,26 @@ pub fn iota(dtype: DType, shape: &[usize], dim: usize) -> Result<Value> {
     let n: usize = shape.iter().product();
     let len = *shape.get(dim).ok_or_else(|| Error::internal("iota dim out of range"))?;
     let inner: usize = shape[dim + 1..].iter().product();
-    let coord = move |i: usize| (i / inner.max(1)) % len.max(1);
     let data = match dtype.compute_kind() {
-        ComputeKind::Int => {
-            let mut v = vec![0i64; n];
-            par::fill_indexed(&mut v, |i| coord(i) as i64);
-            Data::Int(array(shape, v))
-        }
-        ComputeKind::Float32 => {
-            let mut v = vec![0f32; n];
-            par::fill_indexed(&mut v, |i| coord(i) as f32);
-            Data::F32(array(shape, v))
-        }
-        ComputeKind::Float64 => {
-            let mut v = vec![0f64; n];
-            par::fill_indexed(&mut v, |i| coord(i) as f64);
-            Data::F64(array(shape, v))
-        }
-        ComputeKind::Bool => {
-            let mut v = vec![false; n];
-            par::fill_indexed(&mut v, |i| coord(i) != 0);
-            Data::Bool(array(shape, v))
-        }
+        ComputeKind::Int => Data::Int(array(shape, tile_iota(n, len, inner, |k| k as i64))),
+        ComputeKind::Float32 => Data::F32(array(shape, tile_iota(n, len, inner, |k| k as f32))),
+        ComputeKind::Float64 => Data::F64(array(shape, tile_iota(n, len, inner, |k| k as f64))),
+        ComputeKind::Bool => Data::Bool(array(shape, tile_iota(n, len, inner, |k| k != 0))),
     };
     Ok(Value::new(dtype, data))
+}
+
+/// `n` elements of an iota whose coordinate k repeats `inner` times and whose period of
+/// `len * inner` elements repeats to the end: one period is built, then copied (no division
+/// per element).
+fn tile_iota<T: Copy>(n: usize, len: usize, inner: usize, of: impl Fn(usize) -> T) -> Vec<T> {
+    let period: Vec<T> = (0..len).flat_map(|k| std::iter::repeat_n(of(k), inner)).collect();
+    let mut v = Vec::with_capacity(n);
+    while v.len() < n && !period.is_empty() {
+        let take = period.len().min(n - v.len());
+        v.extend_from_slice(&period[..take]);
+    }
+    v
 }
 
 /// Reshape keeps the row-major element order; an owned operand is reused without copying.
@@ -223,4 +218,24 @@ pub fn pad(x: &Value, value: &Value, low: &[i64], high: &[i64], interior: &[usiz
         _ => return Err(Error::internal("pad value differs in kind from the operand")),
     };
     Ok(Value::new(x.dtype, data))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iota_counts_along_its_dim_for_every_shape() {
+        for shape in [vec![3usize, 4, 5], vec![7], vec![2, 0, 3], vec![1, 6, 1], vec![]] {
+            for dim in 0..shape.len() {
+                let inner: usize = shape[dim + 1..].iter().product();
+                let want: Vec<i64> =
+                    (0..shape.iter().product::<usize>()).map(|i| ((i / inner) % shape[dim]) as i64).collect();
+                let Data::Int(got) = iota(DType::I64, &shape, dim).unwrap().data else { panic!("not ints") };
+                assert_eq!(got.shape(), shape.as_slice());
+                assert_eq!(got.iter().copied().collect::<Vec<_>>(), want, "{shape:?} dim {dim}");
+            }
+        }
+        assert!(iota(DType::F32, &[2], 1).is_err());
+    }
 }
