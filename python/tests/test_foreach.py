@@ -67,9 +67,12 @@ def test_inplace_foreach_in_defer_and_fuse_mode_matches_strict():
         assert torch.equal(g, s.cpu())
 
 
-def test_inplace_foreach_bad_input_names_the_cause():
+def test_inplace_foreach_bad_input_names_the_cause_and_writes_nothing():
     xs = [torch.ones(2, device="tpu"), torch.ones(3, device="tpu")]
-    with pytest.raises(Exception, match=r"(?i)size|shape|length|same number"):
+    with pytest.raises(RuntimeError, match="same number of tensors, got 2 and 1"):
         torch._foreach_add_(xs, [torch.ones(2, device="tpu")])
+    with pytest.raises(RuntimeError, match=r"_foreach_add\.List: shapes \[2\] and \[3\] cannot be broadcast"):
+        torch._foreach_add_(xs, [torch.ones(3, device="tpu"), torch.ones(3, device="tpu")])
+    assert [t.cpu().tolist() for t in xs] == [[1.0, 1.0], [1.0, 1.0, 1.0]]
     torch._foreach_add_(xs, 1.0)
     assert [t.cpu().tolist() for t in xs] == [[2.0, 2.0], [2.0, 2.0, 2.0]]

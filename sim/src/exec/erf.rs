@@ -235,17 +235,16 @@ impl Erf for f32 {
     /// In the widest build the CPU has (`simd::isa`): the loop around the branch-free
     /// `erf_with` vectorizes, eight f64 lanes at a time with AVX-512, four with AVX2.
     fn erf_in_place(xs: &mut [f32], t: &Tables) {
-        #[cfg(target_arch = "x86_64")]
-        if super::simd::use_avx512() {
-            // SAFETY: `use_avx512` checked that the CPU has these features.
-            return unsafe { erf_f32_avx512(xs, t) };
+        use super::simd::{isa, Isa};
+        match isa() {
+            // SAFETY: `simd::isa` checked that the CPU has the build's features.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => unsafe { erf_f32_avx512(xs, t) },
+            // SAFETY: as above.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => unsafe { erf_f32_avx2(xs, t) },
+            _ => erf_f32_loop(xs, t),
         }
-        #[cfg(target_arch = "x86_64")]
-        if super::simd::use_avx2() {
-            // SAFETY: `use_avx2` checked that the CPU has AVX2.
-            return unsafe { erf_f32_avx2(xs, t) };
-        }
-        erf_f32_loop(xs, t)
     }
 }
 

@@ -43,17 +43,16 @@ fn words(seed: u64, n: u64) -> [u32; 4] {
 
 /// `out[i]` = the uniform f32 with `bits` random bits for counter `offset + i`.
 fn fill_f32(out: &mut [f32], seed: u64, offset: u64, bits: u32) {
-    #[cfg(target_arch = "x86_64")]
-    if super::simd::use_avx512() {
-        // SAFETY: `use_avx512` checked that the CPU has these features.
-        return unsafe { fill_f32_avx512(out, seed, offset, bits) };
+    use super::simd::{isa, Isa};
+    match isa() {
+        // SAFETY: `simd::isa` checked that the CPU has the build's features.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { fill_f32_avx512(out, seed, offset, bits) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { fill_f32_avx2(out, seed, offset, bits) },
+        _ => fill_f32_loop(out, seed, offset, bits),
     }
-    #[cfg(target_arch = "x86_64")]
-    if super::simd::use_avx2() {
-        // SAFETY: `use_avx2` checked that the CPU has AVX2.
-        return unsafe { fill_f32_avx2(out, seed, offset, bits) };
-    }
-    fill_f32_loop(out, seed, offset, bits)
 }
 
 /// A plain loop around the inlined Philox rounds, which vectorizes.

@@ -1,9 +1,9 @@
 //! Which build of the simulator's vector loops runs: AVX-512, AVX2 or baseline x86-64.
 
 /// The widest vector build the loops may use: the CPU's best, lowered by
-/// `TPUDEV_SIMD=baseline|avx2`. Every build uses only IEEE adds, multiplies, divides, compares
-/// and bit operations (Rust never contracts to fused multiply-adds), so all give identical
-/// bits; wider ones do more lanes at once.
+/// `TPUDEV_SIMD=baseline|avx2` (`avx512`, the default, sets no cap). Every build uses only
+/// IEEE adds, multiplies, divides, compares and bit operations (Rust never contracts to fused
+/// multiply-adds), so all give identical bits; wider ones do more lanes at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Isa {
     Baseline,
@@ -15,10 +15,15 @@ pub enum Isa {
 pub fn isa() -> Isa {
     static ISA: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
     *ISA.get_or_init(|| {
-        let limit = match std::env::var("TPUDEV_SIMD").as_deref().map(str::trim) {
-            Ok("baseline") => Isa::Baseline,
-            Ok("avx2") => Isa::Avx2,
-            _ => Isa::Avx512,
+        let choice = std::env::var("TPUDEV_SIMD").unwrap_or_default().trim().to_ascii_lowercase();
+        let limit = match choice.as_str() {
+            "baseline" => Isa::Baseline,
+            "avx2" => Isa::Avx2,
+            "" | "avx512" => Isa::Avx512,
+            other => {
+                eprintln!("tpudev: TPUDEV_SIMD={other} is not baseline, avx2 or avx512; using the widest build");
+                Isa::Avx512
+            }
         };
         detected().min(limit)
     })
@@ -41,9 +46,4 @@ fn detected() -> Isa {
 /// Whether the AVX2 (or a wider) build may run.
 pub fn use_avx2() -> bool {
     isa() >= Isa::Avx2
-}
-
-/// Whether the AVX-512 build may run.
-pub fn use_avx512() -> bool {
-    isa() >= Isa::Avx512
 }
