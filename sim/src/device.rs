@@ -251,7 +251,7 @@ impl SimDevice {
     /// `Device::compile`, with the simulator's own executable type.
     pub fn compile_program(&self, graph: &Graph) -> Result<plan::SimExecutable> {
         let mut exe = plan::compile(graph)?;
-        exe.timing = timing::time_program(&exe.graph, &exe.plan, &self.timing);
+        exe.timing = timing::time_program(&exe.graph, &plan::timing_plan(&exe.graph), &self.timing);
         Ok(exe)
     }
 

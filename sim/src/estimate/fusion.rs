@@ -1,5 +1,5 @@
 //! Times an estimate's graph with the device's timing engine, fused the way a TPU compiler
-//! fuses it. The simulator runs a program step by step (`exec::plan`): a node, or a row
+//! fuses it. The timing model prices a program step by step (`exec::plan::timing_plan`): a node, or a row
 //! region such as a softmax. XLA goes further: elementwise ops join the kernel of the value
 //! they read (a matrix product's epilogue, or a loop fusion), and attention runs as one
 //! splash kernel. So this module takes the device's plan, groups its steps into such
@@ -211,7 +211,7 @@ pub fn time_graph(
     mxu_permille: u64,
 ) -> Result<Vec<KernelCost>> {
     plan::validate(graph)?;
-    let plan = plan::plan(graph);
+    let plan = plan::timing_plan(graph);
     let groups = group_steps(graph, &plan, explicit);
     // Which steps read each value, to tell a group's results used elsewhere.
     let mut readers: Vec<Vec<usize>> = vec![Vec::new(); graph.nodes.len()];

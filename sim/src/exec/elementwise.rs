@@ -111,7 +111,7 @@ impl<T: Elem> UnaryFn<T> for MapSame<'_, T> {
 }
 
 /// Whether a float unary op costs tens of cycles per element rather than one or two.
-fn is_costly(op: &Op) -> bool {
+pub fn is_costly(op: &Op) -> bool {
     matches!(op, Op::Exp | Op::Expm1 | Op::Log | Op::Log1p | Op::Tanh | Op::Logistic | Op::Sin | Op::Cos | Op::Erf)
 }
 

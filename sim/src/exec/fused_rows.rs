@@ -120,6 +120,15 @@ impl RowRegion {
         *self.members.last().expect("a region has members")
     }
 
+    /// Every source an instruction or an output reads.
+    pub fn reads(&self) -> impl Iterator<Item = Src> + '_ {
+        let of_instrs = self.instrs.iter().flat_map(|ins| match *ins {
+            Instr::Unary { x, .. } | Instr::Round { x, .. } | Instr::Reduce { x, .. } => [Some(x), None],
+            Instr::Binary { a, b, .. } => [Some(a), Some(b)],
+        });
+        of_instrs.flatten().chain(self.outputs.iter().map(|&(_, src, _)| src))
+    }
+
     /// Renames each vector register that holds an output to that output's row, so the
     /// instruction computing it writes the output directly (registers are written once, so
     /// later readers read the output row instead). Two outputs of one register (a member and
@@ -170,8 +179,10 @@ const MIN_ROWS_FOR_LONG: usize = 16;
 const MAX_SCRATCH: usize = 1 << 20;
 
 /// Finds disjoint row regions among the `live` nodes, each seeded by a float reduction over
-/// trailing dims and grown through its elementwise producers and consumers.
-pub fn find(graph: &Graph, live: &[bool]) -> Vec<RowRegion> {
+/// trailing dims and grown through its elementwise producers and consumers. With
+/// `elementwise`, the f32 elementwise nodes left over then seed regions of their own (split
+/// at their last dim), which run a chain of elementwise ops in one pass over memory.
+pub fn find(graph: &Graph, live: &[bool], elementwise: bool) -> Vec<RowRegion> {
     let n = graph.nodes.len();
     let mut users = vec![Vec::new(); n];
     for (i, node) in graph.nodes.iter().enumerate() {
@@ -189,22 +200,39 @@ pub fn find(graph: &Graph, live: &[bool]) -> Vec<RowRegion> {
     }
     let mut taken = vec![false; n];
     let mut regions = Vec::new();
-    for seed in 0..n {
-        if !live[seed] || taken[seed] {
-            continue;
-        }
-        let Some(key) = seed_key(graph, seed) else { continue };
-        let g = Grower { graph, live, users: &users, is_output: &is_output, taken: &taken, key };
-        // Taking in shared producers as well fuses more; when that leaves no point at which
-        // the region can run, producers used elsewhere stay outside.
-        if let Some(region) = g.grow(seed, false).or_else(|| g.grow(seed, true)) {
-            for &m in &region.members {
-                taken[m] = true;
+    let passes: &[Seed] = if elementwise { &[Seed::Reduction, Seed::Elementwise] } else { &[Seed::Reduction] };
+    for &kind in passes {
+        for seed in 0..n {
+            if !live[seed] || taken[seed] {
+                continue;
             }
-            regions.push(region);
+            let key = match kind {
+                Seed::Reduction => seed_key(graph, seed),
+                Seed::Elementwise => elementwise_key(graph, seed),
+            };
+            let Some(key) = key else { continue };
+            let g = Grower { graph, live, users: &users, is_output: &is_output, taken: &taken, key, seed: kind };
+            // Taking in shared producers as well fuses more; when that leaves no point at which
+            // the region can run, producers used elsewhere stay outside.
+            if let Some(region) = g.grow(seed, false).or_else(|| g.grow(seed, true)) {
+                for &m in &region.members {
+                    taken[m] = true;
+                }
+                regions.push(region);
+            }
         }
     }
     regions
+}
+
+/// What a region grows from.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Seed {
+    /// A reduction over trailing dims: what a TPU compiler fuses around (and what the timing
+    /// model counts as one kernel).
+    Reduction,
+    /// An elementwise node that no reduction's region took.
+    Elementwise,
 }
 
 fn float_kind(graph: &Graph, i: NodeId) -> bool {
@@ -238,6 +266,16 @@ fn seed_key(graph: &Graph, i: NodeId) -> Option<(Vec<usize>, usize)> {
     (trailing && cols >= 2 && rows >= 1 && enough_rows).then_some((shape, a))
 }
 
+/// The (shape, axis) of an f32-kind elementwise node with at least two elements, split at its
+/// last dim (which is also where reductions over that dim and broadcast biases split it).
+fn elementwise_key(graph: &Graph, i: NodeId) -> Option<(Vec<usize>, usize)> {
+    let node = &graph.nodes[i];
+    let fusable =
+        is_fusable_elementwise(&node.op) && float_kind(graph, i) && node.inputs.iter().all(|&j| float_kind(graph, j));
+    let shape = &node.ty.shape;
+    (fusable && !shape.is_empty() && numel(shape) >= 2).then(|| (shape.clone(), shape.len() - 1))
+}
+
 /// What a member is.
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Class {
@@ -252,6 +290,7 @@ struct Grower<'a> {
     is_output: &'a [bool],
     taken: &'a [bool],
     key: (Vec<usize>, usize),
+    seed: Seed,
 }
 
 impl Grower<'_> {
@@ -289,6 +328,16 @@ impl Grower<'_> {
         numel(src) == if rows { self.rows() } else { self.cols() }
     }
 
+    /// Whether `j` is an outside broadcast that an elementwise region could not read as a
+    /// column, row or splat (a broadcast that also permutes dims, for one).
+    fn unreadable_broadcast(&self, j: NodeId, class: &[Option<Class>]) -> bool {
+        let Op::BroadcastInDim { dims } = &self.graph.nodes[j].op else { return false };
+        let x = self.graph.nodes[j].inputs[0];
+        let (shape, member) = (self.shape(x), class[j].is_some() || class[x].is_some());
+        let readable = numel(shape) == 1 || self.lays_along(shape, dims, false) || self.lays_along(shape, dims, true);
+        self.seed == Seed::Elementwise && !member && !readable
+    }
+
     /// The class node `i` would have as a member, given the current members' classes.
     fn classify(&self, i: NodeId, class: &[Option<Class>]) -> Option<Class> {
         let g = self.graph;
@@ -307,6 +356,11 @@ impl Grower<'_> {
             Op::Reduce { .. } => {
                 let x = node.inputs[0];
                 (seed_key(g, i).as_ref() == Some(&self.key) && ext_ok(x, Class::Full)).then_some(Class::Row)
+            }
+            // A broadcast the region cannot read is better read in place by the op alone
+            // (`bcast_zip`) than materialized for the region.
+            op if is_fusable_elementwise(op) && node.inputs.iter().any(|&j| self.unreadable_broadcast(j, class)) => {
+                None
             }
             op if is_fusable_elementwise(op) => {
                 let want = if self.is_full(i) {
@@ -335,7 +389,13 @@ impl Grower<'_> {
                 let ok = match class[x] {
                     _ if class[x].is_none() && numel(self.shape(x)) == 1 => true,
                     Some(Class::Row) => target == Class::Full && self.lays_along(self.shape(x), dims, true),
-                    None => target == Class::Full && self.lays_along(self.shape(x), dims, false),
+                    // An outside value along the rows is read one element per row; only the
+                    // execution plan's regions do that (the timing model's stay as they were).
+                    None => {
+                        target == Class::Full
+                            && (self.lays_along(self.shape(x), dims, false)
+                                || (self.seed == Seed::Elementwise && self.lays_along(self.shape(x), dims, true)))
+                    }
                     Some(Class::Full) => false,
                 };
                 ok.then_some(target)
@@ -357,7 +417,13 @@ impl Grower<'_> {
     fn grow(&self, seed: NodeId, private: bool) -> Option<RowRegion> {
         let n = self.graph.nodes.len();
         let mut class: Vec<Option<Class>> = vec![None; n];
-        class[seed] = Some(Class::Row);
+        if self.seed == Seed::Elementwise && self.classify(seed, &class) != Some(Class::Full) {
+            return None;
+        }
+        class[seed] = Some(match self.seed {
+            Seed::Reduction => Class::Row,
+            Seed::Elementwise => Class::Full,
+        });
         let mut members = vec![seed];
         let free = |j: NodeId, class: &[Option<Class>]| self.live[j] && !self.taken[j] && class[j].is_none();
         loop {
@@ -367,7 +433,7 @@ impl Grower<'_> {
                 // Consumers.
                 for &u in &self.users[m] {
                     if free(u, &class) {
-                        if let Some(c) = self.classify(u, &class) {
+                        if let Some(c) = self.classify(u, &class).filter(|_| self.still_runs(&members, u, &class)) {
                             class[u] = Some(c);
                             members.push(u);
                             added = true;
@@ -378,7 +444,7 @@ impl Grower<'_> {
                 for &j in &self.graph.nodes[m].inputs {
                     let inside = !self.is_output[j] && self.users[j].iter().all(|&u| class[u].is_some());
                     if free(j, &class) && (inside || !private) {
-                        if let Some(c) = self.classify(j, &class) {
+                        if let Some(c) = self.classify(j, &class).filter(|_| self.still_runs(&members, j, &class)) {
                             class[j] = Some(c);
                             members.push(j);
                             added = true;
@@ -398,6 +464,21 @@ impl Grower<'_> {
             return None;
         }
         self.compile(members, &class)
+    }
+
+    /// Whether the region with `c` added still has a point at which it can run: its last
+    /// member, which every outside reader of a member must follow. Elementwise regions check
+    /// this member by member, so a long chain stops growing where it would have to wait for a
+    /// value computed from it; reduction regions check it once, when grown (`grow`).
+    fn still_runs(&self, members: &[NodeId], c: NodeId, class: &[Option<Class>]) -> bool {
+        if self.seed == Seed::Reduction {
+            return true;
+        }
+        let last = members.iter().copied().fold(c, usize::max);
+        members
+            .iter()
+            .chain(std::iter::once(&c))
+            .all(|&m| self.users[m].iter().all(|&u| u == c || class[u].is_some() || u > last))
     }
 
     /// Turns the members into a register program.
@@ -471,12 +552,13 @@ impl Grower<'_> {
                     instrs.push(Instr::Binary { op: op.clone(), a, b, dst, round });
                     dst
                 }
-                Op::BroadcastInDim { .. } => {
+                Op::BroadcastInDim { dims } => {
                     let x = node.inputs[0];
                     match (src[x], &g.nodes[x].op) {
                         (Some(s), _) => s,
                         (None, Op::Constant(l)) => Src::Lit(literal(*l, g.nodes[x].ty.dtype)),
                         (None, _) if numel(self.shape(x)) == 1 => Src::SplatIn(input(x)),
+                        (None, _) if self.lays_along(self.shape(x), dims, true) => Src::RowIn(input(x)),
                         (None, _) => Src::ColIn(input(x)),
                     }
                 }
@@ -485,7 +567,7 @@ impl Grower<'_> {
             };
             src[m] = Some(s);
         }
-        if vregs * self.cols() > MAX_SCRATCH {
+        if vregs * self.cols() > MAX_SCRATCH || instrs.is_empty() {
             return None;
         }
         let outputs = members

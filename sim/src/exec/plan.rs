@@ -228,17 +228,63 @@ pub(crate) fn contributing(graph: &Graph) -> Vec<bool> {
     live
 }
 
-/// The execution plan, with row fusion.
-pub fn plan(graph: &Graph) -> Plan {
-    plan_with(graph, true)
+/// Which nodes a plan fuses into row regions (`fused_rows`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fusion {
+    /// Every node runs on its own (what tests compare fused results against).
+    Off,
+    /// Regions around reductions over trailing dims: what a TPU compiler fuses into one
+    /// kernel around them, and so what the timing model counts as one kernel.
+    Reductions,
+    /// Those, and then chains of f32 elementwise ops: how the interpreter runs a program.
+    /// A TPU compiler fuses such chains too, into its loop fusions; the timing model groups
+    /// them its own way (`estimate::fusion`), so this plan only decides how the host computes.
+    Elementwise,
 }
 
-/// The execution plan; `fuse` turns row fusion on (off: every node runs on its own, which
-/// tests compare against).
-pub fn plan_with(graph: &Graph, fuse: bool) -> Plan {
+impl Fusion {
+    /// The interpreter's fusion: `TPUDEV_SIM_FUSION=elementwise|reductions|off` (default
+    /// elementwise). Every setting gives the same bits and the same simulated time; the
+    /// others are there to compare speeds and to narrow down a suspected fusion bug.
+    pub fn for_execution() -> Fusion {
+        static FUSION: std::sync::OnceLock<Fusion> = std::sync::OnceLock::new();
+        *FUSION.get_or_init(|| {
+            let choice = std::env::var("TPUDEV_SIM_FUSION").unwrap_or_default().trim().to_ascii_lowercase();
+            match choice.as_str() {
+                "" | "elementwise" => Fusion::Elementwise,
+                "reductions" => Fusion::Reductions,
+                "off" => Fusion::Off,
+                other => {
+                    eprintln!(
+                        "tpudev: TPUDEV_SIM_FUSION={other} is not elementwise, reductions or off; using elementwise"
+                    );
+                    Fusion::Elementwise
+                }
+            }
+        })
+    }
+}
+
+/// The execution plan, fused as `Fusion::for_execution` says.
+pub fn plan(graph: &Graph) -> Plan {
+    plan_with(graph, Fusion::for_execution())
+}
+
+/// The plan the timing model prices (`timing::time_program`): kernels as the device compiler
+/// would form them, which does not change with how the host runs the arithmetic.
+pub fn timing_plan(graph: &Graph) -> Plan {
+    plan_with(graph, Fusion::Reductions)
+}
+
+/// The execution plan with the given fusion.
+pub fn plan_with(graph: &Graph, fusion: Fusion) -> Plan {
     let n = graph.nodes.len();
     let contributes = contributing(graph);
-    let regions = if fuse { fused_rows::find(graph, &contributes) } else { Vec::new() };
+    let regions = match fusion {
+        Fusion::Off => Vec::new(),
+        Fusion::Reductions => fused_rows::find(graph, &contributes, false),
+        Fusion::Elementwise => fused_rows::find(graph, &contributes, true),
+    };
     let mut region_of = vec![None; n];
     for (r, region) in regions.iter().enumerate() {
         for &m in &region.members {

@@ -1,79 +1,117 @@
-//! Runs a row region (`fused_rows.rs`): each row's program runs in registers that stay in
-//! cache, and only the region's outputs are written. Rows are independent, so splitting them
-//! among threads cannot change a result.
+//! Runs a row region (`fused_rows.rs`): the region's program runs over a block of rows at a
+//! time, in registers that stay in cache, and only the region's outputs are written. Each
+//! instruction runs over the whole block before the next, so short rows (a softmax over 32
+//! keys, a chain over 64 features) pay its dispatch once per block, not once per row. Rows
+//! are independent, so splitting them among blocks and threads cannot change a result.
 
 use rayon::prelude::*;
+use tpudev_core::ir::Op;
 use tpudev_core::{Error, Result};
 
-use super::elementwise::{with_float_binary, with_float_unary, BinaryFn, UnaryFn};
+use super::elementwise::{is_costly, with_float_binary, with_float_unary, BinaryFn, UnaryFn};
+use super::erf::{self, Erf};
 use super::fused_rows::{Instr, Round, RowRegion, Src};
-use super::par::{CHUNK, COSTLY_PAR_THRESHOLD};
+use super::par::{CHUNK, COSTLY_PAR_THRESHOLD, PAR_THRESHOLD};
 use super::reduce::float_row;
 use super::simd::{isa, Isa};
 use super::value::{round_bf16, round_f16};
 
-/// An operand for one row: a row of values or one value repeated.
+/// An operand for a block of rows, as an instruction reads it.
 #[derive(Clone, Copy)]
 enum Lane<'a> {
+    /// The block's rows, one after another (`rows * cols` values).
+    Rows(&'a [f32]),
+    /// One row of `cols` values that every row reads.
+    Cols(&'a [f32]),
+    /// One value per row, repeated along it.
+    PerRow(&'a [f32]),
+    /// One value for everything.
+    Splat(f32),
+}
+
+impl<'a> Lane<'a> {
+    /// Row r's operand: a row of values or one value repeated.
+    #[inline(always)]
+    fn row(self, r: usize, cols: usize) -> RowLane<'a> {
+        match self {
+            Lane::Rows(xs) => RowLane::Slice(&xs[r * cols..(r + 1) * cols]),
+            Lane::Cols(xs) => RowLane::Slice(xs),
+            Lane::PerRow(xs) => RowLane::Splat(xs[r]),
+            Lane::Splat(v) => RowLane::Splat(v),
+        }
+    }
+
+    /// Row r's single value (only per-row and splat operands are read so; the planner checks
+    /// classes, so a vector read as one value never happens and gives NaN).
+    #[inline(always)]
+    fn scalar(self, r: usize) -> f32 {
+        match self {
+            Lane::PerRow(xs) => xs[r],
+            Lane::Splat(v) => v,
+            Lane::Rows(_) | Lane::Cols(_) => f32::NAN,
+        }
+    }
+}
+
+/// One row's operand.
+#[derive(Clone, Copy)]
+enum RowLane<'a> {
     Slice(&'a [f32]),
     Splat(f32),
 }
 
-/// One row's registers; reused from row to row by a thread.
+/// A thread's registers for one block of rows; reused from block to block.
 struct Regs {
+    /// Vector registers: `block_rows * cols` values each.
     v: Vec<Vec<f32>>,
-    s: Vec<f32>,
+    /// Scalar registers: one value per row of the block.
+    s: Vec<Vec<f32>>,
     /// Columns of a repeated value, for reducing a splat.
     tmp: Vec<f32>,
 }
 
-struct Row<'a> {
-    r: usize,
+/// The rows `lo..lo + n` that one pass of the instructions handles.
+struct Block<'a> {
+    lo: usize,
+    n: usize,
     cols: usize,
     inputs: &'a [&'a [f32]],
     outs: &'a Outs,
 }
 
-impl<'a> Row<'a> {
+impl<'a> Block<'a> {
     #[inline(always)]
     fn lane<'b>(&self, src: Src, regs: &'b Regs) -> Lane<'b>
     where
         'a: 'b,
     {
-        let (r, c) = (self.r, self.cols);
+        let (lo, n, c) = (self.lo, self.n, self.cols);
         match src {
-            Src::V(k) => Lane::Slice(&regs.v[k]),
-            Src::FullIn(k) => Lane::Slice(&self.inputs[k][r * c..(r + 1) * c]),
-            Src::ColIn(k) => Lane::Slice(&self.inputs[k][..c]),
-            // SAFETY: see `out_row`; nothing writes this row while an instruction reads it.
-            Src::Out(k) => Lane::Slice(unsafe { self.out_row(k) }),
-            other => Lane::Splat(self.scalar(other, &regs.s)),
+            Src::V(k) => Lane::Rows(&regs.v[k][..n * c]),
+            Src::S(k) => Lane::PerRow(&regs.s[k][..n]),
+            Src::FullIn(k) => Lane::Rows(&self.inputs[k][lo * c..(lo + n) * c]),
+            Src::ColIn(k) => Lane::Cols(&self.inputs[k][..c]),
+            Src::RowIn(k) => Lane::PerRow(&self.inputs[k][lo..lo + n]),
+            Src::SplatIn(k) => Lane::Splat(self.inputs[k][0]),
+            Src::Lit(v) => Lane::Splat(v),
+            // SAFETY: see `out_rows`; nothing writes these rows while an instruction reads them.
+            Src::Out(k) => Lane::Rows(unsafe { self.out_rows(k) }),
         }
     }
 
-    /// This row of output k, which holds `cols` values per row (only such outputs are `Src::Out`).
+    /// This block's rows of output k, which holds `cols` values per row (only such outputs
+    /// are `Src::Out`).
     ///
     /// # Safety
-    /// Row r of every output is touched by this task only, and an instruction never reads its
-    /// own destination (registers are written once), so the slices never overlap in use.
+    /// The block's rows of every output are touched by this task only, and an instruction
+    /// never reads its own destination (registers are written once), so the slices never
+    /// overlap in use.
     #[allow(clippy::mut_from_ref)]
     #[inline(always)]
-    unsafe fn out_row(&self, k: usize) -> &'a mut [f32] {
+    unsafe fn out_rows(&self, k: usize) -> &'a mut [f32] {
         let (ptr, len) = self.outs.get(k);
-        debug_assert!((self.r + 1) * self.cols <= len);
-        std::slice::from_raw_parts_mut(ptr.add(self.r * self.cols), self.cols)
-    }
-
-    #[inline(always)]
-    fn scalar(&self, src: Src, s: &[f32]) -> f32 {
-        match src {
-            Src::S(k) => s[k],
-            Src::RowIn(k) => self.inputs[k][self.r],
-            Src::SplatIn(k) => self.inputs[k][0],
-            Src::Lit(v) => v,
-            // Vector sources are never read as one value (the planner checks classes).
-            Src::V(_) | Src::FullIn(_) | Src::ColIn(_) | Src::Out(_) => f32::NAN,
-        }
+        debug_assert!((self.lo + self.n) * self.cols <= len);
+        std::slice::from_raw_parts_mut(ptr.add(self.lo * self.cols), self.n * self.cols)
     }
 }
 
@@ -93,79 +131,146 @@ fn round_all(xs: &mut [f32], how: Round) {
     }
 }
 
+/// Writes a block's operand into `dst` (`n * cols` values), row by row where it repeats.
+#[inline(always)]
+fn fill_from(dst: &mut [f32], x: Lane<'_>, cols: usize) {
+    match x {
+        Lane::Rows(xs) => dst.copy_from_slice(xs),
+        Lane::Splat(v) => dst.fill(v),
+        _ => {
+            for (r, d) in dst.chunks_exact_mut(cols).enumerate() {
+                match x.row(r, cols) {
+                    RowLane::Slice(xs) => d.copy_from_slice(xs),
+                    RowLane::Splat(v) => d.fill(v),
+                }
+            }
+        }
+    }
+}
+
+/// A unary op over a block's rows into a vector destination. Whole-block operands run as one
+/// flat loop; repeated ones row by row. The op's scalar function is chosen once per block.
 struct VecUnary<'a> {
     dst: &'a mut [f32],
     x: Lane<'a>,
+    cols: usize,
 }
 
 impl UnaryFn<f32> for VecUnary<'_> {
     type Out = ();
     #[inline(always)]
     fn apply<F: Fn(f32) -> f32 + Sync + Copy>(self, f: F) {
+        let (dst, cols) = (self.dst, self.cols);
         match self.x {
-            Lane::Slice(x) => self.dst.iter_mut().zip(x).for_each(|(o, &v)| *o = f(v)),
-            Lane::Splat(v) => self.dst.fill(f(v)),
+            Lane::Rows(x) => dst.iter_mut().zip(x).for_each(|(o, &v)| *o = f(v)),
+            Lane::Splat(v) => dst.fill(f(v)),
+            x => {
+                for (r, d) in dst.chunks_exact_mut(cols).enumerate() {
+                    match x.row(r, cols) {
+                        RowLane::Slice(xs) => d.iter_mut().zip(xs).for_each(|(o, &v)| *o = f(v)),
+                        RowLane::Splat(v) => d.fill(f(v)),
+                    }
+                }
+            }
         }
     }
 }
 
+/// A binary op over a block's rows into a vector destination (see [`VecUnary`]).
 struct VecBinary<'a> {
     dst: &'a mut [f32],
     a: Lane<'a>,
     b: Lane<'a>,
+    cols: usize,
 }
 
 impl BinaryFn<f32> for VecBinary<'_> {
     type Out = ();
     #[inline(always)]
     fn apply<F: Fn(f32, f32) -> f32 + Sync + Copy>(self, f: F) {
-        let dst = self.dst;
+        let (dst, cols) = (self.dst, self.cols);
         match (self.a, self.b) {
-            (Lane::Slice(a), Lane::Slice(b)) => {
+            (Lane::Rows(a), Lane::Rows(b)) => {
                 dst.iter_mut().zip(a.iter().zip(b)).for_each(|(o, (&x, &y))| *o = f(x, y))
             }
-            (Lane::Slice(a), Lane::Splat(y)) => dst.iter_mut().zip(a).for_each(|(o, &x)| *o = f(x, y)),
-            (Lane::Splat(x), Lane::Slice(b)) => dst.iter_mut().zip(b).for_each(|(o, &y)| *o = f(x, y)),
+            (Lane::Rows(a), Lane::Splat(y)) => dst.iter_mut().zip(a).for_each(|(o, &x)| *o = f(x, y)),
+            (Lane::Splat(x), Lane::Rows(b)) => dst.iter_mut().zip(b).for_each(|(o, &y)| *o = f(x, y)),
             (Lane::Splat(x), Lane::Splat(y)) => dst.fill(f(x, y)),
+            (a, b) => {
+                for (r, d) in dst.chunks_exact_mut(cols).enumerate() {
+                    match (a.row(r, cols), b.row(r, cols)) {
+                        (RowLane::Slice(a), RowLane::Slice(b)) => {
+                            d.iter_mut().zip(a.iter().zip(b)).for_each(|(o, (&x, &y))| *o = f(x, y))
+                        }
+                        (RowLane::Slice(a), RowLane::Splat(y)) => d.iter_mut().zip(a).for_each(|(o, &x)| *o = f(x, y)),
+                        (RowLane::Splat(x), RowLane::Slice(b)) => d.iter_mut().zip(b).for_each(|(o, &y)| *o = f(x, y)),
+                        (RowLane::Splat(x), RowLane::Splat(y)) => d.fill(f(x, y)),
+                    }
+                }
+            }
         }
     }
 }
 
-struct One(f32);
+/// A unary op on one value per row.
+struct RowUnary<'a> {
+    dst: &'a mut [f32],
+    x: Lane<'a>,
+}
 
-impl UnaryFn<f32> for One {
-    type Out = f32;
-    fn apply<F: Fn(f32) -> f32 + Sync + Copy>(self, f: F) -> f32 {
-        f(self.0)
+impl UnaryFn<f32> for RowUnary<'_> {
+    type Out = ();
+    #[inline(always)]
+    fn apply<F: Fn(f32) -> f32 + Sync + Copy>(self, f: F) {
+        for (r, o) in self.dst.iter_mut().enumerate() {
+            *o = f(self.x.scalar(r));
+        }
     }
 }
 
-struct Two(f32, f32);
+/// A binary op on one value per row.
+struct RowBinary<'a> {
+    dst: &'a mut [f32],
+    a: Lane<'a>,
+    b: Lane<'a>,
+}
 
-impl BinaryFn<f32> for Two {
-    type Out = f32;
-    fn apply<F: Fn(f32, f32) -> f32 + Sync + Copy>(self, f: F) -> f32 {
-        f(self.0, self.1)
+impl BinaryFn<f32> for RowBinary<'_> {
+    type Out = ();
+    #[inline(always)]
+    fn apply<F: Fn(f32, f32) -> f32 + Sync + Copy>(self, f: F) {
+        for (r, o) in self.dst.iter_mut().enumerate() {
+            *o = f(self.a.scalar(r), self.b.scalar(r));
+        }
     }
 }
 
-/// Runs `$body` with `$d` bound to the vector destination `$dst` (a register or an output
-/// row). A macro rather than a function taking a closure: the closure would be compiled
-/// outside the AVX2 build of the row loop.
+/// Runs `$body` with `$d` bound to the destination `$dst` for the block: a vector register or
+/// an output's rows (`n * cols` values), or a scalar register (`n` values). A macro rather
+/// than a function taking a closure: the closure would be compiled outside the vector builds
+/// of the row loop.
 macro_rules! with_dst {
-    ($row:expr, $dst:expr, $regs:ident, |$d:ident| $body:expr) => {
+    ($block:expr, $dst:expr, $regs:ident, |$d:ident| $body:expr) => {
         match $dst {
             Src::V(k) => {
                 let mut tmp = std::mem::take(&mut $regs.v[k]);
                 {
-                    let $d: &mut [f32] = &mut tmp;
+                    let $d: &mut [f32] = &mut tmp[..$block.n * $block.cols];
                     $body;
                 }
                 $regs.v[k] = tmp;
             }
-            // SAFETY: see `Row::out_row`.
+            Src::S(k) => {
+                let mut tmp = std::mem::take(&mut $regs.s[k]);
+                {
+                    let $d: &mut [f32] = &mut tmp[..$block.n];
+                    $body;
+                }
+                $regs.s[k] = tmp;
+            }
+            // SAFETY: see `Block::out_rows`.
             Src::Out(k) => {
-                let $d: &mut [f32] = unsafe { $row.out_row(k) };
+                let $d: &mut [f32] = unsafe { $block.out_rows(k) };
                 $body;
             }
             _ => {}
@@ -173,53 +278,68 @@ macro_rules! with_dst {
     };
 }
 
-/// Runs one instruction for one row.
+/// Runs one instruction over one block of rows.
 #[inline(always)]
-fn step(row: &Row<'_>, ins: &Instr, regs: &mut Regs) {
+fn step(block: &Block<'_>, ins: &Instr, regs: &mut Regs) {
+    let cols = block.cols;
     match ins {
         Instr::Reduce { kind, x, dst, round: how } => {
-            let lane = row.lane(*x, regs);
-            // Kinds are sum/prod/max/min (checked when the region was formed), which never fail.
-            let v = match lane {
-                Lane::Slice(xs) => float_row(*kind, xs),
-                Lane::Splat(v) => {
-                    let mut tmp = std::mem::take(&mut regs.tmp);
-                    tmp.clear();
-                    tmp.resize(row.cols, v);
-                    let out = float_row(*kind, &tmp);
-                    regs.tmp = tmp;
-                    out
-                }
-            };
-            regs.s[*dst] = round(v.unwrap_or(f32::NAN), *how);
+            let mut out = std::mem::take(&mut regs.s[*dst]);
+            let mut tmp = std::mem::take(&mut regs.tmp);
+            let lane = block.lane(*x, regs);
+            for (r, o) in out[..block.n].iter_mut().enumerate() {
+                // Kinds are sum/prod/max/min (checked when the region was formed), which never fail.
+                let v = match lane.row(r, cols) {
+                    RowLane::Slice(xs) => float_row(*kind, xs),
+                    RowLane::Splat(v) => {
+                        tmp.clear();
+                        tmp.resize(cols, v);
+                        float_row(*kind, &tmp)
+                    }
+                };
+                *o = round(v.unwrap_or(f32::NAN), *how);
+            }
+            regs.tmp = tmp;
+            regs.s[*dst] = out;
         }
-        Instr::Unary { op, x, dst, round: how } => match *dst {
-            Src::S(k) => {
-                let v = with_float_unary(op, One(row.scalar(*x, &regs.s))).unwrap_or(f32::NAN);
-                regs.s[k] = round(v, *how);
-            }
-            dst => with_dst!(row, dst, regs, |d| {
-                with_float_unary(op, VecUnary { dst: d, x: row.lane(*x, regs) });
+        // erf's own slice kernel: its branch-free loop vectorizes in the build it picks, which
+        // the generic loop around the scalar function does not.
+        Instr::Unary { op: Op::Erf, x, dst, round: how } if !matches!(dst, Src::S(_)) => {
+            with_dst!(block, *dst, regs, |d| {
+                fill_from(d, block.lane(*x, regs), cols);
+                f32::erf_in_place(d, erf::tables());
                 round_all(d, *how);
-            }),
-        },
-        Instr::Binary { op, a, b, dst, round: how } => match *dst {
-            Src::S(k) => {
-                let v = with_float_binary(op, Two(row.scalar(*a, &regs.s), row.scalar(*b, &regs.s)));
-                regs.s[k] = round(v.unwrap_or(f32::NAN), *how);
+            })
+        }
+        Instr::Unary { op, x, dst, round: how } => with_dst!(block, *dst, regs, |d| {
+            let x = block.lane(*x, regs);
+            if matches!(dst, Src::S(_)) {
+                with_float_unary(op, RowUnary { dst: &mut *d, x });
+            } else {
+                with_float_unary(op, VecUnary { dst: &mut *d, x, cols });
             }
-            dst => with_dst!(row, dst, regs, |d| {
-                with_float_binary(op, VecBinary { dst: d, a: row.lane(*a, regs), b: row.lane(*b, regs) });
+            round_all(d, *how);
+        }),
+        Instr::Binary { op, a, b, dst, round: how } => with_dst!(block, *dst, regs, |d| {
+            let (a, b) = (block.lane(*a, regs), block.lane(*b, regs));
+            if matches!(dst, Src::S(_)) {
+                with_float_binary(op, RowBinary { dst: &mut *d, a, b });
+            } else {
+                with_float_binary(op, VecBinary { dst: &mut *d, a, b, cols });
+            }
+            round_all(d, *how);
+        }),
+        Instr::Round { x, dst, round: how } => with_dst!(block, *dst, regs, |d| {
+            let x = block.lane(*x, regs);
+            if matches!(dst, Src::S(_)) {
+                for (r, o) in d.iter_mut().enumerate() {
+                    *o = round(x.scalar(r), *how);
+                }
+            } else {
+                fill_from(d, x, cols);
                 round_all(d, *how);
-            }),
-        },
-        Instr::Round { x, dst, round: how } => match *dst {
-            Src::S(k) => regs.s[k] = round(row.scalar(*x, &regs.s), *how),
-            dst => with_dst!(row, dst, regs, |d| match row.lane(*x, regs) {
-                Lane::Slice(xs) => d.iter_mut().zip(xs).for_each(|(o, &v)| *o = round(v, *how)),
-                Lane::Splat(v) => d.fill(round(v, *how)),
-            }),
-        },
+            }
+        }),
     }
 }
 
@@ -243,10 +363,10 @@ impl Outs {
 /// more memory traffic for a memory-bound region such as a layer norm).
 pub const STREAM_BYTES: usize = 8 << 20;
 
-/// Copies a computed row into its output, with streaming stores when `stream` (x86-64's
+/// Copies computed rows into their output, with streaming stores when `stream` (x86-64's
 /// baseline SSE, so every build has them; the caller fences when the task ends).
 #[inline(always)]
-fn copy_row(dst: &mut [f32], src: &[f32], stream: bool) {
+fn copy_rows(dst: &mut [f32], src: &[f32], stream: bool) {
     #[cfg(target_arch = "x86_64")]
     if stream && (dst.as_ptr() as usize).is_multiple_of(16) {
         use std::arch::x86_64::{_mm_loadu_ps, _mm_stream_ps};
@@ -271,6 +391,16 @@ fn fence_streams() {
     unsafe {
         std::arch::x86_64::_mm_sfence()
     };
+}
+
+/// A block holds about this many values per vector register: enough rows that each
+/// instruction's dispatch (and its op's) is paid once for many short rows, few enough that a
+/// chain's registers stay in the core's cache.
+const BLOCK_VALUES: usize = 4096;
+
+/// Rows per block for rows of `cols` values.
+fn block_rows(cols: usize) -> usize {
+    (BLOCK_VALUES / cols.max(1)).max(1)
 }
 
 /// What every task of one region run shares.
@@ -315,24 +445,40 @@ impl Job<'_> {
     #[inline(always)]
     fn rows_baseline(&self, regs: &mut Regs, lo: usize, hi: usize) {
         let cols = self.region.cols;
-        for r in lo..hi {
-            let row = Row { r, cols, inputs: self.inputs, outs: self.outs };
+        let per_block = block_rows(cols);
+        let mut start = lo;
+        while start < hi {
+            let n = per_block.min(hi - start);
+            let block = Block { lo: start, n, cols, inputs: self.inputs, outs: self.outs };
             for ins in &self.region.instrs {
-                step(&row, ins, regs);
+                step(&block, ins, regs);
             }
-            for (k, &(_, src, per_row)) in self.region.outputs.iter().enumerate() {
-                if src == Src::Out(k) {
-                    continue; // computed in place
+            self.write_outputs(&block, regs);
+            start += n;
+        }
+    }
+
+    /// Copies the block's outputs that were not computed in place.
+    #[inline(always)]
+    fn write_outputs(&self, block: &Block<'_>, regs: &Regs) {
+        let (lo, n, cols) = (block.lo, block.n, block.cols);
+        for (k, &(_, src, per_row)) in self.region.outputs.iter().enumerate() {
+            if src == Src::Out(k) {
+                continue; // computed in place
+            }
+            let (ptr, len) = self.outs.get(k);
+            debug_assert!((lo + n) * per_row <= len);
+            // SAFETY: the block's part of this output, [lo * per_row, (lo + n) * per_row), lies
+            // inside it and is written by this task only.
+            let dst = unsafe { std::slice::from_raw_parts_mut(ptr.add(lo * per_row), n * per_row) };
+            match block.lane(src, regs) {
+                Lane::Rows(xs) => copy_rows(dst, xs, self.stream[k]),
+                lane if per_row == 1 => {
+                    for (r, o) in dst.iter_mut().enumerate() {
+                        *o = lane.scalar(r);
+                    }
                 }
-                let (ptr, len) = self.outs.get(k);
-                debug_assert!((r + 1) * per_row <= len);
-                // SAFETY: row r's part of this output, [r * per_row, (r + 1) * per_row), lies
-                // inside it and is written by this task only.
-                let dst = unsafe { std::slice::from_raw_parts_mut(ptr.add(r * per_row), per_row) };
-                match row.lane(src, regs) {
-                    Lane::Slice(xs) => copy_row(dst, xs, self.stream[k]),
-                    Lane::Splat(v) => dst.fill(v),
-                }
+                lane => fill_from(dst, lane, cols),
             }
         }
     }
@@ -369,11 +515,17 @@ fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>
         }
     }
     let shared = Outs { ptrs };
-    let new_regs = || Regs { v: vec![vec![0.0; cols]; region.vregs], s: vec![0.0; region.sregs], tmp: Vec::new() };
+    let per_block = block_rows(cols).min(rows.max(1));
+    let new_regs = || Regs {
+        v: vec![vec![0.0; per_block * cols]; region.vregs],
+        s: vec![vec![0.0; per_block]; region.sregs],
+        tmp: Vec::new(),
+    };
     let stream = region.outputs.iter().map(|&(_, _, per_row)| rows * per_row * 4 >= STREAM_BYTES).collect();
     let job = Job { region, inputs, outs: &shared, isa, stream };
-    let per_task = (CHUNK / cols).max(1);
-    if rows * cols >= COSTLY_PAR_THRESHOLD && rows > per_task {
+    // Whole blocks per task, so the blocks (and the results) do not depend on the threads.
+    let per_task = (CHUNK / cols).max(1).next_multiple_of(per_block);
+    if rows * cols >= par_threshold(region) && rows > per_task {
         let tasks = rows.div_ceil(per_task);
         (0..tasks)
             .into_par_iter()
@@ -384,30 +536,37 @@ fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>
     Ok(outs)
 }
 
+/// Elements from which a region runs on several threads: reductions and costly ops pay for
+/// the hand-off sooner than a short chain of adds and multiplies, which costs about as much
+/// per element as a plain elementwise loop (`par::PAR_THRESHOLD`).
+fn par_threshold(region: &RowRegion) -> usize {
+    let costly = region.instrs.iter().any(|ins| match ins {
+        Instr::Reduce { .. } => true,
+        Instr::Unary { op, .. } => is_costly(op),
+        Instr::Binary { op, .. } => matches!(op, Op::Pow | Op::Atan2 | Op::Rem),
+        Instr::Round { .. } => false,
+    });
+    if costly {
+        COSTLY_PAR_THRESHOLD
+    } else {
+        (PAR_THRESHOLD / region.instrs.len().max(1)).max(COSTLY_PAR_THRESHOLD)
+    }
+}
+
 /// Checks that every input is long enough for the way the program reads it.
 fn check_inputs(region: &RowRegion, inputs: &[&[f32]]) -> Result<()> {
     if inputs.len() != region.inputs.len() {
         return Err(Error::internal("row region: wrong number of inputs"));
     }
     let mut need = vec![0usize; inputs.len()];
-    let mut note = |src: &Src| match *src {
-        Src::FullIn(k) => need[k] = need[k].max(region.rows * region.cols),
-        Src::ColIn(k) => need[k] = need[k].max(region.cols),
-        Src::RowIn(k) => need[k] = need[k].max(region.rows),
-        Src::SplatIn(k) => need[k] = need[k].max(1),
-        _ => {}
-    };
-    for ins in &region.instrs {
-        match ins {
-            Instr::Unary { x, .. } | Instr::Round { x, .. } | Instr::Reduce { x, .. } => note(x),
-            Instr::Binary { a, b, .. } => {
-                note(a);
-                note(b);
-            }
+    for src in region.reads() {
+        match src {
+            Src::FullIn(k) => need[k] = need[k].max(region.rows * region.cols),
+            Src::ColIn(k) => need[k] = need[k].max(region.cols),
+            Src::RowIn(k) => need[k] = need[k].max(region.rows),
+            Src::SplatIn(k) => need[k] = need[k].max(1),
+            _ => {}
         }
-    }
-    for (_, src, _) in &region.outputs {
-        note(src);
     }
     match need.iter().zip(inputs).position(|(&n, x)| x.len() < n) {
         Some(k) => Err(Error::internal(format!(
@@ -441,7 +600,7 @@ mod tests {
         let sb = b.broadcast_in_dim(s, vec![rows, cols], vec![0]).unwrap();
         let y = b.binary(Op::Div, e, sb).unwrap();
         let g = b.finish(vec![y, s]);
-        let regions = fused_rows::find(&g, &vec![true; g.nodes.len()]);
+        let regions = fused_rows::find(&g, &vec![true; g.nodes.len()], false);
         assert_eq!(regions.len(), 1);
         let xs: Vec<f32> = (0..rows * cols).map(|i| ((i * 7919) % 2003) as f32 / 13.0 - 70.0).collect();
         let bits =
@@ -450,6 +609,53 @@ mod tests {
         // The builds this CPU can run (the baseline alone where it has no AVX2).
         for build in [Isa::Avx2, Isa::Avx512].into_iter().filter(|&b| b <= isa()) {
             let simd = run_with(&regions[0], &[&xs], vec![None, None], build).unwrap();
+            assert_eq!(bits(&simd), plain, "{build:?}");
+        }
+    }
+
+    #[test]
+    fn every_loop_build_gives_identical_bits_for_an_elementwise_region() {
+        // Rows of 7 in blocks of 585: several blocks and a remainder, per-row and per-column
+        // operands, and erf's own slice kernel.
+        let (rows, cols) = (1201usize, 7usize);
+        let mut b = GraphBuilder::new();
+        let x = b.param(TensorType::new(DType::F32, vec![rows, cols]));
+        let c = b.param(TensorType::new(DType::F32, vec![cols]));
+        let r = b.param(TensorType::new(DType::F32, vec![rows]));
+        let cb = b.broadcast_in_dim(c, vec![rows, cols], vec![1]).unwrap();
+        let rb = b.broadcast_in_dim(r, vec![rows, cols], vec![0]).unwrap();
+        let y = b.binary(Op::Mul, x, cb).unwrap();
+        let y = b.binary(Op::Sub, y, rb).unwrap();
+        let e = b.unary(Op::Erf, y).unwrap();
+        let z = b.unary(Op::Exp, e).unwrap();
+        let g = b.finish(vec![z, y]);
+        let regions = fused_rows::find(&g, &vec![true; g.nodes.len()], true);
+        assert_eq!(regions.len(), 1);
+        assert!(rows > block_rows(cols) && !rows.is_multiple_of(block_rows(cols)));
+        let noise =
+            |n: usize, k: usize| -> Vec<f32> { (0..n).map(|i| ((i * k) % 2003) as f32 / 500.0 - 2.0).collect() };
+        let (xs, cs, rs) = (noise(rows * cols, 7919), noise(cols, 31), noise(rows, 17));
+        let ins: Vec<&[f32]> = regions[0]
+            .inputs
+            .iter()
+            .map(|&i| {
+                if i == x {
+                    &xs[..]
+                } else if i == c {
+                    &cs[..]
+                } else {
+                    &rs[..]
+                }
+            })
+            .collect();
+        let bits =
+            |v: &[Vec<f32>]| v.iter().map(|o| o.iter().map(|x| x.to_bits()).collect::<Vec<_>>()).collect::<Vec<_>>();
+        let plain = bits(&run_with(&regions[0], &ins, vec![None, None], Isa::Baseline).unwrap());
+        let want: Vec<u32> = (0..rows * cols).map(|i| (xs[i] * cs[i % cols] - rs[i / cols]).to_bits()).collect();
+        let of_y = regions[0].outputs.iter().position(|o| o.0 == y).unwrap();
+        assert_eq!(plain[of_y], want);
+        for build in [Isa::Avx2, Isa::Avx512].into_iter().filter(|&b| b <= isa()) {
+            let simd = run_with(&regions[0], &ins, vec![None, None], build).unwrap();
             assert_eq!(bits(&simd), plain, "{build:?}");
         }
     }
@@ -469,7 +675,7 @@ mod tests {
             let sb = b.broadcast_in_dim(s, vec![rows, cols], vec![0]).unwrap();
             let y = b.binary(Op::Div, e, sb).unwrap();
             let g = b.finish(vec![y]);
-            fused_rows::find(&g, &vec![true; g.nodes.len()]).remove(0)
+            fused_rows::find(&g, &vec![true; g.nodes.len()], false).remove(0)
         };
         let (rows, cols) = (2100usize, 1001usize);
         assert!(rows * cols * 4 >= STREAM_BYTES);

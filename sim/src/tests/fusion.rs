@@ -17,7 +17,7 @@ const F32: DType = DType::F32;
 fn run_bits(g: &Graph, dev: &SimDevice, inputs: &[ExecInput], fuse: bool) -> Vec<Vec<u64>> {
     let exe = SimExecutable {
         graph: Arc::new(g.clone()),
-        plan: plan::plan_with(g, fuse),
+        plan: plan::plan_with(g, if fuse { plan::Fusion::Elementwise } else { plan::Fusion::Off }),
         timing: Default::default(),
         gpu: Default::default(),
     };
@@ -180,14 +180,15 @@ fn a_region_that_an_outside_node_reads_midway_is_not_formed() {
         let e = b.unary(Op::Exp, d).unwrap();
         vec![t, e]
     });
-    assert!(plan::plan(&g).regions.is_empty());
+    assert!(plan::plan_with(&g, plan::Fusion::Reductions).regions.is_empty());
     assert_fusion_is_exact(&g, &[t(F32, &[6, 5], &noise(30, 2))]);
 }
 
 #[test]
 fn a_few_long_rows_stay_unfused_so_each_row_uses_every_thread() {
-    assert!(plan::plan(&softmax(F32, &[2, 100_000], 1)).regions.is_empty());
-    assert_eq!(plan::plan(&softmax(F32, &[2, 1000], 1)).regions.len(), 1);
+    let reductions = |g: &Graph| plan::plan_with(g, plan::Fusion::Reductions).regions.len();
+    assert_eq!(reductions(&softmax(F32, &[2, 100_000], 1)), 0);
+    assert_eq!(reductions(&softmax(F32, &[2, 1000], 1)), 1);
 }
 
 #[test]
@@ -345,4 +346,76 @@ fn a_region_output_a_product_reads_stays_a_value() {
     let row: f64 = out[0][..5].iter().sum();
     assert!((row - 1.0).abs() < 1e-6);
     assert_eq!(out[1].len(), 18);
+}
+
+/// An elementwise chain as a lowering writes one: a bias along the last dim, a scale per row
+/// from outside, a constant, erf, tanh and exp, with two results.
+fn elementwise_chain(dtype: DType, shape: &[usize]) -> Graph {
+    let rank = shape.len();
+    let lead: Vec<usize> = shape[..rank - 1].to_vec();
+    graph(&[(dtype, shape), (dtype, &shape[rank - 1..]), (dtype, &lead)], |b, p| {
+        let bias = b.broadcast_in_dim(p[1], shape.to_vec(), vec![rank - 1]).unwrap();
+        let x = b.binary(Op::Add, p[0], bias).unwrap();
+        let scale = b.broadcast_in_dim(p[2], shape.to_vec(), (0..rank - 1).collect()).unwrap();
+        let x = b.binary(Op::Mul, x, scale).unwrap();
+        let half = b.constant(Literal::Float(0.5), dtype, shape.to_vec());
+        let e = b.unary(Op::Erf, x).unwrap();
+        let t = b.unary(Op::Tanh, e).unwrap();
+        let y = b.binary(Op::Mul, t, half).unwrap();
+        vec![b.unary(Op::Exp, y).unwrap(), x]
+    })
+}
+
+#[test]
+fn elementwise_chains_fuse_into_one_region_and_match_node_by_node_bit_for_bit() {
+    // One partial block, several blocks with a remainder, blocks of one long row, and a size
+    // that runs on several threads.
+    for shape in [vec![37usize, 100], vec![1000, 7], vec![3, 5, 2000], vec![300, 1000]] {
+        for dtype in [F32, DType::BF16, DType::F16] {
+            let g = elementwise_chain(dtype, &shape);
+            let p = plan::plan_with(&g, plan::Fusion::Elementwise);
+            assert_eq!(p.regions.len(), 1, "{dtype} {shape:?}");
+            // Everything but the parameters and the constant, which the region reads as a literal.
+            assert_eq!(p.regions[0].members.len(), g.nodes.len() - 4, "{dtype} {shape:?}");
+            assert!(plan::plan_with(&g, plan::Fusion::Reductions).regions.is_empty());
+            let (n, rows) = (shape.iter().product::<usize>(), shape[..shape.len() - 1].iter().product::<usize>());
+            let last = shape[shape.len() - 1];
+            assert_fusion_is_exact(
+                &g,
+                &[
+                    t(dtype, &shape, &noise(n, 11)),
+                    t(dtype, &[last], &noise(last, 12)),
+                    t(dtype, &shape[..shape.len() - 1], &noise(rows, 13)),
+                ],
+            );
+        }
+    }
+}
+
+#[test]
+fn an_elementwise_chain_stops_where_an_outside_op_reads_it_midway() {
+    // `sums` reads `a` and `c` reads `sums`: a region holding both `a` and `c` would have no
+    // point at which to run, so `c` starts a region of its own.
+    let g = graph(&[(F32, &[50, 40])], |b, p| {
+        let a = b.unary(Op::Exp, p[0]).unwrap();
+        let sums = b.reduce(a, ReduceKind::Sum, vec![0]).unwrap();
+        let sb = b.broadcast_in_dim(sums, vec![50, 40], vec![1]).unwrap();
+        let c = b.binary(Op::Div, a, sb).unwrap();
+        vec![b.unary(Op::Tanh, c).unwrap()]
+    });
+    let p = plan::plan(&g);
+    assert_eq!(p.regions.len(), 2);
+    assert!(p.regions.iter().all(|r| !(r.members.contains(&1) && r.members.contains(&4))));
+    assert_fusion_is_exact(&g, &[t(F32, &[50, 40], &noise(2000, 14))]);
+}
+
+#[test]
+fn simulated_time_prices_the_device_compilers_kernels_not_the_hosts_fusion() {
+    let g = elementwise_chain(F32, &[64, 256]);
+    let dev = device();
+    let timing = dev.compile_program(&g).unwrap().timing;
+    let price = |fusion| crate::timing::time_program(&g, &plan::plan_with(&g, fusion), dev.timing_params());
+    assert_eq!(timing, price(plan::Fusion::Reductions));
+    // The host's plan differs (one region instead of six nodes), so pricing it would show.
+    assert_ne!(timing, price(plan::Fusion::Elementwise));
 }

@@ -26,7 +26,7 @@ fn v5e() -> TimingParams {
 /// The timing of `graph` (optimized as the dispatcher does) on `p`.
 fn timing(graph: &Graph, p: &TimingParams) -> ProgramTiming {
     let g = tpudev_core::passes::optimize(graph);
-    time_program(&g, &plan::plan(&g), p)
+    time_program(&g, &plan::timing_plan(&g), p)
 }
 
 fn matmul_graph(dtype: DType, m: usize, k: usize, n: usize, precision: Precision) -> Graph {
@@ -121,7 +121,7 @@ fn fused_region_reads_and_writes_once() {
     assert_eq!((k.bytes_read, k.bytes_written), (bytes, bytes));
     // Unfused, the same softmax moves its intermediates through HBM and takes longer.
     let g = tpudev_core::passes::optimize(&softmax_graph(rows, cols));
-    let unfused = time_program(&g, &plan::plan_with(&g, false), &p);
+    let unfused = time_program(&g, &plan::plan_with(&g, plan::Fusion::Off), &p);
     assert!(unfused.kernels.len() > 3);
     assert!(unfused.cycles > 2 * t.cycles, "{} vs {}", unfused.cycles, t.cycles);
 }
