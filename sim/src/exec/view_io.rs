@@ -98,10 +98,35 @@ pub fn load(buf: &[u8], view: &TensorView) -> Value {
             shape,
             par::map(&cells::<2>(buf, view), |c| bf16::from_bits(u16::from_le_bytes(c)).to_f32()),
         )),
-        DType::F32 => Data::F32(array(shape, par::map(&cells::<4>(buf, view), f32::from_le_bytes))),
+        DType::F32 => Data::F32(array(
+            shape,
+            load_f32(buf, view).unwrap_or_else(|| par::map(&cells::<4>(buf, view), f32::from_le_bytes)),
+        )),
         DType::F64 => Data::F64(array(shape, par::map(&cells::<8>(buf, view), f64::from_le_bytes))),
     };
     Value::new(view.dtype, data)
+}
+
+/// An f32 view read in one pass when the buffer's bytes are f32-aligned (a copy, or a gather
+/// for strided views such as the transposed activations a backward program reads), rather
+/// than gathered as bytes and then converted; None otherwise.
+fn load_f32(buf: &[u8], view: &TensorView) -> Option<Vec<f32>> {
+    if view.dtype != DType::F32 || cfg!(target_endian = "big") {
+        return None;
+    }
+    // SAFETY: every bit pattern is a valid f32; `align_to` only hands out aligned elements.
+    let (head, all, _) = unsafe { buf.align_to::<f32>() };
+    if !head.is_empty() {
+        return None;
+    }
+    let n = view.numel();
+    Some(if n == 0 {
+        Vec::new()
+    } else if is_contiguous(&view.shape, &view.strides) {
+        all[view.offset..view.offset + n].to_vec()
+    } else {
+        strided::gather(all, view.offset as isize, &view.shape, &view.strides)
+    })
 }
 
 /// A contiguous f32 view (already checked with [`check_view`]) as a slice of the buffer itself,
