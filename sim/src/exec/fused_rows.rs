@@ -1,7 +1,9 @@
 //! Row fusion: the regions of a graph that a TPU compiler would fuse into one kernel around
 //! reductions over trailing dims (softmax, log-softmax, layer and RMS norm, plain sums), and
-//! the small register program that evaluates such a region one row at a time
-//! (`row_kernel.rs` runs it).
+//! the small register program that evaluates such a region row by row (`row_kernel.rs` runs
+//! it over blocks of rows). For the host's own speed the execution plan then also forms
+//! regions from the f32 elementwise chains left over (`Seed::Elementwise`); the timing model
+//! prices only the former (`plan::timing_plan`).
 //!
 //! A region works on one shape S split at an axis a into rows (the dims before a) and columns
 //! (the dims from a on). Its members are f32-kind nodes of three sorts: full ones (shape S,
