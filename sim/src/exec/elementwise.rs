@@ -110,9 +110,23 @@ impl<T: Elem> UnaryFn<T> for MapSame<'_, T> {
     }
 }
 
-/// Whether a float unary op costs tens of cycles per element rather than one or two.
+/// Whether a float elementwise op costs tens of cycles per element rather than one or two.
 pub fn is_costly(op: &Op) -> bool {
-    matches!(op, Op::Exp | Op::Expm1 | Op::Log | Op::Log1p | Op::Tanh | Op::Logistic | Op::Sin | Op::Cos | Op::Erf)
+    matches!(
+        op,
+        Op::Exp
+            | Op::Expm1
+            | Op::Log
+            | Op::Log1p
+            | Op::Tanh
+            | Op::Logistic
+            | Op::Sin
+            | Op::Cos
+            | Op::Erf
+            | Op::Pow
+            | Op::Atan2
+            | Op::Rem
+    )
 }
 
 struct ZipSame<'a, T: Clone>(Cow<'a, ArrayD<T>>, Cow<'a, ArrayD<T>>);

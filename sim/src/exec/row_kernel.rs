@@ -542,8 +542,7 @@ fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>
 fn par_threshold(region: &RowRegion) -> usize {
     let costly = region.instrs.iter().any(|ins| match ins {
         Instr::Reduce { .. } => true,
-        Instr::Unary { op, .. } => is_costly(op),
-        Instr::Binary { op, .. } => matches!(op, Op::Pow | Op::Atan2 | Op::Rem),
+        Instr::Unary { op, .. } | Instr::Binary { op, .. } => is_costly(op),
         Instr::Round { .. } => false,
     });
     if costly {

@@ -111,36 +111,34 @@ pub fn load(buf: &[u8], view: &TensorView) -> Value {
 /// for strided views such as the transposed activations a backward program reads), rather
 /// than gathered as bytes and then converted; None otherwise.
 fn load_f32(buf: &[u8], view: &TensorView) -> Option<Vec<f32>> {
-    if view.dtype != DType::F32 || cfg!(target_endian = "big") {
-        return None;
+    if view.numel() == 0 {
+        return (view.dtype == DType::F32).then(Vec::new);
     }
-    // SAFETY: every bit pattern is a valid f32; `align_to` only hands out aligned elements.
-    let (head, all, _) = unsafe { buf.align_to::<f32>() };
-    if !head.is_empty() {
-        return None;
+    if let Some(xs) = borrow_f32(buf, view) {
+        return Some(xs.to_vec());
     }
-    let n = view.numel();
-    Some(if n == 0 {
-        Vec::new()
-    } else if is_contiguous(&view.shape, &view.strides) {
-        all[view.offset..view.offset + n].to_vec()
-    } else {
-        strided::gather(all, view.offset as isize, &view.shape, &view.strides)
-    })
+    let all = f32_buffer(buf, view)?;
+    Some(strided::gather(all, view.offset as isize, &view.shape, &view.strides))
 }
 
 /// A contiguous f32 view (already checked with [`check_view`]) as a slice of the buffer itself,
 /// when the buffer's bytes are f32-aligned; None otherwise (then [`load`] copies it).
 pub fn borrow_f32<'a>(buf: &'a [u8], view: &TensorView) -> Option<&'a [f32]> {
-    if view.dtype != DType::F32 || cfg!(target_endian = "big") || !is_contiguous(&view.shape, &view.strides) {
+    if !is_contiguous(&view.shape, &view.strides) {
+        return None;
+    }
+    f32_buffer(buf, view)?.get(view.offset..view.offset + view.numel())
+}
+
+/// The whole buffer as f32s, for an f32 view of a buffer whose bytes are f32-aligned (on a
+/// little-endian machine, where they are the values' own bytes).
+fn f32_buffer<'a>(buf: &'a [u8], view: &TensorView) -> Option<&'a [f32]> {
+    if view.dtype != DType::F32 || cfg!(target_endian = "big") {
         return None;
     }
     // SAFETY: every bit pattern is a valid f32; `align_to` only hands out aligned elements.
     let (head, all, _) = unsafe { buf.align_to::<f32>() };
-    if !head.is_empty() {
-        return None;
-    }
-    all.get(view.offset..view.offset + view.numel())
+    head.is_empty().then_some(all)
 }
 
 /// Writes `src` encoded by `enc` into the view's cells.
