@@ -1,5 +1,6 @@
 """Throughput of the simulator's functional path against PyTorch CPU at realistic sizes, in one
-run: matmul, conv2d, softmax, layer norm and a reduction (the operator-coverage issue's list).
+run: matmul, conv2d, softmax, layer norm and a reduction (the operator-coverage issue's list),
+and the demo transformer's feed-forward product and activations.
 
     .venv/bin/python benches/op_throughput.py [--repeats 5] [--only conv2d]
 
@@ -35,6 +36,11 @@ def cases():
             lambda x, w, b: F.layer_norm(x, (1024,), w, b),
         ),
         ("sum 4096x4096 (dim 1)", 10, [(4096, 4096)], lambda x: x.sum(1)),
+        # The demo transformer's sizes: a feed-forward product and its activations.
+        ("matmul 512x64x256", 20, [(512, 64), (64, 256)], lambda a, b: a @ b),
+        ("gelu 4096x1024 (erf)", 5, [(4096, 1024)], F.gelu),
+        ("gelu 4096x1024 (tanh)", 5, [(4096, 1024)], lambda x: F.gelu(x, approximate="tanh")),
+        ("sigmoid 4096x1024", 5, [(4096, 1024)], torch.sigmoid),
     ]
 
 

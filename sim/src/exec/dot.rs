@@ -434,6 +434,26 @@ mod tests {
         }
     }
 
+    /// Which library multiplies a product is picked by size alone, and the thread count only
+    /// moves the speed: the crate gives the same bits on one thread and on several.
+    #[test]
+    fn crate_products_do_not_depend_on_the_thread_count() {
+        for (m, k, n) in [(512, 64, 256), (333, 777, 55)] {
+            let (a, b) = (noise((1, m, k), 7), noise((1, k, n), 8));
+            let lhs = Mat { ptr: a.as_ptr(), rs: k as isize, cs: 1 };
+            let rhs = Mat { ptr: b.as_ptr(), rs: n as isize, cs: 1 };
+            let bits = |par| {
+                let mut out = vec![0f32; m * n];
+                // SAFETY: a and b hold m x k and k x n row-major matrices.
+                unsafe { crate_gemm(out.as_mut_ptr(), n, m, n, k, lhs, rhs, par) };
+                out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            };
+            let one = bits(gemm::Parallelism::None);
+            assert_eq!(one, bits(gemm::Parallelism::Rayon(2)), "{m}x{k}x{n}");
+            assert_eq!(one, bits(gemm::Parallelism::Rayon(5)), "{m}x{k}x{n}");
+        }
+    }
+
     #[test]
     fn an_empty_contraction_writes_zeros_inside_the_pitch() {
         let mut out = [7f32; 6];

@@ -27,6 +27,7 @@ pub mod shape_ops;
 pub mod simd;
 pub mod strided;
 pub mod sum;
+pub mod tanh;
 pub mod view_io;
 pub mod window;
 
