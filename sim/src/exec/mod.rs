@@ -16,6 +16,7 @@ pub mod fused_rows;
 pub mod gather;
 pub mod interpret;
 pub mod linalg;
+pub mod ln;
 pub mod mxu_passes;
 pub mod par;
 pub mod plan;

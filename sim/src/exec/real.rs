@@ -4,6 +4,7 @@ use std::ops::{Add, Div, Mul, Neg, Rem, Sub};
 
 use super::erf::Erf;
 use super::exp::exp_f32;
+use super::ln::ln_f32;
 use super::sum::{sum_f32, sum_portable};
 use super::tanh::tanh_f32;
 use super::value::Elem;
@@ -89,7 +90,7 @@ pub trait Real:
 }
 
 macro_rules! impl_real {
-    ($t:ty, $exp:path, $tanh:path, $sum:path) => {
+    ($t:ty, $exp:path, $ln:path, $tanh:path, $sum:path) => {
         impl Real for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -125,7 +126,7 @@ macro_rules! impl_real {
             }
             #[inline]
             fn ln(self) -> Self {
-                <$t>::ln(self)
+                $ln(self)
             }
             #[inline]
             fn ln_1p(self) -> Self {
@@ -175,8 +176,8 @@ macro_rules! impl_real {
     };
 }
 
-impl_real!(f32, exp_f32, tanh_f32, sum_f32);
-impl_real!(f64, f64::exp, f64::tanh, sum_portable::<f64>);
+impl_real!(f32, exp_f32, ln_f32, tanh_f32, sum_f32);
+impl_real!(f64, f64::exp, f64::ln, f64::tanh, sum_portable::<f64>);
 
 #[cfg(test)]
 mod tests {
