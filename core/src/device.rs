@@ -103,9 +103,17 @@ pub trait Device: Send + Sync {
     /// view's dtype if it differs from the program's output dtype.
     fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()>;
 
+    /// Runs a program without the caller waiting for it, where the device can: as `execute`,
+    /// but its effects are seen by every later call in order, an error in it surfaces at a
+    /// later `read_bytes` that waits for it or at `synchronize`, and a read of one of its
+    /// outputs may return before the rest of it has run. Devices without a queue run it at once.
+    fn execute_async(&self, exe: Arc<dyn Executable>, inputs: Vec<ExecInput>, outputs: Vec<TensorView>) -> Result<()> {
+        self.execute(exe.as_ref(), &inputs, &outputs)
+    }
+
     fn memory_stats(&self) -> MemoryStats;
     fn reset_peak_memory(&self);
-    /// Waits for all queued work. The simulator executes synchronously.
+    /// Waits for all queued work (`execute_async`) and reports an error in it.
     fn synchronize(&self) -> Result<()> {
         Ok(())
     }

@@ -1,5 +1,7 @@
 //! `SimDevice`: the simulated TPU behind `device="tpu"`. It holds buffers in simulated HBM and
-//! runs compiled graphs with the interpreter, synchronously.
+//! runs compiled graphs with the interpreter: at once (`execute`), or on its stream while the
+//! host goes on (`execute_async`, `stream.rs`). Either way the simulated clock advances when
+//! the host hands a program over, so simulated time does not depend on when it ran.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +15,7 @@ use crate::chips::{self, ChipSpec};
 use crate::exec::{interpret, plan};
 use crate::exec_target::ExecTarget;
 use crate::hbm::Hbm;
+use crate::stream::{Publish, Stream};
 use crate::timing::{self, Clock, KernelEvent, ProgramTiming, TimingParams};
 
 /// Environment variable choosing the chip: a preset key ("v5e") or a path to a chip TOML file.
@@ -25,7 +28,9 @@ pub const ENV_TIMING_ONLY: &str = "TPUDEV_TIMING_ONLY";
 
 pub struct SimDevice {
     chip: ChipSpec,
-    hbm: Hbm,
+    hbm: Arc<Hbm>,
+    /// Programs handed over asynchronously, and the storage changes queued behind them.
+    stream: Stream,
     timing: TimingParams,
     clock: Mutex<Clock>,
     timing_only: AtomicBool,
@@ -103,7 +108,8 @@ impl SimDevice {
         let timing = TimingParams::from_chip(&chip);
         SimDevice {
             chip,
-            hbm,
+            hbm: Arc::new(hbm),
+            stream: Stream::default(),
             timing,
             clock: Mutex::new(Clock::default()),
             timing_only: AtomicBool::new(false),
@@ -163,13 +169,14 @@ impl SimDevice {
         outputs: &[TensorView],
         ex: &dyn crate::exec::collective::Exchange,
     ) -> Result<()> {
-        match self.exec {
-            ExecTarget::Cpu => interpret::execute_replica(exe, &self.hbm, inputs, outputs, ex),
-            #[cfg(feature = "gpu")]
-            ExecTarget::Gpu => crate::gpu::execute_replica(exe, &self.hbm, inputs, outputs, ex),
-            #[cfg(not(feature = "gpu"))]
-            ExecTarget::Gpu => Err(Error::invalid("this build of tpudev has no GPU support")),
-        }
+        // A program reads what queued work writes.
+        self.stream.wait_idle();
+        compute_on(self.exec, &self.hbm, exe, inputs, outputs, ex, &Publish::none())
+    }
+
+    #[cfg(test)]
+    pub(crate) fn hbm(&self) -> &Hbm {
+        &self.hbm
     }
 
     pub fn chip(&self) -> &ChipSpec {
@@ -266,6 +273,43 @@ impl SimDevice {
     }
 }
 
+/// Computes a program's results on `target`.
+fn compute_on(
+    target: ExecTarget,
+    hbm: &Hbm,
+    exe: &plan::SimExecutable,
+    inputs: &[ExecInput],
+    outputs: &[TensorView],
+    ex: &dyn crate::exec::collective::Exchange,
+    publish: &Publish,
+) -> Result<()> {
+    match target {
+        ExecTarget::Cpu => interpret::execute_publishing(exe, hbm, inputs, outputs, ex, publish),
+        #[cfg(feature = "gpu")]
+        ExecTarget::Gpu => crate::gpu::execute_replica(exe, hbm, inputs, outputs, ex),
+        #[cfg(not(feature = "gpu"))]
+        ExecTarget::Gpu => Err(Error::invalid("this build of tpudev has no GPU support")),
+    }
+}
+
+/// A program's executable as the simulator's own type.
+fn sim_executable(exe: &dyn Executable) -> Result<&plan::SimExecutable> {
+    exe.as_any()
+        .downcast_ref::<plan::SimExecutable>()
+        .ok_or_else(|| Error::invalid("this program was compiled for another device"))
+}
+
+/// The error for output views that do not match a program's outputs.
+fn output_count_error(exe: &plan::SimExecutable, outputs: &[TensorView]) -> Option<Error> {
+    (outputs.len() != exe.graph.outputs.len()).then(|| {
+        Error::invalid(format!(
+            "the program has {} outputs, got {} output views",
+            exe.graph.outputs.len(),
+            outputs.len()
+        ))
+    })
+}
+
 impl Default for SimDevice {
     fn default() -> Self {
         SimDevice::new(chips::preset(chips::DEFAULT_CHIP).expect("the default chip is a preset"))
@@ -283,12 +327,19 @@ impl Device for SimDevice {
         }
     }
 
+    // Allocation and freeing keep the books at once and change storage in stream order.
     fn alloc(&self, nbytes: usize) -> Result<BufferId> {
-        self.hbm.alloc(nbytes)
+        let id = self.hbm.book_alloc(nbytes)?;
+        let hbm = Arc::clone(&self.hbm);
+        self.stream.run_or_submit(&[id], move || hbm.store_zeroed(id, nbytes));
+        Ok(id)
     }
 
     fn alloc_output(&self, nbytes: usize) -> Result<BufferId> {
-        self.hbm.alloc_for_overwrite(nbytes)
+        let id = self.hbm.book_alloc(nbytes)?;
+        let hbm = Arc::clone(&self.hbm);
+        self.stream.run_or_submit(&[id], move || hbm.store_for_overwrite(id, nbytes));
+        Ok(id)
     }
 
     fn reserve(&self, nbytes: usize) -> Result<BufferId> {
@@ -296,7 +347,11 @@ impl Device for SimDevice {
     }
 
     fn materialize(&self, buffer: BufferId) -> Result<()> {
-        self.hbm.materialize(buffer)
+        if let Some(nbytes) = self.hbm.book_materialize(buffer)? {
+            let hbm = Arc::clone(&self.hbm);
+            self.stream.run_or_submit(&[buffer], move || hbm.store_for_overwrite(buffer, nbytes));
+        }
+        Ok(())
     }
 
     fn buffer_size(&self, buffer: BufferId) -> Option<usize> {
@@ -304,17 +359,41 @@ impl Device for SimDevice {
     }
 
     fn free(&self, buffer: BufferId) {
-        self.hbm.free(buffer)
+        if self.hbm.book_free(buffer) {
+            let hbm = Arc::clone(&self.hbm);
+            self.stream.run_or_submit(&[], move || hbm.store_release(buffer));
+        }
     }
 
     fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()> {
-        self.hbm.write_bytes(buffer, byte_offset, data)?;
+        self.hbm.check_range(buffer, byte_offset, data.len())?;
+        if self.stream.idle() {
+            self.hbm.write_bytes(buffer, byte_offset, data)?;
+        } else {
+            let (hbm, data) = (Arc::clone(&self.hbm), data.to_vec());
+            self.stream.submit(vec![buffer], Box::new(move |_| hbm.write_bytes(buffer, byte_offset, &data)));
+        }
         self.host_transfer("host_to_device", data.len(), true);
         Ok(())
     }
 
+    /// Waits only for the queued work that writes `buffer`; reports an error of queued work.
     fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()> {
-        self.hbm.read_bytes(buffer, byte_offset, out)?;
+        match self.stream.wait_readable(buffer) {
+            Some(bytes) => {
+                let end = byte_offset.checked_add(out.len()).filter(|&e| e <= bytes.len());
+                let end = end.ok_or_else(|| {
+                    Error::invalid(format!(
+                        "access of {} bytes at offset {byte_offset} is outside tpu buffer {buffer:#x} of {} bytes",
+                        out.len(),
+                        bytes.len()
+                    ))
+                })?;
+                out.copy_from_slice(&bytes[byte_offset..end]);
+            }
+            None => self.hbm.read_bytes(buffer, byte_offset, out)?,
+        }
+        self.stream.take_error()?;
         self.host_transfer("device_to_host", out.len(), false);
         Ok(())
     }
@@ -333,21 +412,43 @@ impl Device for SimDevice {
     }
 
     fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
-        let exe = exe
-            .as_any()
-            .downcast_ref::<plan::SimExecutable>()
-            .ok_or_else(|| Error::invalid("this program was compiled for another device"))?;
+        let exe = sim_executable(exe)?;
         if !self.timing_only() {
             self.compute(exe, inputs, outputs, &crate::exec::collective::Solo)?;
-        } else if outputs.len() != exe.graph.outputs.len() {
-            return Err(Error::invalid(format!(
-                "the program has {} outputs, got {} output views",
-                exe.graph.outputs.len(),
-                outputs.len()
-            )));
+        } else if let Some(e) = output_count_error(exe, outputs) {
+            return Err(e);
         }
         self.clock().run(&exe.timing);
         Ok(())
+    }
+
+    /// Queues the program on the stream. Its simulated time is taken now, in the order the
+    /// host hands programs over; an error in it is reported by the next read that waits for
+    /// it, or by `synchronize`.
+    fn execute_async(&self, exe: Arc<dyn Executable>, inputs: Vec<ExecInput>, outputs: Vec<TensorView>) -> Result<()> {
+        let timing = &sim_executable(exe.as_ref())?.timing;
+        if let Some(e) = output_count_error(sim_executable(exe.as_ref())?, &outputs) {
+            return Err(e);
+        }
+        self.clock().run(timing);
+        if self.timing_only() {
+            return Ok(());
+        }
+        let (hbm, target) = (Arc::clone(&self.hbm), self.exec);
+        let writes = outputs.iter().map(|v| v.buffer).collect();
+        self.stream.submit(
+            writes,
+            Box::new(move |publish| {
+                let exe = sim_executable(exe.as_ref())?;
+                compute_on(target, &hbm, exe, &inputs, &outputs, &crate::exec::collective::Solo, publish)
+            }),
+        );
+        Ok(())
+    }
+
+    fn synchronize(&self) -> Result<()> {
+        self.stream.wait_idle();
+        self.stream.take_error()
     }
 
     fn memory_stats(&self) -> MemoryStats {

@@ -4,10 +4,15 @@
 //! [`BASE_ADDRESS`], advance by the size rounded up to [`ALIGN`] and are never reused, so the
 //! data pointers PyTorch sees never overlap, even across frees. Buffers are zero-filled host
 //! memory (`vec![0; n]`, which the OS fills lazily).
+//!
+//! The books (addresses, sizes, bytes allocated, the peak) and the storage (the bytes) are
+//! kept apart: a program running on the device's stream holds the storage for its whole run,
+//! while the host goes on allocating and freeing against the books (`stream.rs`). Each
+//! operation below comes whole (books and storage) and in halves (`book_*`, `store_*`).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use tpudev_core::{BufferId, Error, MemoryStats, Result};
 
@@ -34,16 +39,37 @@ impl Hasher for AddrHasher {
 
 pub type BufferMap = HashMap<BufferId, Vec<u8>, BuildHasherDefault<AddrHasher>>;
 
+/// The storage: the bytes of every buffer that has memory.
 pub struct HbmState {
     pub buffers: BufferMap,
-    /// Buffers with an address but no memory yet (`reserve`), and their sizes.
-    reserved: HashMap<BufferId, usize, BuildHasherDefault<AddrHasher>>,
+}
+
+impl HbmState {
+    pub fn buffer(&self, id: BufferId) -> Result<&[u8]> {
+        self.buffers.get(&id).map(|b| b.as_slice()).ok_or(Error::UnknownBuffer(id))
+    }
+    pub fn buffer_mut(&mut self, id: BufferId) -> Result<&mut [u8]> {
+        self.buffers.get_mut(&id).map(|b| b.as_mut_slice()).ok_or(Error::UnknownBuffer(id))
+    }
+}
+
+/// One live buffer in the books.
+#[derive(Clone, Copy)]
+struct Entry {
+    size: usize,
+    /// False while the buffer is only reserved (`reserve`).
+    has_memory: bool,
+}
+
+/// What the device's memory holds, as the host sees it.
+struct Books {
+    live: HashMap<BufferId, Entry, BuildHasherDefault<AddrHasher>>,
     allocated: u64,
     peak: u64,
     next_address: u64,
 }
 
-impl HbmState {
+impl Books {
     /// A fresh address for a buffer of `nbytes`.
     fn next_address(&mut self, nbytes: usize) -> Result<BufferId> {
         let id = self.next_address;
@@ -53,11 +79,9 @@ impl HbmState {
         Ok(id)
     }
 
-    pub fn buffer(&self, id: BufferId) -> Result<&[u8]> {
-        self.buffers.get(&id).map(|b| b.as_slice()).ok_or(Error::UnknownBuffer(id))
-    }
-    pub fn buffer_mut(&mut self, id: BufferId) -> Result<&mut [u8]> {
-        self.buffers.get_mut(&id).map(|b| b.as_mut_slice()).ok_or(Error::UnknownBuffer(id))
+    fn charge(&mut self, n: u64) {
+        self.allocated += n;
+        self.peak = self.peak.max(self.allocated);
     }
 }
 
@@ -65,6 +89,7 @@ pub struct Hbm {
     /// Used in out-of-memory messages, e.g. "tpu:0 (TPU v5e)".
     device_name: String,
     capacity: u64,
+    books: Mutex<Books>,
     state: RwLock<HbmState>,
     recycled: Recycled,
 }
@@ -78,13 +103,8 @@ impl Hbm {
         Hbm {
             device_name: device_name.into(),
             capacity,
-            state: RwLock::new(HbmState {
-                buffers: BufferMap::default(),
-                reserved: HashMap::default(),
-                allocated: 0,
-                peak: 0,
-                next_address: BASE_ADDRESS,
-            }),
+            books: Mutex::new(Books { live: HashMap::default(), allocated: 0, peak: 0, next_address: BASE_ADDRESS }),
+            state: RwLock::new(HbmState { buffers: BufferMap::default() }),
             recycled: Recycled::default(),
         }
     }
@@ -101,46 +121,60 @@ impl Hbm {
         self.state.write().unwrap_or_else(|e| e.into_inner())
     }
 
+    fn books(&self) -> MutexGuard<'_, Books> {
+        // The books hold plain numbers, updated whole under the lock.
+        self.books.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Allocates `nbytes` of zeroed memory. Beyond capacity it fails and changes nothing.
     pub fn alloc(&self, nbytes: usize) -> Result<BufferId> {
-        self.alloc_with(nbytes, zeroed)
+        let id = self.book_alloc(nbytes)?;
+        self.store_zeroed(id, nbytes);
+        Ok(id)
     }
 
     /// Allocates `nbytes` whose contents are unspecified (the memory of a freed buffer of the
     /// same size when there is one, else zeroes): for an output that the next program run
     /// writes in full, so that nothing is cleared only to be overwritten.
     pub fn alloc_for_overwrite(&self, nbytes: usize) -> Result<BufferId> {
-        self.alloc_with(nbytes, |n| self.recycled.take(n).unwrap_or_else(|| zeroed(n)))
-    }
-
-    fn alloc_with(&self, nbytes: usize, memory: impl Fn(usize) -> Vec<u8>) -> Result<BufferId> {
-        let fits = {
-            let s = self.read();
-            nbytes as u64 <= self.capacity.saturating_sub(s.allocated)
-        };
-        // Get the memory before taking the lock (large buffers are cleared on every thread).
-        let bytes = if fits { memory(nbytes) } else { Vec::new() };
-        let mut s = self.write();
-        let n = nbytes as u64;
-        self.check_fits(&s, n)?;
-        let id = s.next_address(nbytes)?;
-        let bytes = if bytes.len() == nbytes { bytes } else { memory(nbytes) };
-        s.buffers.insert(id, bytes);
-        s.allocated += n;
-        s.peak = s.peak.max(s.allocated);
+        let id = self.book_alloc(nbytes)?;
+        self.store_for_overwrite(id, nbytes);
         Ok(id)
     }
 
+    /// The books' half of an allocation: an address and the bytes charged, no memory yet
+    /// (`store_zeroed` or `store_for_overwrite` gives it).
+    pub fn book_alloc(&self, nbytes: usize) -> Result<BufferId> {
+        let mut b = self.books();
+        self.check_fits(&b, nbytes as u64)?;
+        let id = b.next_address(nbytes)?;
+        b.live.insert(id, Entry { size: nbytes, has_memory: true });
+        b.charge(nbytes as u64);
+        Ok(id)
+    }
+
+    /// The storage's half of `alloc`.
+    pub fn store_zeroed(&self, id: BufferId, nbytes: usize) {
+        let bytes = zeroed(nbytes);
+        self.write().buffers.insert(id, bytes);
+    }
+
+    /// The storage's half of `alloc_for_overwrite` and `materialize`.
+    pub fn store_for_overwrite(&self, id: BufferId, nbytes: usize) {
+        let bytes = self.recycled.take(nbytes).unwrap_or_else(|| zeroed(nbytes));
+        self.write().buffers.insert(id, bytes);
+    }
+
     /// `RESOURCE_EXHAUSTED` when `n` more bytes do not fit.
-    fn check_fits(&self, s: &HbmState, n: u64) -> Result<()> {
-        let free = self.capacity.saturating_sub(s.allocated);
+    fn check_fits(&self, b: &Books, n: u64) -> Result<()> {
+        let free = self.capacity.saturating_sub(b.allocated);
         if n > free {
             return Err(Error::OutOfMemory {
                 device: self.device_name.clone(),
                 requested: n,
                 free,
                 capacity: self.capacity,
-                allocated: s.allocated,
+                allocated: b.allocated,
             });
         }
         Ok(())
@@ -149,47 +183,77 @@ impl Hbm {
     /// An address for a buffer of `nbytes` that takes no memory (and no capacity) until
     /// `materialize`.
     pub fn reserve(&self, nbytes: usize) -> Result<BufferId> {
-        let mut s = self.write();
-        let id = s.next_address(nbytes)?;
-        s.reserved.insert(id, nbytes);
+        let mut b = self.books();
+        let id = b.next_address(nbytes)?;
+        b.live.insert(id, Entry { size: nbytes, has_memory: false });
         Ok(id)
     }
 
     /// Gives a reserved buffer its memory, with its contents unspecified (see
     /// `alloc_for_overwrite`). Beyond capacity it fails and the buffer stays reserved.
     pub fn materialize(&self, id: BufferId) -> Result<()> {
-        let Some(nbytes) = self.read().reserved.get(&id).copied() else { return Ok(()) };
-        let bytes = self.recycled.take(nbytes).unwrap_or_else(|| zeroed(nbytes));
-        let mut s = self.write();
-        let n = nbytes as u64;
-        self.check_fits(&s, n)?;
-        if s.reserved.remove(&id).is_some() {
-            s.buffers.insert(id, bytes);
-            s.allocated += n;
-            s.peak = s.peak.max(s.allocated);
+        if let Some(n) = self.book_materialize(id)? {
+            self.store_for_overwrite(id, n);
         }
         Ok(())
     }
 
+    /// The books' half of `materialize`: the size to store, or None when the buffer needs no
+    /// memory (it has some, or is unknown).
+    pub fn book_materialize(&self, id: BufferId) -> Result<Option<usize>> {
+        let mut b = self.books();
+        let Some(e) = b.live.get(&id).copied() else { return Ok(None) };
+        if e.has_memory {
+            return Ok(None);
+        }
+        self.check_fits(&b, e.size as u64)?;
+        b.live.insert(id, Entry { has_memory: true, ..e });
+        b.charge(e.size as u64);
+        Ok(Some(e.size))
+    }
+
     /// The size of a live buffer, reserved or not.
     pub fn size(&self, id: BufferId) -> Option<usize> {
-        let s = self.read();
-        s.buffers.get(&id).map(Vec::len).or_else(|| s.reserved.get(&id).copied())
+        self.books().live.get(&id).map(|e| e.size)
     }
 
     /// Frees a buffer; unknown ids are ignored.
     pub fn free(&self, id: BufferId) {
-        let buf = {
-            let mut s = self.write();
-            s.reserved.remove(&id);
-            let buf = s.buffers.remove(&id);
-            if let Some(b) = &buf {
-                s.allocated -= b.len() as u64;
+        if self.book_free(id) {
+            self.store_release(id);
+        }
+    }
+
+    /// The books' half of `free`: whether the buffer had memory to release
+    /// (`store_release`).
+    pub fn book_free(&self, id: BufferId) -> bool {
+        let mut b = self.books();
+        match b.live.remove(&id) {
+            Some(e) if e.has_memory => {
+                b.allocated -= e.size as u64;
+                true
             }
-            buf
-        };
+            _ => false,
+        }
+    }
+
+    /// The storage's half of `free`.
+    pub fn store_release(&self, id: BufferId) {
+        let buf = self.write().buffers.remove(&id);
         if let Some(b) = buf {
             self.recycled.keep(b);
+        }
+    }
+
+    /// Checks an access of `len` bytes at `offset` of buffer `id` against the books.
+    pub fn check_range(&self, id: BufferId, offset: usize, len: usize) -> Result<()> {
+        let size = match self.books().live.get(&id) {
+            Some(e) if e.has_memory => e.size,
+            _ => return Err(Error::UnknownBuffer(id)),
+        };
+        match offset.checked_add(len) {
+            Some(end) if end <= size => Ok(()),
+            _ => Err(range_error(id, offset, len, size)),
         }
     }
 
@@ -213,13 +277,13 @@ impl Hbm {
     }
 
     pub fn stats(&self) -> MemoryStats {
-        let s = self.read();
-        MemoryStats { allocated: s.allocated, peak: s.peak, capacity: self.capacity }
+        let b = self.books();
+        MemoryStats { allocated: b.allocated, peak: b.peak, capacity: self.capacity }
     }
 
     pub fn reset_peak(&self) {
-        let mut s = self.write();
-        s.peak = s.allocated;
+        let mut b = self.books();
+        b.peak = b.allocated;
     }
 }
 

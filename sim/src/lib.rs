@@ -13,6 +13,7 @@ pub mod hbm;
 pub mod host_alloc;
 pub mod slice;
 pub mod spmd;
+mod stream;
 pub mod timing;
 
 pub use chips::{load_chip_file, preset, presets, ChipSpec};

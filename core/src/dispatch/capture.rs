@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use super::recording::Recording;
-use super::Dispatcher;
+use super::{Dispatcher, EagerMode};
 use crate::device::{ExecInput, Executable, TensorView};
 use crate::error::{Error, Result};
 use crate::ir::{Graph, NodeId, Op, ParamKind, TensorType};
@@ -145,7 +145,13 @@ impl Dispatcher {
         }
         let mut targets = fresh.clone();
         targets.extend(c.writebacks.iter().map(|&k| inputs[k].clone()));
-        if let Err(e) = self.device.execute(c.exe.as_ref(), &bound, &targets) {
+        // In defer-and-fuse the host goes on while it runs, as with a deferred program.
+        let run = if self.mode() == EagerMode::DeferAndFuse {
+            self.device.execute_async(Arc::clone(&c.exe), bound, targets)
+        } else {
+            self.device.execute(c.exe.as_ref(), &bound, &targets)
+        };
+        if let Err(e) = run {
             fresh.iter().for_each(|v| self.device.free(v.buffer));
             return Err(e);
         }

@@ -5,8 +5,10 @@
 //! by its text, so a training loop compiles its step once) and run. Intermediates whose
 //! tensors died before then are never materialized, and the compiler fuses across ops.
 //!
-//! An op that recording cannot express (reading a pending buffer as another dtype) runs the
-//! program so far, then runs alone as in strict mode. Results equal strict mode's: both run
+//! The program runs asynchronously where the device can (`Device::execute_async`): the host
+//! records the next ops while it runs, and a read of a small result (a loss) waits only for
+//! that result. An op that recording cannot express (reading a pending buffer as another
+//! dtype) runs the program so far, then runs alone as in strict mode. Results equal strict mode's: both run
 //! the same lowered graphs, and the optimizer and the simulator keep every op's bits.
 
 use std::sync::Arc;
@@ -140,7 +142,8 @@ impl Dispatcher {
             }
         }
         let views: Vec<TensorView> = targets.into_iter().map(|(t, _)| t).collect();
-        self.device.execute(exe.as_ref(), &rec.inputs, &views)?;
+        // The host goes on recording while the program runs (reads wait for what they read).
+        self.device.execute_async(exe, rec.inputs, views)?;
         self.stats.lock().unwrap().flushes += 1;
         Ok(())
     }

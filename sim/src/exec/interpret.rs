@@ -16,6 +16,7 @@ use super::{
     bcast_zip, conv, dot, elementwise, gather, linalg, mxu_passes, reduce, rng, row_kernel, shape_ops, view_io, window,
 };
 use crate::hbm::{Hbm, HbmState};
+use crate::stream::Publish;
 
 /// Ops that only move or select existing elements, so their results need no rounding.
 fn moves_data(op: &Op) -> bool {
@@ -328,6 +329,8 @@ fn run_nodes(
     inputs: &[ExecInput],
     dests: &[Option<OutSlice>],
     ex: &dyn Exchange,
+    early: &[Option<usize>],
+    on_final: &dyn Fn(usize, &Value),
 ) -> Result<Vec<Option<Value>>> {
     let (g, plan) = (&*exe.graph, &exe.plan);
     let mut values: Vec<Option<Value>> = vec![None; g.nodes.len()];
@@ -359,6 +362,24 @@ fn run_nodes(
                 finish(i, node, &mut v)?;
                 values[i] = Some(v);
             }
+        }
+        let published = |m: usize| {
+            let Some(k) = early[m] else { return };
+            match (&values[m], dests[m]) {
+                (Some(v), _) => on_final(k, v),
+                (None, Some(d)) => {
+                    // SAFETY: the region that writes this output in place has run, and nothing
+                    // else writes its slice (see `direct_outputs`).
+                    let xs = unsafe { std::slice::from_raw_parts(d.ptr, d.len) };
+                    let shape = &g.nodes[m].ty.shape;
+                    on_final(k, &Value::new(DType::F32, Data::F32(value::array(shape, xs.to_vec()))));
+                }
+                (None, None) => {}
+            }
+        };
+        match *step {
+            Step::Rows(r) => plan.regions[r].outputs.iter().for_each(|&(m, _, _)| published(m)),
+            Step::Node(i) => published(i),
         }
         for &j in plan.free_after[k].iter() {
             values[j] = None;
@@ -477,12 +498,27 @@ pub fn execute_replica(
     outputs: &[TensorView],
     ex: &dyn Exchange,
 ) -> Result<()> {
+    execute_publishing(exe, hbm, inputs, outputs, ex, &Publish::none())
+}
+
+/// `execute_replica`, handing small outputs to `publish` as soon as they are computed (see
+/// `early_outputs`), for a program that runs on the device's stream.
+pub(crate) fn execute_publishing(
+    exe: &SimExecutable,
+    hbm: &Hbm,
+    inputs: &[ExecInput],
+    outputs: &[TensorView],
+    ex: &dyn Exchange,
+    publish: &Publish,
+) -> Result<()> {
     let g = &*exe.graph;
     let mut state = hbm.write();
     check_io(exe, &state, inputs, outputs)?;
     let dests = direct_outputs(exe, &mut state, inputs, outputs)?;
-    let values =
-        catch_unwind(AssertUnwindSafe(|| run_nodes(exe, &state, inputs, &dests, ex))).map_err(panic_error)??;
+    let early = if publish.wanted() { early_outputs(exe, &state, inputs, outputs) } else { vec![None; g.nodes.len()] };
+    let on_final = |k: usize, v: &Value| publish_output(v, &outputs[k], publish);
+    let values = catch_unwind(AssertUnwindSafe(|| run_nodes(exe, &state, inputs, &dests, ex, &early, &on_final)))
+        .map_err(panic_error)??;
     for (k, view) in outputs.iter().enumerate() {
         if view.numel() == 0 || dests[g.outputs[k]].is_some() {
             continue;
@@ -491,6 +527,45 @@ pub fn execute_replica(
         store_output(&mut state, v, view)?;
     }
     Ok(())
+}
+
+/// Largest output handed to the host before its program ends: a loss or a metric, the
+/// values a training loop reads each step.
+const PUBLISH_MAX_BYTES: usize = 4096;
+
+/// Per node, the output it computes that can be handed over early: a small whole buffer,
+/// contiguous, that no input reads and no other output shares.
+fn early_outputs(
+    exe: &SimExecutable,
+    state: &HbmState,
+    inputs: &[ExecInput],
+    outputs: &[TensorView],
+) -> Vec<Option<usize>> {
+    let g = &*exe.graph;
+    let mut early = vec![None; g.nodes.len()];
+    let read = |id| inputs.iter().any(|i| matches!(i, ExecInput::Tensor(v) if v.buffer == id));
+    for (k, view) in outputs.iter().enumerate() {
+        let m = g.outputs[k];
+        let bytes = view.numel() * view.dtype.size_bytes();
+        let whole = view.offset == 0
+            && is_contiguous(&view.shape, &view.strides)
+            && state.buffer(view.buffer).is_ok_and(|b| b.len() == bytes);
+        let shared = outputs.iter().filter(|o| o.buffer == view.buffer).count() > 1;
+        let computed = !matches!(g.nodes[m].op, Op::Parameter(_));
+        if bytes > 0 && bytes <= PUBLISH_MAX_BYTES && whole && !shared && computed && !read(view.buffer) {
+            early[m] = early[m].or(Some(k));
+        }
+    }
+    early
+}
+
+/// Hands output `view`'s final bytes to the stream.
+fn publish_output(v: &Value, view: &TensorView, publish: &Publish) {
+    let v = value::convert(Cow::Borrowed(v), view.dtype);
+    let mut bytes = vec![0u8; view.numel() * view.dtype.size_bytes()];
+    if view_io::store(&v, &mut bytes, view).is_ok() {
+        publish.publish(view.buffer, bytes);
+    }
 }
 
 /// Writes an output value into its view, converting it to the view's dtype.

@@ -1,6 +1,7 @@
 //! Tests that run graphs end to end on a `SimDevice`, one file per op family, and the helpers
 //! they share.
 
+mod async_exec;
 mod device_io;
 mod dot_conv;
 mod elementwise;
