@@ -200,38 +200,28 @@ impl Drop for Stream {
 
 /// The worker: runs jobs in order until the stream is dropped.
 fn run_jobs(shared: &Shared) {
-    loop {
-        let job = {
-            let mut st = shared.lock();
-            while st.queue.is_empty() && !st.stop {
-                st = shared.wait(st);
-            }
-            match st.queue.pop_front() {
-                Some(job) => {
-                    st.running = true;
-                    job
-                }
-                None => return,
-            }
-        };
+    while let Some(job) = next_job(shared, true) {
         run_one(shared, job);
     }
 }
 
+/// Runs what is queued on the calling thread.
 fn run_until_idle(shared: &Shared) {
-    loop {
-        let job = {
-            let mut st = shared.lock();
-            match st.queue.pop_front() {
-                Some(job) => {
-                    st.running = true;
-                    job
-                }
-                None => return,
-            }
-        };
+    while let Some(job) = next_job(shared, false) {
         run_one(shared, job);
     }
+}
+
+/// Takes the oldest job, marking it running; with `block`, waits for one until the stream
+/// stops. None when there is nothing (more) to run.
+fn next_job(shared: &Shared, block: bool) -> Option<Job> {
+    let mut st = shared.lock();
+    while block && st.queue.is_empty() && !st.stop {
+        st = shared.wait(st);
+    }
+    let job = st.queue.pop_front()?;
+    st.running = true;
+    Some(job)
 }
 
 fn run_one(shared: &Shared, job: Job) {
