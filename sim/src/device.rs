@@ -14,7 +14,7 @@ use tpudev_core::{BufferId, Device, Error, MemoryStats, Result};
 use crate::chips::{self, ChipSpec};
 use crate::exec::{interpret, plan};
 use crate::exec_target::ExecTarget;
-use crate::hbm::Hbm;
+use crate::hbm::{range_error, Hbm};
 use crate::stream::{Publish, Stream};
 use crate::timing::{self, Clock, KernelEvent, ProgramTiming, TimingParams};
 
@@ -382,13 +382,7 @@ impl Device for SimDevice {
         match self.stream.wait_readable(buffer) {
             Some(bytes) => {
                 let end = byte_offset.checked_add(out.len()).filter(|&e| e <= bytes.len());
-                let end = end.ok_or_else(|| {
-                    Error::invalid(format!(
-                        "access of {} bytes at offset {byte_offset} is outside tpu buffer {buffer:#x} of {} bytes",
-                        out.len(),
-                        bytes.len()
-                    ))
-                })?;
+                let end = end.ok_or_else(|| range_error(buffer, byte_offset, out.len(), bytes.len()))?;
                 out.copy_from_slice(&bytes[byte_offset..end]);
             }
             None => self.hbm.read_bytes(buffer, byte_offset, out)?,
@@ -426,11 +420,11 @@ impl Device for SimDevice {
     /// host hands programs over; an error in it is reported by the next read that waits for
     /// it, or by `synchronize`.
     fn execute_async(&self, exe: Arc<dyn Executable>, inputs: Vec<ExecInput>, outputs: Vec<TensorView>) -> Result<()> {
-        let timing = &sim_executable(exe.as_ref())?.timing;
-        if let Some(e) = output_count_error(sim_executable(exe.as_ref())?, &outputs) {
+        let sim = sim_executable(exe.as_ref())?;
+        if let Some(e) = output_count_error(sim, &outputs) {
             return Err(e);
         }
-        self.clock().run(timing);
+        self.clock().run(&sim.timing);
         if self.timing_only() {
             return Ok(());
         }

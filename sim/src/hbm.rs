@@ -7,8 +7,9 @@
 //!
 //! The books (addresses, sizes, bytes allocated, the peak) and the storage (the bytes) are
 //! kept apart: a program running on the device's stream holds the storage for its whole run,
-//! while the host goes on allocating and freeing against the books (`stream.rs`). Each
-//! operation below comes whole (books and storage) and in halves (`book_*`, `store_*`).
+//! while the host goes on allocating and freeing against the books (`stream.rs`). The device
+//! uses the halves (`book_*` at once, `store_*` in stream order); the whole operations, which
+//! do both at once, serve the tests here.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -94,7 +95,7 @@ pub struct Hbm {
     recycled: Recycled,
 }
 
-fn range_error(id: BufferId, offset: usize, len: usize, size: usize) -> Error {
+pub(crate) fn range_error(id: BufferId, offset: usize, len: usize, size: usize) -> Error {
     Error::invalid(format!("access of {len} bytes at offset {offset} is outside tpu buffer {id:#x} of {size} bytes"))
 }
 
@@ -126,6 +127,7 @@ impl Hbm {
         self.books.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    #[cfg(test)]
     /// Allocates `nbytes` of zeroed memory. Beyond capacity it fails and changes nothing.
     pub fn alloc(&self, nbytes: usize) -> Result<BufferId> {
         let id = self.book_alloc(nbytes)?;
@@ -133,6 +135,7 @@ impl Hbm {
         Ok(id)
     }
 
+    #[cfg(test)]
     /// Allocates `nbytes` whose contents are unspecified (the memory of a freed buffer of the
     /// same size when there is one, else zeroes): for an output that the next program run
     /// writes in full, so that nothing is cleared only to be overwritten.
@@ -189,6 +192,7 @@ impl Hbm {
         Ok(id)
     }
 
+    #[cfg(test)]
     /// Gives a reserved buffer its memory, with its contents unspecified (see
     /// `alloc_for_overwrite`). Beyond capacity it fails and the buffer stays reserved.
     pub fn materialize(&self, id: BufferId) -> Result<()> {
@@ -217,6 +221,7 @@ impl Hbm {
         self.books().live.get(&id).map(|e| e.size)
     }
 
+    #[cfg(test)]
     /// Frees a buffer; unknown ids are ignored.
     pub fn free(&self, id: BufferId) {
         if self.book_free(id) {

@@ -16,6 +16,8 @@ use std::thread::JoinHandle;
 
 use tpudev_core::{BufferId, Error, Result};
 
+use crate::exec::interpret::panic_error;
+
 /// One unit of queued work; it may publish early results through `Publish`.
 pub(crate) type Work = Box<dyn FnOnce(&Publish) -> Result<()> + Send>;
 
@@ -149,7 +151,7 @@ impl Stream {
         }
     }
 
-    /// Waits until `buffer` can be read: no queued job writes it (then `Ok(None)`: read the
+    /// Waits until `buffer` can be read: no queued job writes it (then None: read the
     /// storage), or the only one left has published its bytes (returned).
     pub fn wait_readable(&self, buffer: BufferId) -> Option<Vec<u8>> {
         let mut st = self.shared.lock();
@@ -231,8 +233,7 @@ fn run_one(shared: &Shared, job: Job) {
         shared.changed.notify_all();
     };
     let publish = Publish::to(&sink);
-    let result = catch_unwind(AssertUnwindSafe(|| work(&publish)))
-        .unwrap_or_else(|p| Err(Error::internal(format!("a queued program panicked: {}", panic_text(&p)))));
+    let result = catch_unwind(AssertUnwindSafe(|| work(&publish))).unwrap_or_else(|p| Err(panic_error(p)));
     let mut st = shared.lock();
     st.running = false;
     for b in writes {
@@ -249,13 +250,6 @@ fn run_one(shared: &Shared, job: Job) {
     }
     drop(st);
     shared.changed.notify_all();
-}
-
-fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
-    p.downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| p.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".into())
 }
 
 #[cfg(test)]

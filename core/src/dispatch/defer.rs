@@ -8,8 +8,9 @@
 //! The program runs asynchronously where the device can (`Device::execute_async`): the host
 //! records the next ops while it runs, and a read of a small result (a loss) waits only for
 //! that result. An op that recording cannot express (reading a pending buffer as another
-//! dtype) runs the program so far, then runs alone as in strict mode. Results equal strict mode's: both run
-//! the same lowered graphs, and the optimizer and the simulator keep every op's bits.
+//! dtype) runs the program so far, then runs alone as in strict mode. Results equal strict
+//! mode's: both run the same lowered graphs, and the optimizer and the simulator keep every
+//! op's bits.
 
 use std::sync::Arc;
 
