@@ -71,7 +71,7 @@ else
     echo "$want" >"$STAMP"
 fi
 
-step "system BLAS (optional: OpenBLAS doubles f32/f64 matmul speed; without it the gemm crate runs them)"
+step "system BLAS (optional: used for f32/f64 matmuls on machines without AVX-512; elsewhere, and without it, the gemm crate runs them)"
 if ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so\.0'; then
     echo "OpenBLAS found"
 elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then

@@ -1,14 +1,19 @@
-//! The system's OpenBLAS, loaded at run time when the machine has it. Its hand-tuned SGEMM/DGEMM
-//! kernels run large f32/f64 products about twice as fast as the `gemm` crate on AVX-512
-//! machines; without it (or with `TPUDEV_BLAS=gemm`) every product uses the crate.
+//! The system's OpenBLAS, loaded at run time on machines where it beats the `gemm` crate.
+//!
+//! On AVX-512 machines the crate's AVX-512 kernel, threaded by rayon, multiplies f32 products
+//! as fast as OpenBLAS 0.3.21's SkylakeX kernels (docs/benchmarks.md), while OpenBLAS's idle
+//! threads spin on `sched_yield` for a tenth of a second after each call, taking a core from
+//! the host thread and from rayon. So there the crate does every product unless OpenBLAS is
+//! asked for. Elsewhere OpenBLAS's hand-tuned kernels are used when the machine has them.
 //!
 //! Loading at run time rather than linking keeps the build free of a C library and lets a
 //! machine without OpenBLAS run unchanged. Which kernel multiplies a product depends only on
 //! its operands' layout, never on thread counts, and OpenBLAS always runs with at least two
 //! threads (see `open`), so results do not depend on the machine's thread count.
 //!
-//! `TPUDEV_BLAS`: `auto` (default: OpenBLAS if found), `gemm` (never load it), or the path of
-//! a CBLAS library to load instead.
+//! `TPUDEV_BLAS`: `auto` (default: the crate on AVX-512 machines, else OpenBLAS if found),
+//! `gemm` (never load a library), `openblas` (load OpenBLAS if found), or the path of a CBLAS
+//! library to load instead.
 
 use std::ffi::c_int;
 use std::sync::OnceLock;
@@ -58,7 +63,8 @@ fn load() -> Option<SystemBlas> {
     let choice = std::env::var("TPUDEV_BLAS").unwrap_or_default();
     let candidates: Vec<&str> = match choice.as_str() {
         "gemm" => return None,
-        "" | "auto" => vec!["libopenblas.so.0", "libopenblas.so", "libopenblas.dylib"],
+        "" | "auto" if has_avx512() => return None,
+        "" | "auto" | "openblas" => OPENBLAS.to_vec(),
         path => vec![path],
     };
     for name in &candidates {
@@ -72,6 +78,19 @@ fn load() -> Option<SystemBlas> {
     None
 }
 
+const OPENBLAS: [&str; 3] = ["libopenblas.so.0", "libopenblas.so", "libopenblas.dylib"];
+
+/// The AVX-512 subsets the `gemm` crate's x86-v4 kernel and OpenBLAS's SkylakeX kernels need.
+fn has_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        has!("avx512f") && has!("avx512cd") && has!("avx512bw") && has!("avx512dq") && has!("avx512vl")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// OpenBLAS picks its kernels from the CPU model, and on virtual CPUs with generic model
 /// names it falls back to SSE3 kernels (a third of the speed). Name the core from the CPU's
 /// features instead, unless the user already chose one.
@@ -82,7 +101,7 @@ fn choose_openblas_core() {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::is_x86_feature_detected as has;
-        let core = if has!("avx512f") && has!("avx512cd") && has!("avx512bw") && has!("avx512dq") && has!("avx512vl") {
+        let core = if has_avx512() {
             "SkylakeX"
         } else if has!("avx2") && has!("fma") {
             "Haswell"
@@ -210,8 +229,9 @@ mod tests {
 
     #[test]
     fn system_blas_agrees_with_a_naive_product() {
-        let Some(blas) = system_blas() else {
-            eprintln!("no system BLAS on this machine; nothing to compare");
+        // OpenBLAS itself, whether or not `auto` would choose it on this machine.
+        let Some(blas) = OPENBLAS.iter().find_map(|name| open(name)) else {
+            eprintln!("no OpenBLAS on this machine; nothing to compare");
             return;
         };
         let (m, k, n) = (37, 53, 29);
