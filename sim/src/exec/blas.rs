@@ -53,26 +53,32 @@ pub struct SystemBlas {
     _lib: Library,
 }
 
-/// The loaded library, or None when there is none (or `TPUDEV_BLAS=gemm`).
+/// The loaded library, or None when the `gemm` crate does every product (see the module
+/// comment for when).
 pub fn system_blas() -> Option<&'static SystemBlas> {
     static BLAS: OnceLock<Option<SystemBlas>> = OnceLock::new();
     BLAS.get_or_init(load).as_ref()
 }
 
-fn load() -> Option<SystemBlas> {
-    let choice = std::env::var("TPUDEV_BLAS").unwrap_or_default();
-    let candidates: Vec<&str> = match choice.as_str() {
-        "gemm" => return None,
-        "" | "auto" if has_avx512() => return None,
+/// The libraries to try, in order, for a `TPUDEV_BLAS` choice on a machine with or without
+/// AVX-512; empty when the crate should do every product.
+fn candidates(choice: &str, avx512: bool) -> Vec<&str> {
+    match choice {
+        "gemm" => vec![],
+        "" | "auto" if avx512 => vec![],
         "" | "auto" | "openblas" => OPENBLAS.to_vec(),
         path => vec![path],
-    };
-    for name in &candidates {
+    }
+}
+
+fn load() -> Option<SystemBlas> {
+    let choice = std::env::var("TPUDEV_BLAS").unwrap_or_default();
+    for name in candidates(&choice, has_avx512()) {
         if let Some(blas) = open(name) {
             return Some(blas);
         }
     }
-    if !matches!(choice.as_str(), "" | "auto") {
+    if !matches!(choice.as_str(), "" | "auto" | "gemm") {
         eprintln!("tpudev: TPUDEV_BLAS={choice}: no CBLAS library with cblas_sgemm there; using the gemm crate");
     }
     None
@@ -225,6 +231,17 @@ mod tests {
         // Broadcast (stride 0) and doubly strided views are not expressible.
         assert_eq!(operand(mat(0, 1), 4, 8), None);
         assert_eq!(operand(mat(16, 2), 4, 8), None);
+    }
+
+    #[test]
+    fn auto_leaves_avx512_machines_to_the_crate() {
+        assert!(candidates("", true).is_empty());
+        assert!(candidates("auto", true).is_empty());
+        assert_eq!(candidates("auto", false), OPENBLAS.to_vec());
+        assert!(candidates("gemm", false).is_empty());
+        // Asking for OpenBLAS, or naming a library, loads it on any machine.
+        assert_eq!(candidates("openblas", true), OPENBLAS.to_vec());
+        assert_eq!(candidates("/opt/blis/libblis.so", true), vec!["/opt/blis/libblis.so"]);
     }
 
     #[test]
