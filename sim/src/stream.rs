@@ -177,7 +177,10 @@ impl Stream {
             return;
         }
         let shared = Arc::clone(&self.shared);
-        let spawned = std::thread::Builder::new().name("tpudev-stream".into()).spawn(move || run_jobs(&shared));
+        let spawned = std::thread::Builder::new().name("tpudev-stream".into()).spawn(move || {
+            let _helpers = join_own_pool();
+            run_jobs(&shared)
+        });
         match spawned {
             Ok(handle) => *worker = Some((pid, handle)),
             // No thread to be had: run the queue here, which keeps every result right.
@@ -198,6 +201,22 @@ impl Drop for Stream {
             _ => run_until_idle(&self.shared),
         }
     }
+}
+
+/// Makes the calling thread (the worker) thread 0 of a rayon pool of its own, which the pool's
+/// other threads then help. A program's parallel loops then split their work as a worker's
+/// do: the worker runs its share and takes back what nobody has stolen. From outside a pool,
+/// each loop would instead hand all its work to the global pool's threads and sleep until
+/// they finish; while the host thread is busy tracing, those threads and the worker share its
+/// cores, so each loop could wait for descheduled threads (docs/benchmarks.md measures what
+/// that cost the demo's step on 2 cores). Without a pool (no threads to be had) the loops still run,
+/// on the global pool. The pool lives as long as the worker.
+fn join_own_pool() -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .use_current_thread()
+        .thread_name(|k| format!("tpudev-stream-{k}"))
+        .build()
+        .ok()
 }
 
 /// The worker: runs jobs in order until the stream is dropped.
@@ -256,6 +275,7 @@ fn run_one(shared: &Shared, job: Job) {
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
+    use rayon::prelude::*;
     use std::sync::mpsc;
 
     #[test]
@@ -275,6 +295,23 @@ mod tests {
         stream.wait_idle();
         assert_eq!(*log.lock().unwrap(), (0..50).collect::<Vec<_>>());
         assert!(stream.idle());
+    }
+
+    #[test]
+    fn jobs_run_as_thread_0_of_the_workers_own_pool() {
+        let stream = Stream::default();
+        let seen = Arc::new(Mutex::new(None));
+        let s = Arc::clone(&seen);
+        stream.submit(
+            vec![],
+            Box::new(move |_| {
+                let sum: u64 = (0..100_000u64).into_par_iter().sum();
+                *s.lock().unwrap() = Some((rayon::current_thread_index(), sum));
+                Ok(())
+            }),
+        );
+        stream.wait_idle();
+        assert_eq!(*seen.lock().unwrap(), Some((Some(0), 4_999_950_000)));
     }
 
     #[test]
