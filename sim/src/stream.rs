@@ -212,11 +212,7 @@ impl Drop for Stream {
 /// that cost the demo's step on 2 cores). Without a pool (no threads to be had) the loops still run,
 /// on the global pool. The pool lives as long as the worker.
 fn join_own_pool() -> Option<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new()
-        .use_current_thread()
-        .thread_name(|k| format!("tpudev-stream-{k}"))
-        .build()
-        .ok()
+    rayon::ThreadPoolBuilder::new().use_current_thread().thread_name(|k| format!("tpudev-stream-{k}")).build().ok()
 }
 
 /// The worker: runs jobs in order until the stream is dropped.
@@ -274,8 +270,8 @@ fn run_one(shared: &Shared, job: Job) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
     use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::mpsc;
 
     #[test]
