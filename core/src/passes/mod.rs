@@ -1,6 +1,6 @@
 //! Compiler passes over the IR. Every program runs [`optimize`] before a device compiles it:
-//! dead code elimination, constant folding and common subexpression elimination, each a
-//! small rewrite that keeps results bit-identical. [`buffers`] assigns device memory by
+//! dead code elimination, constant folding, simplification of data movement and common
+//! subexpression elimination, each a small rewrite that keeps results bit-identical. [`buffers`] assigns device memory by
 //! liveness, which gives a program's peak memory. Fusion is the device compiler's business
 //! (the simulator's row fusion is `tpudev_sim::exec::fused_rows`).
 
@@ -9,13 +9,16 @@ pub mod cse;
 pub mod dce;
 pub mod fold;
 mod rewrite;
+pub mod simplify;
 
 use crate::ir::Graph;
 
-/// The standard pipeline: DCE, folding, CSE, and DCE again to drop what the others orphaned.
+/// The standard pipeline: DCE, folding, simplification, CSE, and DCE again to drop what the
+/// others orphaned.
 pub fn optimize(graph: &Graph) -> Graph {
     let g = dce::run(graph);
     let g = fold::run(&g);
+    let g = simplify::run(&g);
     let g = cse::run(&g);
     dce::run(&g)
 }

@@ -56,14 +56,16 @@ fn each_pass_on_a_small_mlp_step() {
     let g = mlp_step();
     let dce = dce::run(&g);
     let fold = fold::run(&dce);
-    let cse = cse::run(&fold);
+    let simplify = simplify::run(&fold);
+    let cse = cse::run(&simplify);
     let end = dce::run(&cse);
     assert_eq!(end, optimize(&g));
     insta::assert_snapshot!("mlp_0_input", g.to_string());
     insta::assert_snapshot!("mlp_1_dce", dce.to_string());
     insta::assert_snapshot!("mlp_2_fold", fold.to_string());
-    insta::assert_snapshot!("mlp_3_cse", cse.to_string());
-    insta::assert_snapshot!("mlp_4_dce", end.to_string());
+    insta::assert_snapshot!("mlp_3_simplify", simplify.to_string());
+    insta::assert_snapshot!("mlp_4_cse", cse.to_string());
+    insta::assert_snapshot!("mlp_5_dce", end.to_string());
     insta::assert_snapshot!("mlp_buffers", buffers::assign(&end).to_string());
 }
 
@@ -148,4 +150,60 @@ fn buffers_are_reused_once_dead_but_never_by_an_op_for_its_own_operand() {
     assert_eq!(asg.arena_bytes, 512);
     assert_eq!(asg.input_bytes, 256);
     assert_eq!(asg.peak_bytes(), 768);
+}
+
+#[test]
+fn simplify_drops_moves_that_move_nothing_and_merges_chains() {
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(F32, vec![4, 6]));
+    let flat = b.reshape(x, vec![24]).unwrap();
+    let all = b.slice(flat, vec![0], vec![24], vec![1]).unwrap();
+    let back = b.reshape(all, vec![4, 6]).unwrap();
+    let same = b.convert(back, F32);
+    let t = b.transpose(same, vec![1, 0]).unwrap();
+    let tt = b.transpose(t, vec![1, 0]).unwrap();
+    let part = b.slice(tt, vec![0, 0], vec![2, 6], vec![1, 1]).unwrap();
+    let g = b.finish(vec![tt, part]);
+    let out = optimize(&g);
+    // What is left: the parameter and the one slice that keeps part of it.
+    assert_eq!(out.nodes.len(), 2, "{out}");
+    assert_eq!(out.outputs[0], 0);
+    assert!(matches!(&out.nodes[1].op, Op::Slice { limit, .. } if limit == &vec![2, 6]));
+}
+
+#[test]
+fn a_dot_reads_its_transposed_operands_through_when_the_result_keeps_its_order() {
+    let dims = |lb: Vec<usize>, rb: Vec<usize>, lc: Vec<usize>, rc: Vec<usize>| crate::ir::DotDims {
+        lhs_batch: lb,
+        rhs_batch: rb,
+        lhs_contract: lc,
+        rhs_contract: rc,
+        precision: Default::default(),
+    };
+    // A weight gradient, x^T . dy: the lhs is read with its dim 0 contracted.
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(F32, vec![32, 8]));
+    let dy = b.param(TensorType::new(F32, vec![32, 4]));
+    let xt = b.transpose(x, vec![1, 0]).unwrap();
+    let gw = b.dot_general(xt, dy, dims(vec![], vec![], vec![1], vec![0])).unwrap();
+    let out = optimize(&b.finish(vec![gw]));
+    assert!(!out.nodes.iter().any(|n| matches!(n.op, Op::Transpose { .. })), "{out}");
+    assert!(matches!(&out.nodes[2].op, Op::DotGeneral(d) if d.lhs_contract == vec![0]), "{out}");
+    assert_eq!(out.nodes[2].ty.shape.to_vec(), vec![8, 4]);
+    // Batched q . k^T with k transposed in its last two dims: the rhs reads k's dim 2.
+    let mut b = GraphBuilder::new();
+    let q = b.param(TensorType::new(F32, vec![6, 5, 3]));
+    let k = b.param(TensorType::new(F32, vec![6, 7, 3]));
+    let kt = b.transpose(k, vec![0, 2, 1]).unwrap();
+    let s = b.dot_general(q, kt, dims(vec![0], vec![0], vec![2], vec![1])).unwrap();
+    let out = optimize(&b.finish(vec![s]));
+    assert!(matches!(&out.nodes[2].op, Op::DotGeneral(d) if d.rhs_contract == vec![2] && d.rhs_batch == vec![0]));
+    // A transpose that swaps two free dims would reorder the result: it stays.
+    let mut b = GraphBuilder::new();
+    let a = b.param(TensorType::new(F32, vec![2, 3, 4]));
+    let w = b.param(TensorType::new(F32, vec![4, 5]));
+    let at = b.transpose(a, vec![1, 0, 2]).unwrap();
+    let p = b.dot_general(at, w, dims(vec![], vec![], vec![2], vec![0])).unwrap();
+    let g = b.finish(vec![p]);
+    assert_eq!(optimize(&g), g);
 }

@@ -123,8 +123,68 @@ pub unsafe fn gemm_single<T: GemmElem>(
 }
 
 /// The `gemm` crate's out = lhs x rhs, overwriting (never reading) `out`.
+///
+/// For most shapes the crate packs its operands and every result is a plain sum over k in
+/// order, whatever the operands' strides. Its kernels for degenerate and tiny products
+/// (k <= 2, a single row or column, at most 256 results) pick their summation order by
+/// strides, though: with both operands contiguous along k they sum in SIMD lanes. There the
+/// operands are first copied to row-major, so that a product's bits never depend on how its
+/// operands lie in memory (a transposed view, a transpose the compiler folded into the dot).
 #[allow(clippy::too_many_arguments)]
 unsafe fn crate_gemm<T: GemmElem>(
+    out: *mut T,
+    ldc: usize,
+    m: usize,
+    n: usize,
+    k: usize,
+    lhs: Mat<T>,
+    rhs: Mat<T>,
+    par: gemm::Parallelism,
+) {
+    if k <= 2 || m <= 1 || n <= 1 || m * n <= 256 {
+        let (lhs_rows, rhs_rows);
+        let lhs = match row_major(lhs, m, k) {
+            Some(a) => a,
+            None => {
+                lhs_rows = copy_row_major(lhs, m, k);
+                Mat { ptr: lhs_rows.as_ptr(), rs: k as isize, cs: 1 }
+            }
+        };
+        let rhs = match row_major(rhs, k, n) {
+            Some(b) => b,
+            None => {
+                rhs_rows = copy_row_major(rhs, k, n);
+                Mat { ptr: rhs_rows.as_ptr(), rs: n as isize, cs: 1 }
+            }
+        };
+        return crate_gemm_as_laid_out(out, ldc, m, n, k, lhs, rhs, par);
+    }
+    crate_gemm_as_laid_out(out, ldc, m, n, k, lhs, rhs, par)
+}
+
+/// `a` (rows x cols) with row-major strides, when its elements already lie so (the strides of
+/// a dimension of size 1 address nothing, but the crate reads them).
+fn row_major<T>(a: Mat<T>, rows: usize, cols: usize) -> Option<Mat<T>> {
+    let lies_so = (rows <= 1 || a.rs == cols as isize) && (cols <= 1 || a.cs == 1);
+    lies_so.then_some(Mat { rs: cols as isize, cs: 1, ..a })
+}
+
+/// A row-major copy of `a` (rows x cols).
+///
+/// # Safety
+/// `a` must address a valid rows x cols matrix.
+unsafe fn copy_row_major<T: Copy>(a: Mat<T>, rows: usize, cols: usize) -> Vec<T> {
+    let mut v = Vec::with_capacity(rows * cols);
+    for r in 0..rows as isize {
+        for c in 0..cols as isize {
+            v.push(*a.ptr.offset(r * a.rs + c * a.cs));
+        }
+    }
+    v
+}
+
+#[allow(clippy::too_many_arguments)]
+unsafe fn crate_gemm_as_laid_out<T: GemmElem>(
     out: *mut T,
     ldc: usize,
     m: usize,
@@ -388,7 +448,7 @@ pub fn dot_general(lhs: &Value, rhs: &Value, dims: &DotDims) -> Result<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ndarray::Array3;
+    use ndarray::{Array3, Axis};
 
     fn noise(shape: (usize, usize, usize), seed: usize) -> Array3<f32> {
         let len = shape.0 * shape.1 * shape.2;
@@ -451,6 +511,34 @@ mod tests {
             let one = bits(gemm::Parallelism::None);
             assert_eq!(one, bits(gemm::Parallelism::Rayon(2)), "{m}x{k}x{n}");
             assert_eq!(one, bits(gemm::Parallelism::Rayon(5)), "{m}x{k}x{n}");
+        }
+    }
+
+    /// Every layout of the operands gives the same bits: the crate's tiny and degenerate
+    /// kernels included (k <= 2, one row, one column, at most 256 results), and shapes that
+    /// take its packed path.
+    #[test]
+    fn crate_products_do_not_depend_on_operand_layouts() {
+        let shapes =
+            [(1, 1, 9), (1, 40, 1), (7, 1, 5), (5, 2, 3), (8, 32, 4), (32, 16, 32), (1, 300, 64), (64, 300, 1)];
+        for (m, k, n) in shapes.into_iter().chain([(96, 160, 72), (130, 70, 3)]) {
+            let (a, b) = (noise((1, m, k), 11), noise((1, k, n), 12));
+            // Each operand row-major, and column-major (a transposed copy read through strides).
+            let col_major = |x: &ndarray::Array3<f32>| x.index_axis(Axis(0), 0).t().as_standard_layout().into_owned();
+            let (at, bt) = (col_major(&a), col_major(&b));
+            let lhs = [Mat { ptr: a.as_ptr(), rs: k as isize, cs: 1 }, Mat { ptr: at.as_ptr(), rs: 1, cs: m as isize }];
+            let rhs = [Mat { ptr: b.as_ptr(), rs: n as isize, cs: 1 }, Mat { ptr: bt.as_ptr(), rs: 1, cs: k as isize }];
+            let mut seen: Option<Vec<u32>> = None;
+            for (l, r) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let mut out = vec![0f32; m * n];
+                // SAFETY: each Mat addresses an m x k (k x n) matrix held by a, at (b, bt).
+                unsafe { crate_gemm(out.as_mut_ptr(), n, m, n, k, lhs[l], rhs[r], gemm::Parallelism::None) };
+                let bits: Vec<u32> = out.iter().map(|v| v.to_bits()).collect();
+                match &seen {
+                    Some(first) => assert_eq!(first, &bits, "{m}x{k}x{n}, layouts {l}{r}"),
+                    None => seen = Some(bits),
+                }
+            }
         }
     }
 

@@ -1,0 +1,116 @@
+//! Algebraic simplification of data movement: ops that move no element anywhere are replaced
+//! by their operand (a slice of everything, a reshape or broadcast to the same shape, an
+//! identity transpose, a convert to the same dtype), chains of reshapes and of transposes
+//! become one, and a transpose that only feeds a `dot_general` is read through by the dot
+//! (its dimension numbers name the untransposed operand's dims), as XLA's simplifier and
+//! layout assignment do.
+//!
+//! Deferred recordings are full of these: reading a view of a pending buffer goes through a
+//! flat reshape and a slice, and a weight gradient multiplies a transposed activation. Each
+//! one the device ran was a copy of a whole tensor. Every rewrite keeps results bit-identical:
+//! the removed ops copy values unchanged, and a product reads the same numbers in the same
+//! order through strides.
+
+use super::rewrite::redirect;
+use crate::ir::{DotDims, Graph, NodeId, Op};
+
+pub fn run(graph: &Graph) -> Graph {
+    let mut g = graph.clone();
+    let mut repr: Vec<NodeId> = (0..g.nodes.len()).collect();
+    for i in 0..g.nodes.len() {
+        let inputs: Vec<NodeId> = g.nodes[i].inputs.iter().map(|&j| repr[j]).collect();
+        g.nodes[i].inputs = inputs;
+        merge_chain(&mut g, i);
+        if does_nothing(&g, i) {
+            repr[i] = g.nodes[i].inputs[0];
+        } else if let Op::DotGeneral(dims) = &g.nodes[i].op {
+            let (lhs, rhs) = (g.nodes[i].inputs[0], g.nodes[i].inputs[1]);
+            let (mut dims, mut inputs) = (dims.clone(), [lhs, rhs]);
+            if let Some((x, perm)) = transposed(&g, lhs) {
+                if let Some(d) = read_lhs_through(&dims, &perm) {
+                    (dims, inputs[0]) = (d, x);
+                }
+            }
+            if let Some((x, perm)) = transposed(&g, rhs) {
+                if let Some(d) = read_rhs_through(&dims, &perm) {
+                    (dims, inputs[1]) = (d, x);
+                }
+            }
+            g.nodes[i].op = Op::DotGeneral(dims);
+            g.nodes[i].inputs = inputs.to_vec();
+        }
+    }
+    redirect(&mut g, &repr);
+    g
+}
+
+/// Whether node i returns its only operand unchanged.
+fn does_nothing(g: &Graph, i: NodeId) -> bool {
+    let node = &g.nodes[i];
+    let Some(&x) = node.inputs.first() else { return false };
+    let operand = &g.nodes[x].ty;
+    if operand.shape != node.ty.shape || operand.dtype != node.ty.dtype {
+        return false;
+    }
+    match &node.op {
+        Op::Reshape | Op::Convert => true,
+        Op::Transpose { perm } => is_identity(perm),
+        Op::BroadcastInDim { dims } => is_identity(dims),
+        Op::Slice { start, stride, .. } => start.iter().all(|&s| s == 0) && stride.iter().all(|&s| s == 1),
+        _ => false,
+    }
+}
+
+fn is_identity(perm: &[usize]) -> bool {
+    perm.iter().enumerate().all(|(i, &p)| i == p)
+}
+
+/// A reshape of a reshape reshapes the first operand; a transpose of a transpose is one
+/// transpose by the composed permutation.
+fn merge_chain(g: &mut Graph, i: NodeId) {
+    let Some(&x) = g.nodes[i].inputs.first() else { return };
+    match (&g.nodes[i].op, &g.nodes[x].op) {
+        (Op::Reshape, Op::Reshape) => g.nodes[i].inputs = vec![g.nodes[x].inputs[0]],
+        (Op::Transpose { perm: outer }, Op::Transpose { perm: inner }) => {
+            let perm = outer.iter().map(|&p| inner[p]).collect();
+            let operand = g.nodes[x].inputs[0];
+            g.nodes[i].op = Op::Transpose { perm };
+            g.nodes[i].inputs = vec![operand];
+        }
+        _ => {}
+    }
+}
+
+/// The operand of a transpose, and its permutation.
+fn transposed(g: &Graph, i: NodeId) -> Option<(NodeId, Vec<usize>)> {
+    match &g.nodes[i].op {
+        Op::Transpose { perm } => Some((g.nodes[i].inputs[0], perm.clone())),
+        _ => None,
+    }
+}
+
+/// The same product with its lhs read through `perm` (the lhs was `transpose(x, perm)`), or
+/// None when that would reorder the result's dims.
+fn read_lhs_through(d: &DotDims, perm: &[usize]) -> Option<DotDims> {
+    let (batch, contract) = through(perm, &d.lhs_batch, &d.lhs_contract)?;
+    Some(DotDims { lhs_batch: batch, lhs_contract: contract, ..d.clone() })
+}
+
+/// [`read_lhs_through`] for the rhs.
+fn read_rhs_through(d: &DotDims, perm: &[usize]) -> Option<DotDims> {
+    let (batch, contract) = through(perm, &d.rhs_batch, &d.rhs_contract)?;
+    Some(DotDims { rhs_batch: batch, rhs_contract: contract, ..d.clone() })
+}
+
+/// An operand's batch and contracting dims named in the untransposed operand (transposed
+/// dim k is operand dim `perm[k]`). Batch and contracting dims pair up by position in their
+/// lists, so renaming them keeps the product; the free dims come out in increasing order, so
+/// they must stay in that order through `perm`.
+fn through(perm: &[usize], batch: &[usize], contract: &[usize]) -> Option<(Vec<usize>, Vec<usize>)> {
+    let free: Vec<usize> =
+        (0..perm.len()).filter(|k| !batch.contains(k) && !contract.contains(k)).map(|k| perm[k]).collect();
+    if free.windows(2).any(|w| w[0] > w[1]) {
+        return None;
+    }
+    Some((batch.iter().map(|&k| perm[k]).collect(), contract.iter().map(|&k| perm[k]).collect()))
+}
