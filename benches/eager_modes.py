@@ -8,7 +8,8 @@ A step is forward, loss, backward and AdamW, ending with `loss.item()` (a sync p
 a training loop that logs its loss). The first two steps (compilation) are not timed; the
 figures are the median step of the rest and their lower decile (the step time a tenth of the
 steps beat: on a shared machine other load only ever adds time, so it moves less from run to
-run), each the best of `repeats` processes. docs/benchmarks.md records its output.
+run), each the best of `repeats` processes; the modes take turns, one process each per round.
+docs/benchmarks.md records its output.
 """
 
 import argparse
@@ -64,14 +65,24 @@ def child(mode, steps, size):
                       "peak": torch.tpu.max_memory_allocated(), "losses": losses}))
 
 
-def measure(mode, steps, size, repeats):
-    runs = []
+def run_child(mode, steps, size):
+    out = subprocess.run([sys.executable, __file__, "--child", mode, "--steps", str(steps), "--size", size],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def measure(modes, steps, size, repeats):
+    """Each mode's best of `repeats` processes. The modes take turns, one process each per
+    round, so a spell of load on a shared machine falls on every mode alike rather than on
+    whichever ran during it."""
+    runs = {mode: [] for mode in modes}
     for _ in range(repeats):
-        out = subprocess.run([sys.executable, __file__, "--child", mode, "--steps", str(steps), "--size", size],
-                             capture_output=True, text=True, check=True)
-        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
-    best = min(runs, key=lambda r: r["step_s"])
-    return dict(best, p10_s=min(r["p10_s"] for r in runs))
+        for mode in modes:
+            runs[mode].append(run_child(mode, steps, size))
+    best = {}
+    for mode, rs in runs.items():
+        best[mode] = dict(min(rs, key=lambda r: r["step_s"]), p10_s=min(r["p10_s"] for r in rs))
+    return best
 
 
 def main():
@@ -83,10 +94,8 @@ def main():
     a = p.parse_args()
     if a.child:
         return child(a.child, a.steps, a.size)
-    strict = measure("DEFER_NEVER", a.steps, a.size, a.repeats)
-    defer = measure("DEFER_AND_FUSE", a.steps, a.size, a.repeats)
-    compiled = measure("compile", a.steps, a.size, a.repeats)
-    cpu = measure("cpu", a.steps, a.size, a.repeats)
+    runs = measure(("DEFER_NEVER", "DEFER_AND_FUSE", "compile", "cpu"), a.steps, a.size, a.repeats)
+    strict, defer, compiled, cpu = runs["DEFER_NEVER"], runs["DEFER_AND_FUSE"], runs["compile"], runs["cpu"]
     same = strict["losses"] == defer["losses"]
     print(f"model {a.size}: {SIZES[a.size]}")
     print(f"{'mode':28} {'step ms':>9} {'p10 ms':>9} {'peak MiB':>9}")
