@@ -123,8 +123,7 @@ impl Dispatcher {
             targets.push((TensorView::contiguous(buffer, p.dtype, rec.b.shape(p.node).to_vec()), p.reserved));
         }
         let graph = rec.b.finish(outputs);
-        let key = graph.to_string();
-        let cached = self.programs.lock().unwrap().get(&key).cloned();
+        let cached = self.programs.lock().unwrap().get(&graph).cloned();
         let exe = match cached {
             Some(exe) => {
                 self.stats.lock().unwrap().cache_hits += 1;
@@ -133,7 +132,7 @@ impl Dispatcher {
             None => {
                 let exe = self.compile_graph(&graph)?;
                 self.stats.lock().unwrap().compilations += 1;
-                self.programs.lock().unwrap().insert(key, Arc::clone(&exe));
+                self.programs.lock().unwrap().insert(graph, Arc::clone(&exe));
                 exe
             }
         };

@@ -75,8 +75,9 @@ pub struct Dispatcher {
     options: Mutex<CompileOptions>,
     /// Defer-and-fuse: the ops recorded since the last flush.
     recording: Mutex<recording::Recording>,
-    /// Deferred programs compiled so far, by their text.
-    programs: Mutex<HashMap<String, Arc<dyn Executable>>>,
+    /// Deferred programs compiled so far, by their graph (compared node by node, literals by
+    /// their bits; formatting a 2,000-node step as text took half a millisecond per flush).
+    programs: Mutex<HashMap<Graph, Arc<dyn Executable>>>,
     /// The counters when the current capture began (`capture.rs`).
     capture_mark: Mutex<Option<DispatchStats>>,
     /// The three-tier compilation cache behind `cache` (optimized programs, shared).

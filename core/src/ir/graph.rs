@@ -57,7 +57,7 @@ pub struct Param {
 
 pub type NodeId = usize;
 
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Node {
     pub op: Op,
     pub inputs: Vec<NodeId>,
@@ -65,7 +65,7 @@ pub struct Node {
 }
 
 /// A validated program: nodes are in topological order (inputs precede users).
-#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
 pub struct Graph {
     pub params: Vec<Param>,
     pub nodes: Vec<Node>,

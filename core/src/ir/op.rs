@@ -2,8 +2,10 @@
 //! simpler special case of a general StableHLO op (Take for gather, for instance) the comment
 //! says how it maps.
 
-/// A scalar value baked into a graph.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+/// A scalar value baked into a graph. Literals compare and hash by their bits: -0.0 and 0.0
+/// are different constants (1/x tells them apart), and a NaN constant equals itself, so two
+/// recordings of one program are the same program (the dispatcher's cache is keyed by graphs).
+#[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize)]
 pub enum Literal {
     Bool(bool),
     Int(i64),
@@ -11,6 +13,14 @@ pub enum Literal {
 }
 
 impl Literal {
+    fn bits(self) -> (u8, u64) {
+        match self {
+            Literal::Bool(b) => (0, b as u64),
+            Literal::Int(i) => (1, i as u64),
+            Literal::Float(f) => (2, f.to_bits()),
+        }
+    }
+
     pub fn as_f64(self) -> f64 {
         match self {
             Literal::Bool(b) => b as i64 as f64,
@@ -102,7 +112,21 @@ pub struct ConvDims {
     pub precision: Precision,
 }
 
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+impl PartialEq for Literal {
+    fn eq(&self, other: &Self) -> bool {
+        self.bits() == other.bits()
+    }
+}
+
+impl Eq for Literal {}
+
+impl std::hash::Hash for Literal {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.bits().hash(state)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Op {
     /// A graph input (`func.func` argument). Index into `Graph::params`.
     Parameter(usize),
@@ -518,5 +542,20 @@ impl Op {
                 | Op::Atan2
                 | Op::Compare(_)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Literal;
+    use std::collections::HashSet;
+
+    #[test]
+    fn literals_compare_and_hash_by_their_bits() {
+        assert_eq!(Literal::Float(f64::NAN), Literal::Float(f64::NAN));
+        assert_ne!(Literal::Float(0.0), Literal::Float(-0.0));
+        assert_ne!(Literal::Float(1.0), Literal::Int(1));
+        let set: HashSet<Literal> = [Literal::Float(f64::NAN), Literal::Float(f64::NAN), Literal::Float(-0.0)].into();
+        assert_eq!(set.len(), 2);
     }
 }
