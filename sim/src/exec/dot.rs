@@ -141,59 +141,12 @@ unsafe fn crate_gemm<T: GemmElem>(
     rhs: Mat<T>,
     par: gemm::Parallelism,
 ) {
-    if k <= 2 || m <= 1 || n <= 1 || m * n <= 256 {
-        let (lhs_rows, rhs_rows);
-        let lhs = match row_major(lhs, m, k) {
-            Some(a) => a,
-            None => {
-                lhs_rows = copy_row_major(lhs, m, k);
-                Mat { ptr: lhs_rows.as_ptr(), rs: k as isize, cs: 1 }
-            }
-        };
-        let rhs = match row_major(rhs, k, n) {
-            Some(b) => b,
-            None => {
-                rhs_rows = copy_row_major(rhs, k, n);
-                Mat { ptr: rhs_rows.as_ptr(), rs: n as isize, cs: 1 }
-            }
-        };
-        return crate_gemm_as_laid_out(out, ldc, m, n, k, lhs, rhs, par);
-    }
-    crate_gemm_as_laid_out(out, ldc, m, n, k, lhs, rhs, par)
-}
-
-/// `a` (rows x cols) with row-major strides, when its elements already lie so (the strides of
-/// a dimension of size 1 address nothing, but the crate reads them).
-fn row_major<T>(a: Mat<T>, rows: usize, cols: usize) -> Option<Mat<T>> {
-    let lies_so = (rows <= 1 || a.rs == cols as isize) && (cols <= 1 || a.cs == 1);
-    lies_so.then_some(Mat { rs: cols as isize, cs: 1, ..a })
-}
-
-/// A row-major copy of `a` (rows x cols).
-///
-/// # Safety
-/// `a` must address a valid rows x cols matrix.
-unsafe fn copy_row_major<T: Copy>(a: Mat<T>, rows: usize, cols: usize) -> Vec<T> {
-    let mut v = Vec::with_capacity(rows * cols);
-    for r in 0..rows as isize {
-        for c in 0..cols as isize {
-            v.push(*a.ptr.offset(r * a.rs + c * a.cs));
-        }
-    }
-    v
-}
-
-#[allow(clippy::too_many_arguments)]
-unsafe fn crate_gemm_as_laid_out<T: GemmElem>(
-    out: *mut T,
-    ldc: usize,
-    m: usize,
-    n: usize,
-    k: usize,
-    lhs: Mat<T>,
-    rhs: Mat<T>,
-    par: gemm::Parallelism,
-) {
+    let (mut lhs_rows, mut rhs_rows) = (Vec::new(), Vec::new());
+    let (lhs, rhs) = if k <= 2 || m <= 1 || n <= 1 || m * n <= 256 {
+        (row_major(lhs, m, k, &mut lhs_rows), row_major(rhs, k, n, &mut rhs_rows))
+    } else {
+        (lhs, rhs)
+    };
     gemm::gemm(
         m,
         n,
@@ -215,6 +168,26 @@ unsafe fn crate_gemm_as_laid_out<T: GemmElem>(
         false,
         par,
     );
+}
+
+/// `a` (rows x cols) as a row-major matrix: itself, with row-major strides, when its elements
+/// already lie so (the strides of a dimension of size 1 address nothing, but the crate reads
+/// them), else a copy into `scratch`.
+///
+/// # Safety
+/// `a` must address a valid rows x cols matrix.
+unsafe fn row_major<T: Copy>(a: Mat<T>, rows: usize, cols: usize, scratch: &mut Vec<T>) -> Mat<T> {
+    let lies_so = (rows <= 1 || a.rs == cols as isize) && (cols <= 1 || a.cs == 1);
+    if lies_so {
+        return Mat { rs: cols as isize, cs: 1, ..a };
+    }
+    scratch.reserve(rows * cols);
+    for r in 0..rows as isize {
+        for c in 0..cols as isize {
+            scratch.push(*a.ptr.offset(r * a.rs + c * a.cs));
+        }
+    }
+    Mat { ptr: scratch.as_ptr(), rs: cols as isize, cs: 1 }
 }
 
 /// A vector of `len` elements that `fill` must write completely before it is read.
