@@ -209,8 +209,8 @@ impl Drop for Stream {
 /// each loop would instead hand all its work to the global pool's threads and sleep until
 /// they finish; while the host thread is busy tracing, those threads and the worker share its
 /// cores, so each loop could wait for descheduled threads (docs/benchmarks.md measures what
-/// that cost the demo's step on 2 cores). Without a pool (no threads to be had) the loops still run,
-/// on the global pool. The pool lives as long as the worker.
+/// that cost the demo's step on 2 cores). Without a pool (no threads to be had) the loops
+/// still run, on the global pool. The pool lives as long as the worker.
 fn join_own_pool() -> Option<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new().use_current_thread().thread_name(|k| format!("tpudev-stream-{k}")).build().ok()
 }

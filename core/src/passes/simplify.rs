@@ -12,7 +12,7 @@
 //! order through strides.
 
 use super::rewrite::redirect;
-use crate::ir::{DotDims, Graph, NodeId, Op};
+use crate::ir::{Graph, NodeId, Op};
 
 pub fn run(graph: &Graph) -> Graph {
     let mut g = graph.clone();
@@ -24,20 +24,15 @@ pub fn run(graph: &Graph) -> Graph {
         if does_nothing(&g, i) {
             repr[i] = g.nodes[i].inputs[0];
         } else if let Op::DotGeneral(dims) = &g.nodes[i].op {
+            let mut d = dims.clone();
             let (lhs, rhs) = (g.nodes[i].inputs[0], g.nodes[i].inputs[1]);
-            let (mut dims, mut inputs) = (dims.clone(), [lhs, rhs]);
-            if let Some((x, perm)) = transposed(&g, lhs) {
-                if let Some(d) = read_lhs_through(&dims, &perm) {
-                    (dims, inputs[0]) = (d, x);
-                }
+            if let Some((x, batch, contract)) = read_through(&g, lhs, &d.lhs_batch, &d.lhs_contract) {
+                (g.nodes[i].inputs[0], d.lhs_batch, d.lhs_contract) = (x, batch, contract);
             }
-            if let Some((x, perm)) = transposed(&g, rhs) {
-                if let Some(d) = read_rhs_through(&dims, &perm) {
-                    (dims, inputs[1]) = (d, x);
-                }
+            if let Some((x, batch, contract)) = read_through(&g, rhs, &d.rhs_batch, &d.rhs_contract) {
+                (g.nodes[i].inputs[1], d.rhs_batch, d.rhs_contract) = (x, batch, contract);
             }
-            g.nodes[i].op = Op::DotGeneral(dims);
-            g.nodes[i].inputs = inputs.to_vec();
+            g.nodes[i].op = Op::DotGeneral(d);
         }
     }
     redirect(&mut g, &repr);
@@ -81,36 +76,22 @@ fn merge_chain(g: &mut Graph, i: NodeId) {
     }
 }
 
-/// The operand of a transpose, and its permutation.
-fn transposed(g: &Graph, i: NodeId) -> Option<(NodeId, Vec<usize>)> {
-    match &g.nodes[i].op {
-        Op::Transpose { perm } => Some((g.nodes[i].inputs[0], perm.clone())),
-        _ => None,
-    }
-}
-
-/// The same product with its lhs read through `perm` (the lhs was `transpose(x, perm)`), or
-/// None when that would reorder the result's dims.
-fn read_lhs_through(d: &DotDims, perm: &[usize]) -> Option<DotDims> {
-    let (batch, contract) = through(perm, &d.lhs_batch, &d.lhs_contract)?;
-    Some(DotDims { lhs_batch: batch, lhs_contract: contract, ..d.clone() })
-}
-
-/// [`read_lhs_through`] for the rhs.
-fn read_rhs_through(d: &DotDims, perm: &[usize]) -> Option<DotDims> {
-    let (batch, contract) = through(perm, &d.rhs_batch, &d.rhs_contract)?;
-    Some(DotDims { rhs_batch: batch, rhs_contract: contract, ..d.clone() })
-}
-
-/// An operand's batch and contracting dims named in the untransposed operand (transposed
-/// dim k is operand dim `perm[k]`). Batch and contracting dims pair up by position in their
-/// lists, so renaming them keeps the product; the free dims come out in increasing order, so
-/// they must stay in that order through `perm`.
-fn through(perm: &[usize], batch: &[usize], contract: &[usize]) -> Option<(Vec<usize>, Vec<usize>)> {
+/// When a dot's operand is `transpose(x, perm)`: x, with the operand's batch and contracting
+/// dims named in x (transposed dim k is x's dim `perm[k]`). Batch and contracting dims pair
+/// up by position in their lists, so renaming them keeps the product; the free dims come out
+/// in increasing order, so None when `perm` would reorder them (and with them the result).
+fn read_through(
+    g: &Graph,
+    operand: NodeId,
+    batch: &[usize],
+    contract: &[usize],
+) -> Option<(NodeId, Vec<usize>, Vec<usize>)> {
+    let Op::Transpose { perm } = &g.nodes[operand].op else { return None };
     let free: Vec<usize> =
         (0..perm.len()).filter(|k| !batch.contains(k) && !contract.contains(k)).map(|k| perm[k]).collect();
     if free.windows(2).any(|w| w[0] > w[1]) {
         return None;
     }
-    Some((batch.iter().map(|&k| perm[k]).collect(), contract.iter().map(|&k| perm[k]).collect()))
+    let rename = |dims: &[usize]| dims.iter().map(|&k| perm[k]).collect();
+    Some((g.nodes[operand].inputs[0], rename(batch), rename(contract)))
 }
