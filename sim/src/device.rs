@@ -407,6 +407,7 @@ impl Device for SimDevice {
 
     fn execute(&self, exe: &dyn Executable, inputs: &[ExecInput], outputs: &[TensorView]) -> Result<()> {
         let exe = sim_executable(exe)?;
+        self.hbm.hold_temporaries(exe.temporary_bytes)?;
         if !self.timing_only() {
             self.compute(exe, inputs, outputs, &crate::exec::collective::Solo)?;
         } else if let Some(e) = output_count_error(exe, outputs) {
@@ -424,6 +425,7 @@ impl Device for SimDevice {
         if let Some(e) = output_count_error(sim, &outputs) {
             return Err(e);
         }
+        self.hbm.hold_temporaries(sim.temporary_bytes)?;
         self.clock().run(&sim.timing);
         if self.timing_only() {
             return Ok(());
@@ -484,6 +486,41 @@ mod tests {
         assert_eq!(parse_bytes("1gb"), Some(1_000_000_000));
         assert_eq!(parse_bytes("x"), None);
         assert_eq!(parse_bytes("99999999999GiB"), None);
+    }
+
+    /// `x @ x` then `(x @ x) @ x` on [64, 64]: the first product is a 16 KiB temporary.
+    fn two_products() -> Graph {
+        use tpudev_core::ir::{DotDims, GraphBuilder, TensorType};
+        let dims = DotDims {
+            lhs_batch: vec![],
+            rhs_batch: vec![],
+            lhs_contract: vec![1],
+            rhs_contract: vec![0],
+            precision: Default::default(),
+        };
+        let mut b = GraphBuilder::new();
+        let x = b.param(TensorType::new(tpudev_core::DType::F32, vec![64, 64]));
+        let p = b.dot_general(x, x, dims.clone()).unwrap();
+        let q = b.dot_general(p, x, dims).unwrap();
+        b.finish(vec![q])
+    }
+
+    #[test]
+    fn running_a_program_holds_its_temporaries() {
+        const T: usize = 64 * 64 * 4;
+        let d = SimDevice::from_settings(None, Some("64KiB")).unwrap();
+        let exe = d.compile(&two_products()).unwrap();
+        let view = |b| TensorView::contiguous(b, tpudev_core::DType::F32, vec![64, 64]);
+        let (x, out) = (view(d.alloc(T).unwrap()), view(d.alloc(T).unwrap()));
+        d.reset_peak_memory();
+        d.execute(exe.as_ref(), &[ExecInput::Tensor(x.clone())], std::slice::from_ref(&out)).unwrap();
+        assert_eq!(d.memory_stats().peak, 3 * T as u64, "input, output and the first product");
+        // Without room for the temporary the launch fails, and the device stays usable.
+        let filler = d.alloc(64 * 1024 - 2 * T - 100).unwrap();
+        let err = d.execute(exe.as_ref(), &[ExecInput::Tensor(x.clone())], std::slice::from_ref(&out)).unwrap_err();
+        assert!(matches!(err, Error::OutOfMemory { requested, .. } if requested == T as u64), "{err}");
+        d.free(filler);
+        d.execute(exe.as_ref(), &[ExecInput::Tensor(x)], std::slice::from_ref(&out)).unwrap();
     }
 
     #[test]

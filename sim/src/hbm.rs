@@ -183,6 +183,17 @@ impl Hbm {
         Ok(())
     }
 
+    /// A program's temporaries (`exec::temporaries`), held from its launch to its end beside
+    /// what is allocated then: they count toward the peak, and a launch they do not fit beside
+    /// fails as `RESOURCE_EXHAUSTED`, as on a TPU. Charged in the order the host launches
+    /// programs, so the peak does not depend on when an asynchronous one runs.
+    pub fn hold_temporaries(&self, nbytes: u64) -> Result<()> {
+        let mut b = self.books();
+        self.check_fits(&b, nbytes)?;
+        b.peak = b.peak.max(b.allocated + nbytes);
+        Ok(())
+    }
+
     /// An address for a buffer of `nbytes` that takes no memory (and no capacity) until
     /// `materialize`.
     pub fn reserve(&self, nbytes: usize) -> Result<BufferId> {
@@ -411,6 +422,18 @@ mod tests {
         assert_eq!(hbm.stats(), MemoryStats { allocated: 400, peak: 1000, capacity: 1000 });
         hbm.reset_peak();
         assert_eq!(hbm.stats().peak, 400);
+    }
+
+    #[test]
+    fn a_programs_temporaries_count_toward_the_peak_while_it_runs() {
+        let hbm = Hbm::new("tpu:0 (test)", 1000);
+        hbm.alloc(600).unwrap();
+        hbm.hold_temporaries(300).unwrap();
+        assert_eq!(hbm.stats(), MemoryStats { allocated: 600, peak: 900, capacity: 1000 });
+        // Temporaries that do not fit beside what is allocated fail the launch.
+        let err = hbm.hold_temporaries(500).unwrap_err();
+        assert!(matches!(err, Error::OutOfMemory { requested: 500, free: 400, .. }), "{err}");
+        assert_eq!(hbm.stats().peak, 900);
     }
 
     #[test]

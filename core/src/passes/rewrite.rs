@@ -29,3 +29,21 @@ pub(super) fn compact(graph: Graph, keep: &[bool]) -> Graph {
     let outputs = graph.outputs.iter().map(|&o| new_id[o]).collect();
     Graph { params: graph.params, nodes, outputs }
 }
+
+/// The graph with its nodes in `order` (a topological order naming every node once),
+/// renumbered.
+pub(super) fn reorder(graph: &Graph, order: &[NodeId]) -> Graph {
+    let mut new_id = vec![usize::MAX; graph.nodes.len()];
+    for (k, &i) in order.iter().enumerate() {
+        new_id[i] = k;
+    }
+    let nodes = order
+        .iter()
+        .map(|&i| {
+            let mut node = graph.nodes[i].clone();
+            node.inputs.iter_mut().for_each(|j| *j = new_id[*j]);
+            node
+        })
+        .collect();
+    Graph { params: graph.params.clone(), nodes, outputs: graph.outputs.iter().map(|&o| new_id[o]).collect() }
+}

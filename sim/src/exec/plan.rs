@@ -13,6 +13,7 @@ use tpudev_core::{Error, Result};
 
 use super::bcast_zip;
 use super::fused_rows::{self, RowRegion};
+use super::temporaries;
 use crate::timing::ProgramTiming;
 
 /// A graph ready to run on the simulator.
@@ -23,6 +24,8 @@ pub struct SimExecutable {
     /// How long one execution takes on the device that compiled it (`timing::time_program`;
     /// empty until the device fills it in).
     pub timing: ProgramTiming,
+    /// HBM its temporaries take at their most while it runs (`temporaries`), held from launch.
+    pub temporary_bytes: u64,
     /// The program's GPU plan, built on its first GPU run (`gpu::plan_of`).
     pub gpu: GpuPlanSlot,
 }
@@ -417,10 +420,17 @@ pub fn plan_with(graph: &Graph, fusion: Fusion) -> Plan {
 
 pub fn compile(graph: &Graph) -> Result<SimExecutable> {
     validate(graph)?;
+    let plan = plan(graph);
+    let temporary_bytes = if Fusion::for_execution() == Fusion::Elementwise {
+        temporaries::peak_temporary_bytes(graph, &plan)
+    } else {
+        temporaries::peak_temporary_bytes(graph, &plan_with(graph, Fusion::Elementwise))
+    };
     Ok(SimExecutable {
         graph: Arc::new(graph.clone()),
-        plan: plan(graph),
+        plan,
         timing: ProgramTiming::default(),
+        temporary_bytes,
         gpu: Default::default(),
     })
 }

@@ -19,6 +19,7 @@ fn run_bits(g: &Graph, dev: &SimDevice, inputs: &[ExecInput], fuse: bool) -> Vec
         graph: Arc::new(g.clone()),
         plan: plan::plan_with(g, if fuse { plan::Fusion::Elementwise } else { plan::Fusion::Off }),
         timing: Default::default(),
+        temporary_bytes: 0,
         gpu: Default::default(),
     };
     let outs: Vec<TensorView> = g
@@ -230,6 +231,7 @@ fn an_output_written_over_its_own_input_reads_the_input_first() {
         graph: Arc::new(g.clone()),
         plan: plan::plan(&g),
         timing: Default::default(),
+        temporary_bytes: 0,
         gpu: Default::default(),
     };
     dev.execute(&exe, &[ExecInput::Tensor(view.clone())], std::slice::from_ref(&view)).unwrap();
