@@ -67,7 +67,9 @@ def child(mode, steps, size):
 
 def run_child(mode, steps, size):
     out = subprocess.run([sys.executable, __file__, "--child", mode, "--steps", str(steps), "--size", size],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"the {mode} child failed (exit {out.returncode}):\n{out.stderr[-4000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 

@@ -17,6 +17,8 @@ mod view_expr;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use rustc_hash::FxBuildHasher;
+
 pub use cache::{CompileOptions, CompiledOp, OpCache, SignatureKey};
 pub use capture::Captured;
 pub use mode::EagerMode;
@@ -77,7 +79,8 @@ pub struct Dispatcher {
     recording: Mutex<recording::Recording>,
     /// Deferred programs compiled so far, by their graph (compared node by node, literals by
     /// their bits; formatting a 2,000-node step as text took half a millisecond per flush).
-    programs: Mutex<HashMap<Graph, Arc<dyn Executable>>>,
+    /// Fx hashing: the whole graph is hashed at every flush, and keys are not attacker-chosen.
+    programs: Mutex<HashMap<Graph, Arc<dyn Executable>, FxBuildHasher>>,
     /// The counters when the current capture began (`capture.rs`).
     capture_mark: Mutex<Option<DispatchStats>>,
     /// The three-tier compilation cache behind `cache` (optimized programs, shared).
@@ -105,7 +108,7 @@ impl Dispatcher {
             nan_check: std::sync::atomic::AtomicBool::new(false),
             options: Mutex::new(CompileOptions::default()),
             recording: Mutex::new(recording::Recording::default()),
-            programs: Mutex::new(HashMap::new()),
+            programs: Mutex::new(HashMap::default()),
             capture_mark: Mutex::new(None),
         }
     }

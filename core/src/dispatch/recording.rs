@@ -10,6 +10,8 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use rustc_hash::FxBuildHasher;
+
 use super::view_expr;
 use crate::device::{BufferId, Device, ExecInput, TensorView};
 use crate::dtype::DType;
@@ -33,9 +35,10 @@ pub(super) struct Recording {
     /// Parameter k of the program binds `inputs[k]`.
     pub inputs: Vec<ExecInput>,
     /// Views of device buffers the program reads, and their parameters.
-    bound: HashMap<TensorView, NodeId>,
+    /// (Fx hashing, as every op's reads look views up here.)
+    bound: HashMap<TensorView, NodeId, FxBuildHasher>,
     /// Buffers the program reads from device memory (freeing them waits for the run).
-    reads: HashSet<BufferId>,
+    reads: HashSet<BufferId, FxBuildHasher>,
     /// Buffers whose value is pending, in address order (deterministic across steps).
     pub values: BTreeMap<BufferId, Pending>,
     /// Buffers freed while the program still reads them.
