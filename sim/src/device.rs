@@ -491,17 +491,10 @@ mod tests {
     /// `x @ x` then `(x @ x) @ x` on [64, 64]: the first product is a 16 KiB temporary.
     fn two_products() -> Graph {
         use tpudev_core::ir::{DotDims, GraphBuilder, TensorType};
-        let dims = DotDims {
-            lhs_batch: vec![],
-            rhs_batch: vec![],
-            lhs_contract: vec![1],
-            rhs_contract: vec![0],
-            precision: Default::default(),
-        };
         let mut b = GraphBuilder::new();
         let x = b.param(TensorType::new(tpudev_core::DType::F32, vec![64, 64]));
-        let p = b.dot_general(x, x, dims.clone()).unwrap();
-        let q = b.dot_general(p, x, dims).unwrap();
+        let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
+        let q = b.dot_general(p, x, DotDims::matmul()).unwrap();
         b.finish(vec![q])
     }
 

@@ -97,6 +97,19 @@ pub struct DotDims {
     pub precision: Precision,
 }
 
+impl DotDims {
+    /// A plain matrix product `[m, k] x [k, n]` at the default precision.
+    pub fn matmul() -> Self {
+        DotDims {
+            lhs_batch: vec![],
+            rhs_batch: vec![],
+            lhs_contract: vec![1],
+            rhs_contract: vec![0],
+            precision: Precision::default(),
+        }
+    }
+}
+
 /// `stablehlo.convolution` attributes. Layouts are fixed to PyTorch's: input
 /// [N, C, spatial...], kernel [O, I/groups, spatial...], output [N, O, spatial...].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

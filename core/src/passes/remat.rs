@@ -204,16 +204,6 @@ mod tests {
     use crate::ir::{DotDims, GraphBuilder, TensorType};
     use crate::passes::dce;
 
-    fn matmul() -> DotDims {
-        DotDims {
-            lhs_batch: vec![],
-            rhs_batch: vec![],
-            lhs_contract: vec![1],
-            rhs_contract: vec![0],
-            precision: Default::default(),
-        }
-    }
-
     /// Runs `filler` nodes over a large tensor of its own and returns their sum broadcast
     /// to `[64, 64]`: work between a "forward" and a "backward" that holds little.
     fn filler(b: &mut GraphBuilder, filler: usize) -> NodeId {
@@ -231,7 +221,7 @@ mod tests {
     fn step(n: usize, prod_read_late: bool) -> Graph {
         let mut b = GraphBuilder::new();
         let x = b.param(TensorType::new(DType::F32, vec![64, 64]));
-        let prod = b.dot_general(x, x, matmul()).unwrap();
+        let prod = b.dot_general(x, x, DotDims::matmul()).unwrap();
         let act = b.unary(Op::Exp, prod).unwrap();
         let early = b.reduce(act, crate::ir::ReduceKind::Sum, vec![0]).unwrap();
         let h = filler(&mut b, n);
@@ -292,12 +282,12 @@ mod tests {
         // neither original is held across the gap.
         let mut b = GraphBuilder::new();
         let x = b.param(TensorType::new(DType::F32, vec![64, 64]));
-        let prod = b.dot_general(x, x, matmul()).unwrap();
+        let prod = b.dot_general(x, x, DotDims::matmul()).unwrap();
         let act = b.unary(Op::Exp, prod).unwrap();
         let two = b.constant(crate::ir::Literal::Float(2.0), DType::F32, vec![]);
         let two = b.broadcast_in_dim(two, vec![64, 64], vec![]).unwrap();
         let act2 = b.binary(Op::Mul, act, two).unwrap();
-        let early = b.dot_general(act2, x, matmul()).unwrap();
+        let early = b.dot_general(act2, x, DotDims::matmul()).unwrap();
         let h = filler(&mut b, GAP + 10);
         let a = b.binary(Op::Add, act2, h).unwrap();
         let c = b.binary(Op::Sub, a, act).unwrap();

@@ -119,16 +119,6 @@ mod tests {
     use tpudev_core::ir::{DotDims, GraphBuilder, ReduceKind, TensorType};
     use tpudev_core::DType;
 
-    fn matmul() -> DotDims {
-        DotDims {
-            lhs_batch: vec![],
-            rhs_batch: vec![],
-            lhs_contract: vec![1],
-            rhs_contract: vec![0],
-            precision: Default::default(),
-        }
-    }
-
     fn f32s(shape: &[usize]) -> TensorType {
         TensorType::new(DType::F32, shape.to_vec())
     }
@@ -151,8 +141,8 @@ mod tests {
         // and the add writes its sum over one of them.
         let mut b = GraphBuilder::new();
         let x = b.param(f32s(&[32, 32]));
-        let p = b.dot_general(x, x, matmul()).unwrap();
-        let q = b.dot_general(p, x, matmul()).unwrap();
+        let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
+        let q = b.dot_general(p, x, DotDims::matmul()).unwrap();
         let pr = b.reshape(p, vec![1024]).unwrap();
         let qr = b.reshape(q, vec![1024]).unwrap();
         let s = b.binary(Op::Add, pr, qr).unwrap();
@@ -166,9 +156,9 @@ mod tests {
     fn only_elementwise_results_are_written_over_a_dying_operand() {
         let mut b = GraphBuilder::new();
         let x = b.param(f32s(&[64, 64]));
-        let p = b.dot_general(x, x, matmul()).unwrap();
+        let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
         let e = b.unary(Op::Exp, p).unwrap();
-        let q = b.dot_general(e, x, matmul()).unwrap();
+        let q = b.dot_general(e, x, DotDims::matmul()).unwrap();
         let r = b.reduce(q, ReduceKind::Sum, vec![0]).unwrap();
         let g = b.finish(vec![r]);
         // exp over p's space; the product q beside e, which it reads for the last time.
@@ -184,7 +174,7 @@ mod tests {
         let zeros = b.broadcast_in_dim(zero, vec![64, 64], vec![]).unwrap();
         let mask = b.compare(tpudev_core::ir::CompareDir::Gt, x, zeros).unwrap();
         let m = b.convert(mask, DType::F32);
-        let p = b.dot_general(x, x, matmul()).unwrap();
+        let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
         let y = b.binary(Op::Mul, p, m).unwrap();
         let g = b.finish(vec![y]);
         let plan = plan_with(&g, Fusion::Off);
