@@ -513,6 +513,22 @@ impl Op {
         )
     }
 
+    /// Output element k depends only on element k of each operand.
+    pub fn is_elementwise(&self) -> bool {
+        self.is_elementwise_unary() || self.is_elementwise_binary() || matches!(self, Op::Select | Op::Clamp)
+    }
+
+    /// What a loop fusion can take in: elementwise work and pure data movement.
+    pub fn is_loop_fusible(&self) -> bool {
+        self.is_elementwise() || matches!(self, Op::Convert | Op::BroadcastInDim { .. } | Op::Reshape)
+    }
+
+    /// Values a TPU compiler does not store: it recomputes them inside every fusion that reads
+    /// them (a reshape is a bitcast of its operand), so they take no memory of their own.
+    pub fn is_recomputed_in_readers(&self) -> bool {
+        matches!(self, Op::Reshape | Op::BroadcastInDim { .. } | Op::Iota { .. } | Op::Convert | Op::Constant(_))
+    }
+
     pub fn is_elementwise_unary(&self) -> bool {
         matches!(
             self,

@@ -18,7 +18,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::rewrite::reorder;
+use super::rewrite::{place, reorder};
 use crate::ir::{Graph, Node, NodeId, Op, Param};
 
 /// Reads more than this many nodes after the previous read of a value are late.
@@ -28,12 +28,7 @@ const MAX_RECIPE: usize = 16;
 
 /// Ops recomputed rather than kept: elementwise work and data movement a fusion does as it goes.
 fn recomputable(op: &Op) -> bool {
-    op.is_elementwise_unary()
-        || op.is_elementwise_binary()
-        || matches!(
-            op,
-            Op::Select | Op::Clamp | Op::Convert | Op::BroadcastInDim { .. } | Op::Reshape | Op::Iota { .. }
-        )
+    op.is_loop_fusible() || matches!(op, Op::Iota { .. })
 }
 
 /// A read of a value: by the node `user`, as its input `slot`, at node position `at`.
@@ -151,26 +146,11 @@ impl Rewriter {
         let mut placed = vec![false; self.nodes.len()];
         let mut order = Vec::with_capacity(self.nodes.len());
         for (i, copies) in copies_at.iter().enumerate() {
-            for &c in copies {
-                self.place(c, &mut placed, &mut order);
+            for &c in copies.iter().chain([&i]) {
+                place(&self.nodes, c, &mut placed, &mut order);
             }
-            self.place(i, &mut placed, &mut order);
         }
         reorder(&Graph { params, nodes: self.nodes, outputs }, &order)
-    }
-
-    /// Places `x` after the copies it reads that are not placed yet.
-    fn place(&self, x: NodeId, placed: &mut [bool], order: &mut Vec<NodeId>) {
-        if placed[x] {
-            return;
-        }
-        for &j in &self.nodes[x].inputs {
-            if j >= self.originals && !placed[j] {
-                self.place(j, placed, order);
-            }
-        }
-        placed[x] = true;
-        order.push(x);
     }
 }
 

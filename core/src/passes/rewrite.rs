@@ -1,6 +1,6 @@
 //! Shared mechanics of the rewrites: redirecting uses and dropping nodes.
 
-use crate::ir::{Graph, NodeId};
+use crate::ir::{Graph, Node, NodeId};
 
 /// Replaces every use of node i (as an input or an output) by `repr[i]`.
 pub(super) fn redirect(graph: &mut Graph, repr: &[NodeId]) {
@@ -46,4 +46,26 @@ pub(super) fn reorder(graph: &Graph, order: &[NodeId]) -> Graph {
         })
         .collect();
     Graph { params: graph.params.clone(), nodes, outputs: graph.outputs.iter().map(|&o| new_id[o]).collect() }
+}
+
+/// Appends `root` to `order` after every node it reads, transitively, that is not placed yet
+/// (a topological placement for passes that move nodes).
+pub(super) fn place(nodes: &[Node], root: NodeId, placed: &mut [bool], order: &mut Vec<NodeId>) {
+    let mut stack = vec![(root, false)];
+    while let Some((x, inputs_placed)) = stack.pop() {
+        if placed[x] {
+            continue;
+        }
+        if inputs_placed {
+            placed[x] = true;
+            order.push(x);
+            continue;
+        }
+        stack.push((x, true));
+        for &j in nodes[x].inputs.iter().rev() {
+            if !placed[j] {
+                stack.push((j, false));
+            }
+        }
+    }
 }

@@ -13,16 +13,13 @@
 
 use crate::ir::{Graph, NodeId, Op};
 
-use super::rewrite::reorder;
+use super::rewrite::{place, reorder};
 
 /// Smallest saving worth a move: small values are not worth reordering a program for.
 const MIN_GAIN: usize = 64 << 10;
 
 fn stays(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Parameter(_) | Op::Constant(_) | Op::Reshape | Op::BroadcastInDim { .. } | Op::Convert | Op::Iota { .. }
-    )
+    matches!(op, Op::Parameter(_)) || op.is_recomputed_in_readers()
 }
 
 pub fn run(graph: &Graph) -> Graph {
@@ -73,30 +70,11 @@ pub fn run(graph: &Graph) -> Graph {
     // Nodes that stay are placed in order; placing one first places the moved nodes it reads.
     let mut placed = vec![false; n];
     let mut order = Vec::with_capacity(n);
-    let mut place = |root: NodeId, order: &mut Vec<NodeId>| {
-        let mut stack = vec![(root, false)];
-        while let Some((x, inputs_placed)) = stack.pop() {
-            if placed[x] {
-                continue;
-            }
-            if inputs_placed {
-                placed[x] = true;
-                order.push(x);
-                continue;
-            }
-            stack.push((x, true));
-            for &j in graph.nodes[x].inputs.iter().rev() {
-                if !placed[j] {
-                    stack.push((j, false));
-                }
-            }
-        }
-    };
     for i in (0..n).filter(|&i| !moves[i]) {
-        place(i, &mut order);
+        place(&graph.nodes, i, &mut placed, &mut order);
     }
     for i in 0..n {
-        place(i, &mut order);
+        place(&graph.nodes, i, &mut placed, &mut order);
     }
     reorder(graph, &order)
 }

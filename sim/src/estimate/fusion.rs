@@ -34,13 +34,6 @@ struct Group {
     steps: Vec<Step>,
 }
 
-/// Ops a loop fusion can take in: elementwise work and pure data movement.
-fn fusible(op: &Op) -> bool {
-    op.is_elementwise_unary()
-        || op.is_elementwise_binary()
-        || matches!(op, Op::Select | Op::Clamp | Op::Convert | Op::BroadcastInDim { .. } | Op::Reshape)
-}
-
 /// The inputs step `i` reads as evaluated (a broadcast read in place counts as its operand).
 fn reads(graph: &Graph, plan: &Plan, step: Step) -> Vec<NodeId> {
     match step {
@@ -89,7 +82,7 @@ fn group_steps(graph: &Graph, plan: &Plan, explicit: &[KernelGroup]) -> Vec<Grou
         } else {
             let op = &graph.nodes[first].op;
             let joined = match step {
-                Step::Node(_) if fusible(op) => reads(graph, plan, step)
+                Step::Node(_) if op.is_loop_fusible() => reads(graph, plan, step)
                     .into_iter()
                     .filter_map(|j| group_of[j])
                     .find(|&g| matches!(groups[g].kind, Kind::Loop | Kind::Product)),
@@ -99,7 +92,7 @@ fn group_steps(graph: &Graph, plan: &Plan, explicit: &[KernelGroup]) -> Vec<Grou
                 let (kind, name) = match step {
                     Step::Rows(_) => (Kind::Region, "fusion"),
                     Step::Node(_) if matches!(op, Op::DotGeneral(_) | Op::Convolution(_)) => (Kind::Product, op.name()),
-                    Step::Node(_) if fusible(op) => (Kind::Loop, "fusion"),
+                    Step::Node(_) if op.is_loop_fusible() => (Kind::Loop, "fusion"),
                     Step::Node(_) => (Kind::Other, op.name()),
                 };
                 groups.push(Group { name: name.to_string(), kind, share: (1, 1), steps: Vec::new() });

@@ -25,17 +25,9 @@ use super::plan::{Plan, Step};
 /// operands, so that it may be written over one of them.
 fn elementwise(graph: &Graph, plan: &Plan, step: Step) -> bool {
     match step {
-        Step::Node(i) => {
-            let op = &graph.nodes[i].op;
-            op.is_elementwise_unary() || op.is_elementwise_binary() || matches!(op, Op::Select | Op::Clamp)
-        }
+        Step::Node(i) => graph.nodes[i].op.is_elementwise(),
         Step::Rows(r) => !plan.regions[r].instrs.iter().any(|ins| matches!(ins, Instr::Reduce { .. })),
     }
-}
-
-/// Ops a TPU compiler recomputes inside the fusions that read them instead of storing.
-fn recomputed(op: &Op) -> bool {
-    matches!(op, Op::Reshape | Op::BroadcastInDim { .. } | Op::Iota { .. } | Op::Convert | Op::Constant(_))
 }
 
 /// Bytes of HBM the program's temporaries occupy at their most.
@@ -45,7 +37,7 @@ pub fn peak_temporary_bytes(graph: &Graph, plan: &Plan) -> u64 {
     // what it is recomputed from.
     let mut sources: Vec<Vec<NodeId>> = Vec::with_capacity(n);
     for (i, node) in graph.nodes.iter().enumerate() {
-        let s = if recomputed(&node.op) {
+        let s = if node.op.is_recomputed_in_readers() {
             let mut s: Vec<NodeId> = node.inputs.iter().flat_map(|&j| sources[j].iter().copied()).collect();
             s.sort_unstable();
             s.dedup();
@@ -55,7 +47,8 @@ pub fn peak_temporary_bytes(graph: &Graph, plan: &Plan) -> u64 {
         };
         sources.push(s);
     }
-    let stored = |m: NodeId| !recomputed(&graph.nodes[m].op) && !matches!(graph.nodes[m].op, Op::Parameter(_));
+    let stored =
+        |m: NodeId| !graph.nodes[m].op.is_recomputed_in_readers() && !matches!(graph.nodes[m].op, Op::Parameter(_));
     let reads = |step: Step| -> Vec<NodeId> {
         let direct = match step {
             Step::Node(i) => graph.nodes[i].inputs.clone(),
