@@ -10,6 +10,7 @@
 //!   views applied by wrapper programs, executables cached per view layout).
 //! - [`executable_cache`]: executables compiled once per program and plugin, stored serialized
 //!   in the compilation cache for later processes.
+//! - `prefetch`: background threads that load a working set of executables ahead of need.
 //! - [`doctor`]: the report behind `tpudev doctor`.
 //!
 //! See `docs/hardware.md`.
@@ -25,6 +26,7 @@ pub mod executable;
 pub mod executable_cache;
 pub mod ffi;
 pub mod plugin;
+mod prefetch;
 mod raw;
 
 pub use buffer::Buffer;

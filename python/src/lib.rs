@@ -22,7 +22,7 @@ use tpudev_core::{Error, TensorView};
 use buffer::Buffer;
 use convert::{first_foreign, tensor_view, to_arg, torch_dtype, TorchTypes};
 use errors::{guard, to_pyerr};
-use runtime::runtime;
+use runtime::{runtime, runtime_if_started};
 
 /// Hands over the PyTorch objects the converter recognizes: the Tensor type and the dtypes in
 /// the runtime's order (see `dtype_names`).
@@ -400,6 +400,24 @@ fn set_allow_excess_precision(allow: bool) -> PyResult<()> {
     Ok(())
 }
 
+/// Ends the run, at interpreter exit: on the hardware backend, stops loading the working set
+/// and stores the one this run used. Nothing when the runtime never started.
+#[pyfunction]
+fn finish(py: Python<'_>) {
+    if let Some(hw) = runtime_if_started().and_then(|rt| rt.hw.as_ref()) {
+        py.detach(|| hw.finish());
+    }
+}
+
+/// Waits until the working set's background loading is done (hardware backend; for tests).
+#[pyfunction]
+fn wait_for_prefetch(py: Python<'_>) -> PyResult<()> {
+    if let Some(hw) = runtime()?.hw.as_ref() {
+        py.detach(|| hw.wait_for_prefetch());
+    }
+    Ok(())
+}
+
 /// Counters and tiers of the compilation cache (`tpudev_core::cache`).
 #[pyfunction]
 fn cache_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
@@ -429,6 +447,10 @@ fn cache_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("executables_loaded", e.loaded)?;
     d.set_item("executable_compile_ns", e.compile_ns)?;
     d.set_item("executable_load_ns", e.load_ns)?;
+    d.set_item("executables_prefetched", e.prefetched)?;
+    d.set_item("executables_prefetch_used", e.prefetch_used)?;
+    d.set_item("executable_prefetch_ns", e.prefetch_ns)?;
+    d.set_item("executable_prefetch_wait_ns", e.prefetch_wait_ns)?;
     d.set_item("memory_enabled", cache.memory_tier().is_some())?;
     let dir = |t: Option<&tpudev_core::cache::DirTier>| t.map(|t| t.root().display().to_string());
     d.set_item("shm_dir", dir(cache.shm_tier()))?;
@@ -467,6 +489,8 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Buffer>()?;
     m.add_class::<capture::Program>()?;
     m.add_function(wrap_pyfunction!(sim_exec_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(finish, m)?)?;
+    m.add_function(wrap_pyfunction!(wait_for_prefetch, m)?)?;
     m.add_function(wrap_pyfunction!(capture::capture_begin, m)?)?;
     m.add_function(wrap_pyfunction!(capture::capture_end, m)?)?;
     m.add_function(wrap_pyfunction!(capture::run_program, m)?)?;

@@ -26,7 +26,8 @@ print(json.dumps({"result": y.cpu().tolist(), "stats": torch.tpu.compilation_cac
 
 def _env(tmp_path, **overrides):
     env = dict(os.environ)
-    for k in ("TPUDEV_CACHE", "TPUDEV_CACHE_DIR", "TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT", "TPUDEV_CACHE_SHM_DIR"):
+    for k in ("TPUDEV_CACHE", "TPUDEV_CACHE_DIR", "TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT", "TPUDEV_CACHE_SHM_DIR",
+              "TPUDEV_WORKING_SET"):
         env.pop(k, None)
     here = os.path.join(os.path.dirname(__file__), "..")
     env["PYTHONPATH"] = os.pathsep.join([os.path.abspath(here)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
@@ -52,7 +53,8 @@ def _warnings(stderr):
 
 
 def _entries(root, kind=0):
-    """Entry files holding programs (kind 0) or, on the hardware backend, PJRT executables (1):
+    """Entry files holding programs (kind 0) or, on the hardware backend, PJRT executables (1) and
+    working sets (2):
     the kind is the byte after the magic number and the format version (core/src/cache/codec.rs)."""
     out = []
     for p in sorted(root.rglob("*.tpc")):
@@ -79,7 +81,8 @@ def test_a_second_process_hits_the_persistent_tier(tmp_path):
 
 def test_hardware_executables_are_stored_and_loaded_by_a_later_process(tmp_path):
     # The XLA CPU PJRT plugin (scripts/setup.sh installs xla-cpu-pjrt) stands in for libtpu.
-    env = _env(tmp_path, TPUDEV_BACKEND="hw")
+    # Working sets off: every executable is loaded when first requested.
+    env = _env(tmp_path, TPUDEV_BACKEND="hw", TPUDEV_WORKING_SET="off")
     cold, s1, err1 = _run(env)
     assert s1["executables_compiled"] > 0 and s1["executables_loaded"] == 0, s1
     assert s1["executable_stores"] == s1["executables_compiled"] == s1["executable_misses"], s1
@@ -88,6 +91,41 @@ def test_hardware_executables_are_stored_and_loaded_by_a_later_process(tmp_path)
     assert s2["executables_loaded"] == s2["executable_disk_hits"] == s1["executables_compiled"], s2
     assert s2["executable_load_ns"] < s1["executable_compile_ns"], (s1, s2)
     assert warm == cold
+    assert not _warnings(err1 + err2), err1 + err2
+
+
+def test_a_later_run_loads_its_working_set_before_it_needs_it(tmp_path):
+    env = _env(tmp_path, TPUDEV_BACKEND="hw")
+    cold, s1, err1 = _run(env)
+    n = s1["executables_compiled"]
+    assert n > 0 and s1["executables_prefetched"] == 0, s1
+    working_sets = lambda: _entries(tmp_path / "disk", kind=2)  # noqa: E731
+    assert len(working_sets()) == 1, "the run stores its working set at exit"
+
+    # The same command line again: its executables are loaded in the background, none compiled.
+    warm, s2, err2 = _run(env)
+    assert warm == cold
+    assert s2["executables_compiled"] == 0, s2
+    assert s2["executables_prefetch_used"] + s2["executables_loaded"] == n, s2
+    assert s2["executables_prefetched"] >= s2["executables_prefetch_used"] > 0, s2
+
+    # Another workload name has no working set yet (and stores its own); `off` neither reads
+    # nor stores one.
+    _, s3, _ = _run(dict(env, TPUDEV_WORKING_SET="another job"))
+    assert (s3["executables_prefetched"], s3["executables_loaded"]) == (0, n), s3
+    _, s4, _ = _run(dict(env, TPUDEV_WORKING_SET="off"))
+    assert (s4["executables_prefetched"], s4["executables_loaded"]) == (0, n), s4
+    assert len(working_sets()) == 2
+
+    # A corrupted working set is dropped with a warning; the run loads on demand and is right.
+    for path in working_sets():
+        data = bytearray(open(path, "rb").read())
+        data[-1] ^= 1
+        open(path, "wb").write(bytes(data))
+    again, s5, err5 = _run(env)
+    assert again == cold
+    assert (s5["executables_prefetched"], s5["executables_loaded"], s5["invalid_dropped"]) == (0, n, 1), s5
+    assert any("working set was dropped" in w for w in _warnings(err5)), err5
     assert not _warnings(err1 + err2), err1 + err2
 
 

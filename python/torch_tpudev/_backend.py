@@ -1,6 +1,7 @@
 """Registers the "tpu" device with PyTorch: PrivateUse1 renamed, hooks, the device module,
 explicit kernels, the fallback, and a direct kernel for every op the runtime lowers."""
 
+import atexit
 import threading
 import warnings
 
@@ -66,6 +67,8 @@ def register():
         fallback = torch.library.Library("_", "IMPL")
         fallback.fallback(_ops.fallback, "PrivateUse1")
         _libraries.extend([impl, fallback])
+        # On hardware: stop loading executables ahead and store this run's working set.
+        atexit.register(_C.finish)
         _registered = True
 
 

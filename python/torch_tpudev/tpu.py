@@ -218,7 +218,11 @@ def compilation_cache_stats() -> dict:
     ``executables_loaded`` from tiers 2 and 3 (``executable_shm_hits``,
     ``executable_disk_hits``), ``executable_misses``, ``executable_stores`` and the time spent
     compiling and loading them (``executable_compile_ns``, ``executable_load_ns``; zero on the
-    simulator). Configure it with ``TPUDEV_CACHE_DIR`` (or
+    simulator). A run also loads, in the background from its start, the executables the last
+    run of the same command line needed (its working set; ``TPUDEV_WORKING_SET`` names the
+    workload instead, ``off`` turns it off): ``executables_prefetched``, of which
+    ``executables_prefetch_used`` were requested since, in ``executable_prefetch_ns``, and the
+    time the program waited for one still loading (``executable_prefetch_wait_ns``). Configure it with ``TPUDEV_CACHE_DIR`` (or
     ``TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT``), ``TPUDEV_CACHE_SHM_DIR`` and
     ``TPUDEV_CACHE=off``; see docs/architecture.md."""
     return dict(_C.cache_stats())

@@ -6,13 +6,14 @@
 //! ```text
 //! magic            8 bytes  b"TPUDEVC\x01"
 //! format version   u32      key::FORMAT_VERSION
-//! kind             u8       0: program, 1: executable (`EntryKind`)
+//! kind             u8       0: program, 1: executable, 2: working set (`EntryKind`)
 //! compiler version u16 length + UTF-8 bytes (key::COMPILER_VERSION)
 //! key              32 bytes (the entry's own key, so a misplaced file is detected)
 //! payload length   u64
 //! checksum         32 bytes SHA-256 of the payload
 //! payload          program: postcard encoding of `Lowered` (graph and parameter bindings);
-//!                  executable: the plugin's own serialized executable, opaque here
+//!                  executable: the plugin's own serialized executable, opaque here;
+//!                  working set: u32 count, then that many 32-byte executable keys
 //! ```
 //!
 //! `decode` checks every field and the program's structure (node inputs precede their users,
@@ -45,6 +46,9 @@ pub enum EntryKind {
     Program,
     /// A device's compiled program in the device's own serialized form (a PJRT executable).
     Executable,
+    /// The executables one workload used, in the order it first needed them (the keys only),
+    /// so that the next process running it can load them ahead of need.
+    WorkingSet,
 }
 
 impl EntryKind {
@@ -52,6 +56,7 @@ impl EntryKind {
         match self {
             EntryKind::Program => 0,
             EntryKind::Executable => 1,
+            EntryKind::WorkingSet => 2,
         }
     }
 
@@ -59,6 +64,7 @@ impl EntryKind {
         match tag {
             0 => Some(EntryKind::Program),
             1 => Some(EntryKind::Executable),
+            2 => Some(EntryKind::WorkingSet),
             _ => None,
         }
     }
@@ -67,6 +73,7 @@ impl EntryKind {
         match self {
             EntryKind::Program => "program",
             EntryKind::Executable => "executable",
+            EntryKind::WorkingSet => "working set",
         }
     }
 }
@@ -80,6 +87,16 @@ pub fn encode(key: &CacheKey, lowered: &Lowered) -> Result<Vec<u8>, Invalid> {
 /// The entry for a device's serialized executable.
 pub fn encode_executable(key: &CacheKey, executable: &[u8]) -> Vec<u8> {
     encode_payload(key, EntryKind::Executable, executable)
+}
+
+/// The entry for a working set: `keys`, in order.
+pub fn encode_working_set(key: &CacheKey, keys: &[CacheKey]) -> Vec<u8> {
+    let mut payload = Vec::with_capacity(4 + 32 * keys.len());
+    payload.extend_from_slice(&(keys.len() as u32).to_le_bytes());
+    for k in keys {
+        payload.extend_from_slice(k.as_bytes());
+    }
+    encode_payload(key, EntryKind::WorkingSet, &payload)
 }
 
 fn encode_payload(key: &CacheKey, kind: EntryKind, payload: &[u8]) -> Vec<u8> {
@@ -187,6 +204,17 @@ pub fn decode(bytes: &[u8], expected: &CacheKey) -> Result<Lowered, Invalid> {
 /// The serialized executable stored under `expected` (checksum verified).
 pub fn decode_executable(bytes: &[u8], expected: &CacheKey) -> Result<Vec<u8>, Invalid> {
     payload_of(bytes, expected, EntryKind::Executable).map(<[u8]>::to_vec)
+}
+
+/// The executable keys of the working set stored under `expected` (checksum verified).
+pub fn decode_working_set(bytes: &[u8], expected: &CacheKey) -> Result<Vec<CacheKey>, Invalid> {
+    let payload = payload_of(bytes, expected, EntryKind::WorkingSet)?;
+    let mut r = Reader { bytes: payload, pos: 0 };
+    let count = u32::from_le_bytes(r.array("working set's length")?) as usize;
+    if payload.len() - r.pos != 32 * count {
+        return Err(Invalid(format!("a working set of {count} keys holds {} bytes of keys", payload.len() - r.pos)));
+    }
+    (0..count).map(|_| r.array("working set").map(CacheKey::from_bytes)).collect()
 }
 
 /// What a device's compile relies on and cannot check cheaply itself.

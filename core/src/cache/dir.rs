@@ -5,11 +5,13 @@
 //! - Layout: `<root>/v<FORMAT_VERSION>/<first two hex digits>/<key hex>.tpc`.
 //! - Publication: an entry is written to a temporary file in its final directory, flushed
 //!   (`sync_all`, when the tier is durable: `TPUDEV_CACHE_FSYNC`) and renamed over its final
-//!   name. Readers therefore
-//!   see a whole entry or none, and two processes publishing the same key both succeed and leave
-//!   one entry (both write the same bytes; the last rename wins).
-//! - Reads verify the entry (`codec::decode`, `codec::decode_executable`); a bad entry is deleted and reported so that the
-//!   caller warns and recompiles.
+//!   name. Readers therefore see a whole entry or none, and two processes publishing the same
+//!   key both succeed and leave one entry (both write the same bytes; the last rename wins).
+//!   Programs and executables are named by their content and never rewritten (`put`); a
+//!   working set is rewritten in place by the same atomic rename (`replace`).
+//! - Reads verify the entry (`codec::decode`, `codec::decode_executable`,
+//!   `codec::decode_working_set`); a bad entry is deleted and reported so that the caller
+//!   warns and recompiles.
 //! - Recency: a hit sets the entry's modification time, so eviction drops the least recently
 //!   used entries first (access times are unreliable: `noatime` mounts, NFS).
 //! - Size limit: when the bytes this process believes are stored pass the limit, it takes the
@@ -140,6 +142,11 @@ impl DirTier {
         self.get_with(key, codec::decode_executable)
     }
 
+    /// The working set stored under `key`.
+    pub fn get_working_set(&self, key: &CacheKey) -> Lookup<Vec<CacheKey>> {
+        self.get_with(key, codec::decode_working_set)
+    }
+
     fn get_with<T>(&self, key: &CacheKey, decode: impl Fn(&[u8], &CacheKey) -> Result<T, codec::Invalid>) -> Lookup<T> {
         let path = self.entry_path(key);
         let bytes = match fs::read(&path) {
@@ -166,10 +173,22 @@ impl DirTier {
 
     /// Publishes `bytes` (an encoded entry) under `key`. Ok(false): the entry already existed.
     pub fn put(&self, key: &CacheKey, bytes: &[u8]) -> io::Result<bool> {
-        let path = self.entry_path(key);
-        if path.exists() {
+        if self.entry_path(key).exists() {
             return Ok(false);
         }
+        self.write(key, bytes)?;
+        Ok(true)
+    }
+
+    /// Publishes `bytes` under `key`, over any entry already there: readers see the old entry
+    /// or the new one, whole.
+    pub fn replace(&self, key: &CacheKey, bytes: &[u8]) -> io::Result<()> {
+        self.write(key, bytes)
+    }
+
+    /// Writes a temporary file beside the entry and renames it over the entry's name.
+    fn write(&self, key: &CacheKey, bytes: &[u8]) -> io::Result<()> {
+        let path = self.entry_path(key);
         let dir = path.parent().expect("an entry path has a parent");
         fs::create_dir_all(dir)?;
         let tmp = dir.join(format!(
@@ -203,7 +222,7 @@ impl DirTier {
         if after > self.max_bytes {
             self.evict(false);
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Deletes an entry (after it proved unusable).

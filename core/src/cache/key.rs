@@ -43,6 +43,12 @@ impl CacheKey {
         CacheKey::hash(&[backend.as_bytes(), b"executable", program])
     }
 
+    /// The key of the working set of `workload` (what names one program run: its command line,
+    /// or a name the user gave) on the compiler `backend` describes.
+    pub fn for_working_set(workload: &[u8], backend: &str) -> CacheKey {
+        CacheKey::hash(&[backend.as_bytes(), b"working set", workload])
+    }
+
     /// SHA-256 over the cache's own fields and `fields`, each length-prefixed.
     fn hash(fields: &[&[u8]]) -> CacheKey {
         let mut h = Sha256::new();

@@ -13,7 +13,9 @@
 //! A device whose compile is expensive (a PJRT plugin) also keeps its compiled executables
 //! here, in the plugin's serialized form (`get_executable`, `put_executable`, tiers 2 and 3;
 //! the device keeps its own loaded executables in process memory), keyed by the program text
-//! and the plugin's identity (`CacheKey::for_executable`). A tier that fails
+//! and the plugin's identity (`CacheKey::for_executable`). Beside them it keeps each workload's
+//! working set (`get_working_set`, `put_working_set`): the keys of the executables one run
+//! needed, in order, which the next run of that workload loads ahead of need. A tier that fails
 //! (a directory that is missing, read-only or full) is left out with one warning, and an entry
 //! that fails verification is deleted with a warning and reported as a miss, so the caller
 //! recompiles.
@@ -35,7 +37,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
-pub use codec::{decode, decode_executable, encode, encode_executable, header, EntryKind, Header, Invalid};
+pub use codec::{
+    decode, decode_executable, decode_working_set, encode, encode_executable, encode_working_set, header, EntryKind,
+    Header, Invalid,
+};
 pub use config::CacheConfig;
 pub use dir::{DirTier, GcReport, Lookup, Usage};
 pub use key::{CacheKey, COMPILER_VERSION, FORMAT_VERSION};
@@ -361,6 +366,38 @@ impl CompileCache {
         bump(&self.counters.store_ns, start.elapsed().as_nanos() as u64);
     }
 
+    /// The working set stored under `key`: from tier 2 if it has one, else tier 3. A bad entry
+    /// is dropped with a warning (the executables then load when first needed).
+    pub fn get_working_set(&self, key: &CacheKey) -> Option<Vec<CacheKey>> {
+        for (_, dir) in self.dir_tiers() {
+            let Some(dir) = dir else { continue };
+            match dir.get_working_set(key) {
+                Lookup::Hit(keys, _) => return Some(keys),
+                Lookup::Miss => {}
+                Lookup::Invalid(why) => {
+                    bump(&self.counters.invalid_dropped, 1);
+                    (self.sink)(&format!(
+                        "compilation cache: a working set was dropped ({why}); its executables load when \
+                         first needed, and this run stores a new one."
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// Stores (replacing) the working set `keys` under `key` in tiers 2 and 3.
+    pub fn put_working_set(&self, key: &CacheKey, keys: &[CacheKey]) {
+        let bytes = encode_working_set(key, keys);
+        for (i, (_, dir)) in self.dir_tiers().into_iter().enumerate() {
+            let Some(dir) = dir.filter(|d| d.writable()) else { continue };
+            match dir.replace(key, &bytes) {
+                Ok(()) => bump(&self.counters.bytes_written, bytes.len() as u64),
+                Err(e) => self.write_failed(dir, i, e),
+            }
+        }
+    }
+
     /// Stores `program` under `key` in every tier.
     pub fn put(&self, key: &CacheKey, program: Arc<Lowered>) {
         if !self.is_enabled() {
@@ -399,17 +436,20 @@ impl CompileCache {
         match dir.put(key, &bytes) {
             Ok(true) => bump(&self.counters.bytes_written, bytes.len() as u64),
             Ok(false) => {}
-            Err(e) => {
-                dir.set_read_only();
-                let mut warned = self.write_warned.lock().unwrap_or_else(|p| p.into_inner());
-                if !std::mem::replace(&mut warned[index], true) {
-                    (self.sink)(&format!(
-                        "compilation cache {} can't be written ({e}); new programs are no longer stored \
-                         there by this process. Free space or fix its permissions.",
-                        dir.root().display()
-                    ));
-                }
-            }
+            Err(e) => self.write_failed(dir, index, e),
+        }
+    }
+
+    /// Stops writing to `dir` (the `index`-th directory tier) after `e`, with one warning.
+    fn write_failed(&self, dir: &DirTier, index: usize, e: std::io::Error) {
+        dir.set_read_only();
+        let mut warned = self.write_warned.lock().unwrap_or_else(|p| p.into_inner());
+        if !std::mem::replace(&mut warned[index], true) {
+            (self.sink)(&format!(
+                "compilation cache {} can't be written ({e}); new programs are no longer stored \
+                 there by this process. Free space or fix its permissions.",
+                dir.root().display()
+            ));
         }
     }
 

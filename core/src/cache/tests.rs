@@ -407,3 +407,55 @@ fn executable_entries_round_trip_and_name_their_kind() {
     let program = encode(&key, l).unwrap();
     assert!(decode_executable(&program, &key).unwrap_err().0.contains("expected executable"));
 }
+
+#[test]
+fn working_sets_round_trip_and_reject_a_wrong_length() {
+    let key = CacheKey::for_working_set(b"python train.py", "plugin A 1.0");
+    assert_ne!(key, CacheKey::for_working_set(b"python train.py", "plugin A 1.1"));
+    assert_ne!(key, CacheKey::for_executable(b"python train.py", "plugin A 1.0"));
+    let keys: Vec<CacheKey> = (0..3).map(key_of).collect();
+    let bytes = encode_working_set(&key, &keys);
+    assert_eq!(decode_working_set(&bytes, &key).unwrap(), keys);
+    assert_eq!(header(&bytes).unwrap().kind, EntryKind::WorkingSet);
+    assert!(decode_executable(&bytes, &key).unwrap_err().0.contains("expected executable"));
+    assert_eq!(decode_working_set(&encode_working_set(&key, &[]), &key).unwrap(), vec![]);
+    // A payload whose count disagrees with its keys (checksum intact) is refused.
+    let lying = encode_payload_for_test(&key, &[&7u32.to_le_bytes()[..], key_of(0).as_bytes()].concat());
+    assert!(decode_working_set(&lying, &key).unwrap_err().0.contains("7 keys holds 32 bytes"));
+}
+
+/// A working-set entry with an arbitrary payload (for checks the encoder never produces).
+fn encode_payload_for_test(key: &CacheKey, payload: &[u8]) -> Vec<u8> {
+    let mut bytes = encode_working_set(key, &[]);
+    let head = bytes.len() - 4 - 32 - 8; // the payload length, checksum and 4-byte payload
+    bytes.truncate(head);
+    bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    use sha2::Digest;
+    bytes.extend_from_slice(&sha2::Sha256::digest(payload));
+    bytes.extend_from_slice(payload);
+    bytes
+}
+
+#[test]
+fn working_sets_are_replaced_in_place_and_a_bad_one_is_dropped() {
+    let env = Env::new();
+    let cfg = env.config(16, None, Some("disk"));
+    let key = CacheKey::for_working_set(b"python train.py", "plugin A 1.0");
+    let c = env.cache(&cfg);
+    assert_eq!(c.get_working_set(&key), None);
+    c.put_working_set(&key, &[key_of(0), key_of(1)]);
+    c.put_working_set(&key, &[key_of(2)]);
+    // A fresh process reads the last one written, and the directory holds one entry.
+    assert_eq!(env.cache(&cfg).get_working_set(&key), Some(vec![key_of(2)]));
+    assert_eq!(c.disk_tier().unwrap().usage().entries, 1);
+
+    let file = entry_file(&env.path("disk"), &key);
+    let mut bytes = fs::read(&file).unwrap();
+    *bytes.last_mut().unwrap() ^= 1;
+    fs::write(&file, bytes).unwrap();
+    let c = env.cache(&cfg);
+    assert_eq!(c.get_working_set(&key), None);
+    assert_eq!(c.stats().invalid_dropped, 1);
+    assert!(env.take_warnings().iter().any(|w| w.contains("working set was dropped") && w.contains("checksum")));
+    assert!(!file.exists());
+}

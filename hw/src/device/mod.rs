@@ -41,6 +41,11 @@ pub const ENV_CAPACITY: &str = "TPUDEV_HBM_BYTES";
 /// text of every program it compiles or loads (`program-<key>.mlir`, runnable with `tpudev run`).
 pub const ENV_DUMP_PROGRAMS: &str = "TPUDEV_DUMP_PROGRAMS";
 
+/// Environment variable naming the workload whose working set `PjrtDevice::from_env` loads
+/// ahead of need and stores at the end of the run (see `executable_cache`); `off` turns working
+/// sets off. Without it the workload is the process's command line and working directory.
+pub const ENV_WORKING_SET: &str = "TPUDEV_WORKING_SET";
+
 pub struct PjrtDevice {
     client: Client,
     device: usize,
@@ -77,6 +82,25 @@ impl PjrtExecutable {
     /// How many layouts this graph has been compiled for.
     pub fn compiled_layouts(&self) -> usize {
         self.programs.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+}
+
+/// What names this run's workload: `TPUDEV_WORKING_SET`, or else the command line (every
+/// argument, so `python -c CODE` names its code) and the working directory; None when off.
+fn workload_from_env() -> Option<Vec<u8>> {
+    match std::env::var(ENV_WORKING_SET) {
+        Ok(v) if v.trim().eq_ignore_ascii_case("off") => None,
+        Ok(v) if !v.trim().is_empty() => Some(format!("named {}", v.trim()).into_bytes()),
+        _ => {
+            let mut w = b"command line".to_vec();
+            for arg in std::env::args_os() {
+                w.push(0);
+                w.extend_from_slice(arg.as_encoded_bytes());
+            }
+            w.push(0);
+            w.extend_from_slice(std::env::current_dir().unwrap_or_default().as_os_str().as_encoded_bytes());
+            Some(w)
+        }
     }
 }
 
@@ -117,7 +141,8 @@ impl PjrtDevice {
     }
 
     /// Like [`PjrtDevice::new`] with the capacity from `TPUDEV_HBM_BYTES` if set, dumping
-    /// programs where `TPUDEV_DUMP_PROGRAMS` says.
+    /// programs where `TPUDEV_DUMP_PROGRAMS` says, and loading the workload's working set
+    /// (`TPUDEV_WORKING_SET`) in the background; [`PjrtDevice::finish`] stores this run's.
     pub fn from_env(client: Client) -> Result<Self> {
         let capacity = match std::env::var(ENV_CAPACITY).ok().filter(|s| !s.trim().is_empty()) {
             Some(s) => Some(parse_bytes(&s).ok_or_else(|| {
@@ -129,7 +154,20 @@ impl PjrtDevice {
         if let Some(dir) = std::env::var_os(ENV_DUMP_PROGRAMS).filter(|d| !d.is_empty()) {
             device.executables.dump_to(dir.into());
         }
+        if let Some(workload) = workload_from_env() {
+            device.executables.start_working_set(&workload);
+        }
         Ok(device)
+    }
+
+    /// Ends the run: stops loading the working set and stores the one this run used.
+    pub fn finish(&self) {
+        self.executables.finish_working_set();
+    }
+
+    /// Waits until the working set's background loading is done.
+    pub fn wait_for_prefetch(&self) {
+        self.executables.wait_for_prefetch();
     }
 
     pub fn client(&self) -> &Client {

@@ -1,0 +1,122 @@
+//! Working sets on the XLA CPU plugin: a run stores the executables it needed, in order, and
+//! the next run of the same workload loads them in the background before it asks for them.
+
+mod common;
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use tpudev_core::cache::{CacheConfig, CacheKey, CompileCache};
+use tpudev_hw::{ExecutableCache, Origin};
+
+fn negate(n: usize) -> String {
+    format!(
+        "func.func @main(%a: tensor<{n}xf32>) -> tensor<{n}xf32> {{\n  %0 = stablehlo.negate %a : tensor<{n}xf32>\n  \
+         return %0 : tensor<{n}xf32>\n}}\n"
+    )
+}
+
+/// A fresh process's view of the persistent tier at `dir`: an empty memory, warnings kept.
+fn store(dir: &Path, warnings: &Arc<Mutex<Vec<String>>>) -> Arc<CompileCache> {
+    let config = CacheConfig { disk_dir: Some(dir.to_path_buf()), ..CacheConfig::off() };
+    let w = warnings.clone();
+    Arc::new(CompileCache::with_sink(&config, Arc::new(move |m: &str| w.lock().unwrap().push(m.to_string()))))
+}
+
+#[test]
+fn a_later_run_loads_its_working_set_ahead_and_stores_a_changed_one() {
+    let Some(client) = common::client("a_later_run_loads_its_working_set_ahead_and_stores_a_changed_one") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let warnings = Arc::default();
+    let programs: Vec<String> = [2, 3, 5].into_iter().map(negate).collect();
+
+    // First run: nothing stored; it compiles three programs and stores them in first-use order.
+    let first = ExecutableCache::new(client.clone(), store(dir.path(), &warnings));
+    assert_eq!(first.start_working_set(b"train.py"), 0);
+    for p in &programs {
+        assert_eq!(first.get_or_compile(p).unwrap().1, Origin::Compiled);
+    }
+    first.finish_working_set();
+
+    // Second run: all three are loaded before they are asked for, and none is compiled.
+    let second = ExecutableCache::new(client.clone(), store(dir.path(), &warnings));
+    assert_eq!(second.start_working_set(b"train.py"), 3);
+    second.wait_for_prefetch();
+    assert_eq!(second.stats().prefetched, 3);
+    assert_eq!(second.get_or_compile(&programs[1]).unwrap().1, Origin::Prefetched);
+    assert_eq!(second.get_or_compile(&programs[0]).unwrap().1, Origin::Prefetched);
+    assert_eq!(second.get_or_compile(&programs[0]).unwrap().1, Origin::Memory);
+    let s = second.stats();
+    assert_eq!((s.compiled, s.loaded, s.prefetched, s.prefetch_used, s.memory_hits), (0, 0, 3, 2, 1));
+    assert!(s.prefetch_ns > 0);
+    // It used two of them, in another order: that is the working set now.
+    second.finish_working_set();
+    let third = ExecutableCache::new(client.clone(), store(dir.path(), &warnings));
+    assert_eq!(third.start_working_set(b"train.py"), 2);
+    third.wait_for_prefetch();
+    assert_eq!(third.get_or_compile(&programs[2]).unwrap().1, Origin::Disk, "not in the working set any more");
+
+    // Another workload, or another plugin identity, has its own working set.
+    let other = ExecutableCache::new(client, store(dir.path(), &warnings));
+    assert_eq!(other.start_working_set(b"eval.py"), 0);
+    assert_eq!(other.start_working_set(b"train.py"), 0, "a cache starts one working set only");
+    assert!(warnings.lock().unwrap().is_empty(), "{:?}", warnings.lock().unwrap());
+}
+
+#[test]
+fn requests_during_the_background_loading_wait_or_load_and_never_compile() {
+    let Some(client) = common::client("requests_during_the_background_loading_wait_or_load_and_never_compile") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let warnings = Arc::default();
+    let programs: Vec<String> = (1..=12).map(negate).collect();
+    let first = ExecutableCache::new(client.clone(), store(dir.path(), &warnings));
+    first.start_working_set(b"w");
+    for p in &programs {
+        first.get_or_compile(p).unwrap();
+    }
+    first.finish_working_set();
+
+    // Ask for every program at once, racing the background threads.
+    let second = ExecutableCache::new(client, store(dir.path(), &warnings));
+    assert_eq!(second.start_working_set(b"w"), 12);
+    for p in &programs {
+        let origin = second.get_or_compile(p).unwrap().1;
+        assert!(matches!(origin, Origin::Prefetched | Origin::Disk), "{origin:?}");
+    }
+    second.finish_working_set();
+    let s = second.stats();
+    assert_eq!((s.compiled, s.prefetch_used + s.loaded), (0, 12), "{s:?}");
+    assert!(s.prefetched >= s.prefetch_used);
+}
+
+#[test]
+fn a_working_set_naming_executables_no_longer_stored_skips_them() {
+    let Some(client) = common::client("a_working_set_naming_executables_no_longer_stored_skips_them") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let warnings = Arc::default();
+    let cache = store(dir.path(), &warnings);
+    let first = ExecutableCache::new(client.clone(), cache.clone());
+    first.start_working_set(b"w");
+    let programs: Vec<String> = [2, 3].into_iter().map(negate).collect();
+    for p in &programs {
+        first.get_or_compile(p).unwrap();
+    }
+    first.finish_working_set();
+    // Evicted since: the first program's executable.
+    let evicted = CacheKey::for_executable(programs[0].as_bytes(), first.identity());
+    cache.disk_tier().unwrap().remove(&evicted);
+
+    let second = ExecutableCache::new(client, store(dir.path(), &warnings));
+    assert_eq!(second.start_working_set(b"w"), 2);
+    second.wait_for_prefetch();
+    assert_eq!(second.stats().prefetched, 1);
+    assert_eq!(second.get_or_compile(&programs[0]).unwrap().1, Origin::Compiled);
+    assert_eq!(second.get_or_compile(&programs[1]).unwrap().1, Origin::Prefetched);
+    assert!(warnings.lock().unwrap().is_empty());
+}
