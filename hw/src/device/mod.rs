@@ -42,8 +42,8 @@ pub const ENV_CAPACITY: &str = "TPUDEV_HBM_BYTES";
 pub const ENV_DUMP_PROGRAMS: &str = "TPUDEV_DUMP_PROGRAMS";
 
 /// Environment variable naming the workload whose working set `PjrtDevice::from_env` loads
-/// ahead of need and stores at the end of the run (see `executable_cache`); `off` turns working
-/// sets off. Without it the workload is the process's command line and working directory.
+/// ahead of need and stores at the end of the run (see `executable_cache`); `off` (or `0`,
+/// `false`, `no`, as for the cache's variables) turns working sets off. Without it the workload is the process's command line and working directory.
 pub const ENV_WORKING_SET: &str = "TPUDEV_WORKING_SET";
 
 pub struct PjrtDevice {
@@ -89,7 +89,7 @@ impl PjrtExecutable {
 /// argument, so `python -c CODE` names its code) and the working directory; None when off.
 fn workload_from_env() -> Option<Vec<u8>> {
     match std::env::var(ENV_WORKING_SET) {
-        Ok(v) if v.trim().eq_ignore_ascii_case("off") => None,
+        Ok(v) if matches!(v.trim().to_ascii_lowercase().as_str(), "off" | "0" | "false" | "no") => None,
         Ok(v) if !v.trim().is_empty() => Some(format!("named {}", v.trim()).into_bytes()),
         _ => {
             let mut w = b"command line".to_vec();
