@@ -19,14 +19,15 @@ pub enum Error {
     #[error("aten::{op}: {reason}")]
     UnsupportedArgs { op: String, reason: String },
 
-    /// Simulated HBM is full, like a real TPU's RESOURCE_EXHAUSTED.
+    /// Simulated HBM is full, like a real TPU's RESOURCE_EXHAUSTED. `doing` says what needed
+    /// the bytes: [`Error::ALLOCATING`] a buffer, or [`Error::HOLDING_TEMPORARIES`] for a program.
     #[error(
-        "RESOURCE_EXHAUSTED: out of memory on {device} while allocating {requested} bytes: \
+        "RESOURCE_EXHAUSTED: out of memory on {device} while {doing} {requested} bytes: \
          {free} bytes free of {capacity} bytes of HBM ({allocated} bytes in use). Free tensors \
          you no longer need (del t), use a smaller batch, or pick a chip with more HBM \
          (TPUDEV_CHIP)."
     )]
-    OutOfMemory { device: String, requested: u64, free: u64, capacity: u64, allocated: u64 },
+    OutOfMemory { device: String, doing: &'static str, requested: u64, free: u64, capacity: u64, allocated: u64 },
 
     /// Shapes or dtypes that an op cannot take.
     #[error("{0}")]
@@ -50,6 +51,11 @@ pub enum Error {
 }
 
 impl Error {
+    /// `OutOfMemory::doing` for a buffer that did not fit.
+    pub const ALLOCATING: &'static str = "allocating";
+    /// `OutOfMemory::doing` for a program whose temporaries did not fit beside what is allocated.
+    pub const HOLDING_TEMPORARIES: &'static str = "launching a program whose temporaries take";
+
     pub fn invalid(msg: impl Into<String>) -> Self {
         Error::InvalidArgument(msg.into())
     }

@@ -149,7 +149,7 @@ impl Hbm {
     /// (`store_zeroed` or `store_for_overwrite` gives it).
     pub fn book_alloc(&self, nbytes: usize) -> Result<BufferId> {
         let mut b = self.books();
-        self.check_fits(&b, nbytes as u64)?;
+        self.check_fits(&b, nbytes as u64, Error::ALLOCATING)?;
         let id = b.next_address(nbytes)?;
         b.live.insert(id, Entry { size: nbytes, has_memory: true });
         b.charge(nbytes as u64);
@@ -169,11 +169,12 @@ impl Hbm {
     }
 
     /// `RESOURCE_EXHAUSTED` when `n` more bytes do not fit.
-    fn check_fits(&self, b: &Books, n: u64) -> Result<()> {
+    fn check_fits(&self, b: &Books, n: u64, doing: &'static str) -> Result<()> {
         let free = self.capacity.saturating_sub(b.allocated);
         if n > free {
             return Err(Error::OutOfMemory {
                 device: self.device_name.clone(),
+                doing,
                 requested: n,
                 free,
                 capacity: self.capacity,
@@ -192,7 +193,7 @@ impl Hbm {
             return Ok(()); // most single-op programs: no lock on their path
         }
         let mut b = self.books();
-        self.check_fits(&b, nbytes)?;
+        self.check_fits(&b, nbytes, Error::HOLDING_TEMPORARIES)?;
         b.peak = b.peak.max(b.allocated + nbytes);
         Ok(())
     }
@@ -224,7 +225,7 @@ impl Hbm {
         if e.has_memory {
             return Ok(None);
         }
-        self.check_fits(&b, e.size as u64)?;
+        self.check_fits(&b, e.size as u64, Error::ALLOCATING)?;
         b.live.insert(id, Entry { has_memory: true, ..e });
         b.charge(e.size as u64);
         Ok(Some(e.size))
@@ -407,6 +408,7 @@ mod tests {
             err,
             Error::OutOfMemory {
                 device: "tpu:0 (test)".into(),
+                doing: Error::ALLOCATING,
                 requested: 500,
                 free: 400,
                 capacity: 1000,
@@ -436,6 +438,7 @@ mod tests {
         // Temporaries that do not fit beside what is allocated fail the launch.
         let err = hbm.hold_temporaries(500).unwrap_err();
         assert!(matches!(err, Error::OutOfMemory { requested: 500, free: 400, .. }), "{err}");
+        assert!(err.to_string().contains("while launching a program whose temporaries take 500 bytes"), "{err}");
         assert_eq!(hbm.stats().peak, 900);
     }
 

@@ -90,6 +90,7 @@ impl Buffers {
         if t.allocated + nbytes as u64 > self.capacity {
             return Err(Error::OutOfMemory {
                 device: self.device_name.clone(),
+                doing: Error::ALLOCATING,
                 requested: nbytes as u64,
                 free: self.capacity.saturating_sub(t.allocated),
                 capacity: self.capacity,
