@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use tpudev_core::cache::{CacheConfig, CacheKey, CompileCache};
-use tpudev_hw::{ExecutableCache, Origin};
+use tpudev_hw::{Client, ExecutableCache, Origin};
 
 fn negate(n: usize) -> String {
     format!(
@@ -23,6 +23,21 @@ fn store(dir: &Path, warnings: &Arc<Mutex<Vec<String>>>) -> Arc<CompileCache> {
     Arc::new(CompileCache::with_sink(&config, Arc::new(move |m: &str| w.lock().unwrap().push(m.to_string()))))
 }
 
+/// A whole run of `workload`: requests `programs` in order, then ends (storing its working
+/// set). Returns the cache and where each program came from.
+fn run(
+    client: &Client,
+    store: Arc<CompileCache>,
+    workload: &[u8],
+    programs: &[String],
+) -> (ExecutableCache, Vec<Origin>) {
+    let cache = ExecutableCache::new(client.clone(), store);
+    cache.start_working_set(workload);
+    let origins = programs.iter().map(|p| cache.get_or_compile(p).unwrap().1).collect();
+    cache.finish_working_set();
+    (cache, origins)
+}
+
 #[test]
 fn a_later_run_loads_its_working_set_ahead_and_stores_a_changed_one() {
     let Some(client) = common::client("a_later_run_loads_its_working_set_ahead_and_stores_a_changed_one") else {
@@ -33,12 +48,9 @@ fn a_later_run_loads_its_working_set_ahead_and_stores_a_changed_one() {
     let programs: Vec<String> = [2, 3, 5].into_iter().map(negate).collect();
 
     // First run: nothing stored; it compiles three programs and stores them in first-use order.
-    let first = ExecutableCache::new(client.clone(), store(dir.path(), &warnings));
-    assert_eq!(first.start_working_set(b"train.py"), 0);
-    for p in &programs {
-        assert_eq!(first.get_or_compile(p).unwrap().1, Origin::Compiled);
-    }
-    first.finish_working_set();
+    let (first, origins) = run(&client, store(dir.path(), &warnings), b"train.py", &programs);
+    assert_eq!(origins, [Origin::Compiled; 3]);
+    assert_eq!(first.stats().prefetched, 0);
 
     // Second run: all three are loaded before they are asked for, and none is compiled.
     let second = ExecutableCache::new(client.clone(), store(dir.path(), &warnings));
@@ -73,12 +85,7 @@ fn requests_during_the_background_loading_wait_or_load_and_never_compile() {
     let dir = tempfile::tempdir().unwrap();
     let warnings = Arc::default();
     let programs: Vec<String> = (1..=12).map(negate).collect();
-    let first = ExecutableCache::new(client.clone(), store(dir.path(), &warnings));
-    first.start_working_set(b"w");
-    for p in &programs {
-        first.get_or_compile(p).unwrap();
-    }
-    first.finish_working_set();
+    run(&client, store(dir.path(), &warnings), b"w", &programs);
 
     // Ask for every program at once, racing the background threads.
     let second = ExecutableCache::new(client, store(dir.path(), &warnings));
@@ -101,13 +108,8 @@ fn a_working_set_naming_executables_no_longer_stored_skips_them() {
     let dir = tempfile::tempdir().unwrap();
     let warnings = Arc::default();
     let cache = store(dir.path(), &warnings);
-    let first = ExecutableCache::new(client.clone(), cache.clone());
-    first.start_working_set(b"w");
     let programs: Vec<String> = [2, 3].into_iter().map(negate).collect();
-    for p in &programs {
-        first.get_or_compile(p).unwrap();
-    }
-    first.finish_working_set();
+    let (first, _) = run(&client, cache.clone(), b"w", &programs);
     // Evicted since: the first program's executable.
     let evicted = CacheKey::for_executable(programs[0].as_bytes(), first.identity());
     cache.disk_tier().unwrap().remove(&evicted);
