@@ -23,6 +23,11 @@ fn store(dir: &Path, warnings: &Arc<Mutex<Vec<String>>>) -> Arc<CompileCache> {
     Arc::new(CompileCache::with_sink(&config, Arc::new(move |m: &str| w.lock().unwrap().push(m.to_string()))))
 }
 
+/// The plugin's client (None: skipped, see `common`), a cache directory and a warnings sink.
+fn setup(test: &str) -> Option<(Client, tempfile::TempDir, Arc<Mutex<Vec<String>>>)> {
+    Some((common::client(test)?, tempfile::tempdir().unwrap(), Arc::default()))
+}
+
 /// A whole run of `workload`: requests `programs` in order, then ends (storing its working
 /// set). Returns the cache and where each program came from.
 fn run(
@@ -40,11 +45,10 @@ fn run(
 
 #[test]
 fn a_later_run_loads_its_working_set_ahead_and_stores_a_changed_one() {
-    let Some(client) = common::client("a_later_run_loads_its_working_set_ahead_and_stores_a_changed_one") else {
+    let Some((client, dir, warnings)) = setup("a_later_run_loads_its_working_set_ahead_and_stores_a_changed_one")
+    else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let warnings = Arc::default();
     let programs: Vec<String> = [2, 3, 5].into_iter().map(negate).collect();
 
     // First run: nothing stored; it compiles three programs and stores them in first-use order.
@@ -79,11 +83,10 @@ fn a_later_run_loads_its_working_set_ahead_and_stores_a_changed_one() {
 
 #[test]
 fn requests_during_the_background_loading_wait_or_load_and_never_compile() {
-    let Some(client) = common::client("requests_during_the_background_loading_wait_or_load_and_never_compile") else {
+    let Some((client, dir, warnings)) = setup("requests_during_the_background_loading_wait_or_load_and_never_compile")
+    else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let warnings = Arc::default();
     let programs: Vec<String> = (1..=12).map(negate).collect();
     run(&client, store(dir.path(), &warnings), b"w", &programs);
 
@@ -102,11 +105,9 @@ fn requests_during_the_background_loading_wait_or_load_and_never_compile() {
 
 #[test]
 fn a_working_set_naming_executables_no_longer_stored_skips_them() {
-    let Some(client) = common::client("a_working_set_naming_executables_no_longer_stored_skips_them") else {
+    let Some((client, dir, warnings)) = setup("a_working_set_naming_executables_no_longer_stored_skips_them") else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let warnings = Arc::default();
     let cache = store(dir.path(), &warnings);
     let programs: Vec<String> = [2, 3].into_iter().map(negate).collect();
     let (first, _) = run(&client, cache.clone(), b"w", &programs);

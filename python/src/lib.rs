@@ -409,15 +409,6 @@ fn finish(py: Python<'_>) {
     }
 }
 
-/// Waits until the working set's background loading is done (hardware backend; for tests).
-#[pyfunction]
-fn wait_for_prefetch(py: Python<'_>) -> PyResult<()> {
-    if let Some(hw) = runtime()?.hw.as_ref() {
-        py.detach(|| hw.wait_for_prefetch());
-    }
-    Ok(())
-}
-
 /// Counters and tiers of the compilation cache (`tpudev_core::cache`).
 #[pyfunction]
 fn cache_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
@@ -490,7 +481,6 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<capture::Program>()?;
     m.add_function(wrap_pyfunction!(sim_exec_stats, m)?)?;
     m.add_function(wrap_pyfunction!(finish, m)?)?;
-    m.add_function(wrap_pyfunction!(wait_for_prefetch, m)?)?;
     m.add_function(wrap_pyfunction!(capture::capture_begin, m)?)?;
     m.add_function(wrap_pyfunction!(capture::capture_end, m)?)?;
     m.add_function(wrap_pyfunction!(capture::run_program, m)?)?;

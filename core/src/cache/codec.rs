@@ -99,7 +99,7 @@ pub fn encode_working_set(key: &CacheKey, keys: &[CacheKey]) -> Vec<u8> {
     encode_payload(key, EntryKind::WorkingSet, &payload)
 }
 
-fn encode_payload(key: &CacheKey, kind: EntryKind, payload: &[u8]) -> Vec<u8> {
+pub(super) fn encode_payload(key: &CacheKey, kind: EntryKind, payload: &[u8]) -> Vec<u8> {
     let version = COMPILER_VERSION.as_bytes();
     let mut out = Vec::with_capacity(8 + 4 + 1 + 2 + version.len() + 32 + 8 + 32 + payload.len());
     out.extend_from_slice(MAGIC);

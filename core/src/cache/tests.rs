@@ -420,20 +420,9 @@ fn working_sets_round_trip_and_reject_a_wrong_length() {
     assert!(decode_executable(&bytes, &key).unwrap_err().0.contains("expected executable"));
     assert_eq!(decode_working_set(&encode_working_set(&key, &[]), &key).unwrap(), vec![]);
     // A payload whose count disagrees with its keys (checksum intact) is refused.
-    let lying = encode_payload_for_test(&key, &[&7u32.to_le_bytes()[..], key_of(0).as_bytes()].concat());
+    let payload = [&7u32.to_le_bytes()[..], key_of(0).as_bytes()].concat();
+    let lying = codec::encode_payload(&key, EntryKind::WorkingSet, &payload);
     assert!(decode_working_set(&lying, &key).unwrap_err().0.contains("7 keys holds 32 bytes"));
-}
-
-/// A working-set entry with an arbitrary payload (for checks the encoder never produces).
-fn encode_payload_for_test(key: &CacheKey, payload: &[u8]) -> Vec<u8> {
-    let mut bytes = encode_working_set(key, &[]);
-    let head = bytes.len() - 4 - 32 - 8; // the payload length, checksum and 4-byte payload
-    bytes.truncate(head);
-    bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    use sha2::Digest;
-    bytes.extend_from_slice(&sha2::Sha256::digest(payload));
-    bytes.extend_from_slice(payload);
-    bytes
 }
 
 #[test]

@@ -165,11 +165,6 @@ impl PjrtDevice {
         self.executables.finish_working_set();
     }
 
-    /// Waits until the working set's background loading is done.
-    pub fn wait_for_prefetch(&self) {
-        self.executables.wait_for_prefetch();
-    }
-
     pub fn client(&self) -> &Client {
         &self.client
     }
