@@ -17,14 +17,16 @@ fn negate(n: usize) -> String {
 }
 
 /// A fresh process's view of the persistent tier at `dir`: an empty memory, warnings kept.
-fn store(dir: &Path, warnings: &Arc<Mutex<Vec<String>>>) -> Arc<CompileCache> {
+fn store(dir: &Path, warnings: &Warnings) -> Arc<CompileCache> {
     let config = CacheConfig { disk_dir: Some(dir.to_path_buf()), ..CacheConfig::off() };
     let w = warnings.clone();
     Arc::new(CompileCache::with_sink(&config, Arc::new(move |m: &str| w.lock().unwrap().push(m.to_string()))))
 }
 
+type Warnings = Arc<Mutex<Vec<String>>>;
+
 /// The plugin's client (None: skipped, see `common`), a cache directory and a warnings sink.
-fn setup(test: &str) -> Option<(Client, tempfile::TempDir, Arc<Mutex<Vec<String>>>)> {
+fn setup(test: &str) -> Option<(Client, tempfile::TempDir, Warnings)> {
     Some((common::client(test)?, tempfile::tempdir().unwrap(), Arc::default()))
 }
 
