@@ -70,6 +70,40 @@ struct Regs {
     tmp: Vec<f32>,
 }
 
+thread_local! {
+    /// Register memory of the regions this thread ran, for the next: allocating and clearing
+    /// it anew for every region was a twentieth of a small model's compiled step.
+    static SPARE_REGS: std::cell::RefCell<Vec<Vec<f32>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Regs {
+    /// Registers for one thread, from the thread's spare memory where it has some. Their
+    /// values are stale, which is harmless: an instruction writes its whole destination, and
+    /// reads only registers written before it in the same block (as blocks reuse registers).
+    fn take(vregs: usize, vlen: usize, sregs: usize, slen: usize) -> Regs {
+        SPARE_REGS.with_borrow_mut(|spare| {
+            let mut reg = |len: usize| {
+                let mut r = spare.pop().unwrap_or_default();
+                r.resize(len, 0.0);
+                r
+            };
+            Regs {
+                v: (0..vregs).map(|_| reg(vlen)).collect(),
+                s: (0..sregs).map(|_| reg(slen)).collect(),
+                tmp: Vec::new(),
+            }
+        })
+    }
+}
+
+impl Drop for Regs {
+    fn drop(&mut self) {
+        let regs = self.v.drain(..).chain(self.s.drain(..));
+        // Bounded: a thread keeps at most as many registers as its largest region had.
+        let _ = SPARE_REGS.try_with(|spare| spare.borrow_mut().extend(regs));
+    }
+}
+
 /// The rows `lo..lo + n` that one pass of the instructions handles.
 struct Block<'a> {
     lo: usize,
@@ -508,7 +542,8 @@ fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>
             }
             Some(_) => return Err(Error::internal("row region: output destination of the wrong size")),
             None => {
-                let mut v = vec![0.0f32; len];
+                // Left uninitialized: every row of every output is written below (`rows`).
+                let mut v = Vec::with_capacity(len);
                 ptrs.push((v.as_mut_ptr(), len));
                 outs.push(v);
             }
@@ -516,11 +551,7 @@ fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>
     }
     let shared = Outs { ptrs };
     let per_block = block_rows(cols).min(rows.max(1));
-    let new_regs = || Regs {
-        v: vec![vec![0.0; per_block * cols]; region.vregs],
-        s: vec![vec![0.0; per_block]; region.sregs],
-        tmp: Vec::new(),
-    };
+    let new_regs = || Regs::take(region.vregs, per_block * cols, region.sregs, per_block);
     let stream = region.outputs.iter().map(|&(_, _, per_row)| rows * per_row * 4 >= STREAM_BYTES).collect();
     let job = Job { region, inputs, outs: &shared, isa, stream };
     // Whole blocks per task, so the blocks (and the results) do not depend on the threads.
@@ -532,6 +563,14 @@ fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>
             .for_each_init(new_regs, |regs, t| job.rows(regs, t * per_task, ((t + 1) * per_task).min(rows)));
     } else {
         job.rows(&mut new_regs(), 0, rows);
+    }
+    for (v, &(_, _, per_row)) in outs.iter_mut().zip(&region.outputs) {
+        if v.capacity() > 0 {
+            // SAFETY: the tasks above wrote all `rows * per_row` values of this output: each
+            // block writes its rows of every output (`write_outputs`, or the instructions for
+            // outputs computed in place), and the blocks cover all rows.
+            unsafe { v.set_len(rows * per_row) };
+        }
     }
     Ok(outs)
 }
