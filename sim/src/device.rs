@@ -336,6 +336,10 @@ impl Device for SimDevice {
     }
 
     fn alloc_output(&self, nbytes: usize) -> Result<BufferId> {
+        if self.timing_only() {
+            // No program will write it: it reads as zeroes, not as a freed buffer's memory.
+            return self.alloc(nbytes);
+        }
         let id = self.hbm.book_alloc(nbytes)?;
         let hbm = Arc::clone(&self.hbm);
         self.stream.run_or_submit(&[id], move || hbm.store_for_overwrite(id, nbytes));
@@ -349,7 +353,11 @@ impl Device for SimDevice {
     fn materialize(&self, buffer: BufferId) -> Result<()> {
         if let Some(nbytes) = self.hbm.book_materialize(buffer)? {
             let hbm = Arc::clone(&self.hbm);
-            self.stream.run_or_submit(&[buffer], move || hbm.store_for_overwrite(buffer, nbytes));
+            let timing_only = self.timing_only();
+            self.stream.run_or_submit(&[buffer], move || match timing_only {
+                true => hbm.store_zeroed(buffer, nbytes),
+                false => hbm.store_for_overwrite(buffer, nbytes),
+            });
         }
         Ok(())
     }

@@ -17,6 +17,8 @@ use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use tpudev_core::{BufferId, Error, MemoryStats, Result};
 
+use crate::storage::Storage;
+
 pub const BASE_ADDRESS: u64 = 0x7e00_0000_0000;
 pub const ALIGN: u64 = 256;
 
@@ -38,7 +40,7 @@ impl Hasher for AddrHasher {
     }
 }
 
-pub type BufferMap = HashMap<BufferId, Vec<u8>, BuildHasherDefault<AddrHasher>>;
+pub type BufferMap = HashMap<BufferId, Storage, BuildHasherDefault<AddrHasher>>;
 
 /// The storage: the bytes of every buffer that has memory.
 pub struct HbmState {
@@ -47,10 +49,21 @@ pub struct HbmState {
 
 impl HbmState {
     pub fn buffer(&self, id: BufferId) -> Result<&[u8]> {
-        self.buffers.get(&id).map(|b| b.as_slice()).ok_or(Error::UnknownBuffer(id))
+        self.buffers.get(&id).map(Storage::as_bytes).ok_or(Error::UnknownBuffer(id))
     }
     pub fn buffer_mut(&mut self, id: BufferId) -> Result<&mut [u8]> {
-        self.buffers.get_mut(&id).map(|b| b.as_mut_slice()).ok_or(Error::UnknownBuffer(id))
+        self.buffers.get_mut(&id).map(Storage::as_bytes_mut).ok_or(Error::UnknownBuffer(id))
+    }
+
+    /// Makes `values` the memory of buffer `id` when they are exactly its bytes, returning the
+    /// memory they replace; gives `values` back otherwise.
+    pub fn adopt_f32(&mut self, id: BufferId, values: Vec<f32>) -> std::result::Result<Storage, Vec<f32>> {
+        match self.buffers.get_mut(&id) {
+            Some(s) if s.len() == values.len() * 4 && cfg!(target_endian = "little") => {
+                Ok(std::mem::replace(s, Storage::F32(values)))
+            }
+            _ => Err(values),
+        }
     }
 }
 
@@ -159,12 +172,12 @@ impl Hbm {
     /// The storage's half of `alloc`.
     pub fn store_zeroed(&self, id: BufferId, nbytes: usize) {
         let bytes = zeroed(nbytes);
-        self.write().buffers.insert(id, bytes);
+        self.write().buffers.insert(id, Storage::Bytes(bytes));
     }
 
     /// The storage's half of `alloc_for_overwrite` and `materialize`.
     pub fn store_for_overwrite(&self, id: BufferId, nbytes: usize) {
-        let bytes = self.recycled.take(nbytes).unwrap_or_else(|| zeroed(nbytes));
+        let bytes = self.recycled.take(nbytes).unwrap_or_else(|| Storage::Bytes(zeroed(nbytes)));
         self.write().buffers.insert(id, bytes);
     }
 
@@ -318,7 +331,7 @@ struct Recycled {
 #[derive(Default)]
 struct Pool {
     /// Kept buffers by size, each with the number it was kept under, oldest first.
-    by_size: HashMap<usize, std::collections::VecDeque<(u64, Vec<u8>)>>,
+    by_size: HashMap<usize, std::collections::VecDeque<(u64, Storage)>>,
     /// (number, size) of kept buffers, oldest first; entries of buffers taken since are
     /// skipped when met, and dropped when they outnumber the kept ones.
     order: std::collections::VecDeque<(u64, usize)>,
@@ -333,7 +346,7 @@ const RECYCLE_MIN_BYTES: usize = 4 << 10;
 const RECYCLE_MAX_BYTES: usize = 256 << 20;
 
 impl Recycled {
-    fn keep(&self, b: Vec<u8>) {
+    fn keep(&self, b: Storage) {
         let n = b.len();
         if !(RECYCLE_MIN_BYTES..=RECYCLE_MAX_BYTES).contains(&n) {
             return;
@@ -353,7 +366,7 @@ impl Recycled {
     }
 
     /// The most recently kept buffer of `n` bytes (the likeliest to be in cache).
-    fn take(&self, n: usize) -> Option<Vec<u8>> {
+    fn take(&self, n: usize) -> Option<Storage> {
         let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
         let (_, b) = pool.by_size.get_mut(&n)?.pop_back()?;
         pool.bytes -= n;
@@ -422,19 +435,19 @@ mod tests {
     #[test]
     fn recycling_keeps_small_buffers_by_size_and_drops_the_oldest_beyond_its_bound() {
         let r = Recycled::default();
-        r.keep(vec![1u8; 8 << 10]);
-        r.keep(vec![2u8; 16 << 10]);
-        r.keep(vec![3u8; 100]); // too small to keep
-        assert_eq!(r.take(100), None);
-        assert_eq!(r.take(16 << 10).map(|b| b[0]), Some(2));
-        assert_eq!(r.take(16 << 10), None);
+        r.keep(Storage::Bytes(vec![1u8; 8 << 10]));
+        r.keep(Storage::Bytes(vec![2u8; 16 << 10]));
+        r.keep(Storage::F32(vec![3.0; 25])); // too small to keep
+        assert!(r.take(100).is_none());
+        assert_eq!(r.take(16 << 10).map(|b| b.as_bytes()[0]), Some(2));
+        assert!(r.take(16 << 10).is_none());
         // Three buffers of 100 MiB do not fit in 256 MiB: the oldest (the 8 KiB one, then the
         // first large one) make room.
         for k in 0..3u8 {
-            r.keep(vec![10 + k; 100 << 20]);
+            r.keep(Storage::Bytes(vec![10 + k; 100 << 20]));
         }
-        assert_eq!(r.take(8 << 10), None);
-        let left: Vec<u8> = std::iter::from_fn(|| r.take(100 << 20)).map(|b| b[0]).collect();
+        assert!(r.take(8 << 10).is_none());
+        let left: Vec<u8> = std::iter::from_fn(|| r.take(100 << 20)).map(|b| b.as_bytes()[0]).collect();
         assert_eq!(left, [12, 11]);
         assert_eq!(r.pool.lock().unwrap().bytes, 0);
     }

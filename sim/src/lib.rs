@@ -13,6 +13,7 @@ pub mod hbm;
 pub mod host_alloc;
 pub mod slice;
 pub mod spmd;
+pub mod storage;
 mod stream;
 pub mod timing;
 

@@ -517,16 +517,55 @@ pub(crate) fn execute_publishing(
     let dests = direct_outputs(exe, &mut state, inputs, outputs)?;
     let early = if publish.wanted() { early_outputs(exe, &state, inputs, outputs) } else { vec![None; g.nodes.len()] };
     let on_final = |k: usize, v: &Value| publish_output(v, &outputs[k], publish);
-    let values = catch_unwind(AssertUnwindSafe(|| run_nodes(exe, &state, inputs, &dests, ex, &early, &on_final)))
+    let mut values = catch_unwind(AssertUnwindSafe(|| run_nodes(exe, &state, inputs, &dests, ex, &early, &on_final)))
         .map_err(panic_error)??;
     for (k, view) in outputs.iter().enumerate() {
-        if view.numel() == 0 || dests[g.outputs[k]].is_some() {
+        let m = g.outputs[k];
+        if view.numel() == 0 || dests[m].is_some() {
             continue;
         }
-        let v = values[g.outputs[k]].as_ref().ok_or_else(|| Error::internal("output not computed"))?;
-        store_output(&mut state, v, view)?;
+        let v = values[m].take().ok_or_else(|| Error::internal("output not computed"))?;
+        let once = g.outputs.iter().filter(|&&o| o == m).count() == 1;
+        let shared = outputs.iter().filter(|o| o.buffer == view.buffer).count() > 1;
+        let v = if once && !shared { adopt_output(&mut state, v, view)? } else { Some(v) };
+        if let Some(v) = v {
+            store_output(&mut state, &v, view)?;
+            values[m] = Some(v);
+        }
     }
     Ok(())
+}
+
+/// Makes an f32 output's values the memory of its buffer, when they are all of it, instead of
+/// copying them there. Every input has been read by now, so this holds for a buffer that an
+/// input reads too (an in-place update). Gives the value back when it must be copied.
+fn adopt_output(state: &mut HbmState, v: Value, view: &TensorView) -> Result<Option<Value>> {
+    let n = view.numel();
+    let whole = view.offset == 0 && is_contiguous(&view.shape, &view.strides);
+    let fits = |a: &ndarray::ArrayD<f32>| a.is_standard_layout() && a.len() == n;
+    let a = match v {
+        Value { dtype: DType::F32, data: Data::F32(a) } if view.dtype == DType::F32 && whole && fits(&a) => a,
+        v => return Ok(Some(v)),
+    };
+    let shape = a.shape().to_vec();
+    let (xs, offset) = a.into_raw_vec_and_offset();
+    let start = offset.unwrap_or(0);
+    let given_back = |xs: Vec<f32>| -> Result<Option<Value>> {
+        let a =
+            ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&shape), xs).map_err(|e| Error::internal(e.to_string()))?;
+        Ok(Some(Value::new(DType::F32, Data::F32(a))))
+    };
+    if start != 0 || xs.len() != n {
+        // Elements inside a larger allocation (standard layout, so contiguous from `start`).
+        return given_back(xs.get(start..start + n).ok_or_else(|| Error::internal("array elements"))?.to_vec());
+    }
+    match state.adopt_f32(view.buffer, xs) {
+        // The memory it replaces goes back to the allocator, which hands it to the next
+        // program's values of the same size (kept for outputs instead, it would make the
+        // allocator take fresh pages from the system for those values).
+        Ok(_replaced) => Ok(None),
+        Err(xs) => given_back(xs),
+    }
 }
 
 /// Largest output handed to the host before its program ends: a loss or a metric, the
