@@ -227,6 +227,16 @@ impl SimDevice {
         self.timing_only.load(Ordering::Relaxed)
     }
 
+    /// Gives an output buffer its memory in stream order: a freed buffer's, since the program
+    /// overwrites it, except in timing-only mode, where nothing writes it and it reads as zeroes.
+    fn store_output_memory(&self, id: BufferId, nbytes: usize) {
+        let (hbm, timing_only) = (Arc::clone(&self.hbm), self.timing_only());
+        self.stream.run_or_submit(&[id], move || match timing_only {
+            true => hbm.store_zeroed(id, nbytes),
+            false => hbm.store_for_overwrite(id, nbytes),
+        });
+    }
+
     /// The timing of a program this device compiled.
     pub fn program_timing<'a>(&self, exe: &'a dyn Executable) -> Option<&'a ProgramTiming> {
         exe.as_any().downcast_ref::<plan::SimExecutable>().map(|e| &e.timing)
@@ -336,13 +346,8 @@ impl Device for SimDevice {
     }
 
     fn alloc_output(&self, nbytes: usize) -> Result<BufferId> {
-        if self.timing_only() {
-            // No program will write it: it reads as zeroes, not as a freed buffer's memory.
-            return self.alloc(nbytes);
-        }
         let id = self.hbm.book_alloc(nbytes)?;
-        let hbm = Arc::clone(&self.hbm);
-        self.stream.run_or_submit(&[id], move || hbm.store_for_overwrite(id, nbytes));
+        self.store_output_memory(id, nbytes);
         Ok(id)
     }
 
@@ -352,12 +357,7 @@ impl Device for SimDevice {
 
     fn materialize(&self, buffer: BufferId) -> Result<()> {
         if let Some(nbytes) = self.hbm.book_materialize(buffer)? {
-            let hbm = Arc::clone(&self.hbm);
-            let timing_only = self.timing_only();
-            self.stream.run_or_submit(&[buffer], move || match timing_only {
-                true => hbm.store_zeroed(buffer, nbytes),
-                false => hbm.store_for_overwrite(buffer, nbytes),
-            });
+            self.store_output_memory(buffer, nbytes);
         }
         Ok(())
     }

@@ -55,12 +55,15 @@ impl HbmState {
         self.buffers.get_mut(&id).map(Storage::as_bytes_mut).ok_or(Error::UnknownBuffer(id))
     }
 
-    /// Makes `values` the memory of buffer `id` when they are exactly its bytes, returning the
-    /// memory they replace; gives `values` back otherwise.
-    pub fn adopt_f32(&mut self, id: BufferId, values: Vec<f32>) -> std::result::Result<Storage, Vec<f32>> {
+    /// Makes `values` the memory of buffer `id` when they are exactly its bytes; gives them
+    /// back otherwise. The memory they replace goes back to the allocator, which hands it to
+    /// the next program's values of the same size (kept for outputs instead, it would make the
+    /// allocator take fresh pages from the system for those values).
+    pub fn adopt_f32(&mut self, id: BufferId, values: Vec<f32>) -> std::result::Result<(), Vec<f32>> {
         match self.buffers.get_mut(&id) {
             Some(s) if s.len() == values.len() * 4 && cfg!(target_endian = "little") => {
-                Ok(std::mem::replace(s, Storage::F32(values)))
+                *s = Storage::F32(values);
+                Ok(())
             }
             _ => Err(values),
         }
@@ -330,14 +333,16 @@ struct Recycled {
 
 #[derive(Default)]
 struct Pool {
-    /// Kept buffers by size, each with the number it was kept under, oldest first.
-    by_size: HashMap<usize, std::collections::VecDeque<(u64, Storage)>>,
-    /// (number, size) of kept buffers, oldest first; entries of buffers taken since are
-    /// skipped when met, and dropped when they outnumber the kept ones.
-    order: std::collections::VecDeque<(u64, usize)>,
-    next: u64,
+    by_size: HashMap<usize, Kept>,
     bytes: usize,
-    count: usize,
+    /// Counts keeps and takes, to tell which sizes were used last.
+    clock: u64,
+}
+
+/// The kept buffers of one size, oldest first.
+struct Kept {
+    last_used: u64,
+    buffers: std::collections::VecDeque<Storage>,
 }
 
 /// Smallest buffer worth keeping (clearing smaller ones costs less than keeping them).
@@ -353,40 +358,42 @@ impl Recycled {
         }
         let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
         pool.make_room(n);
-        let seq = pool.next;
-        pool.next += 1;
-        pool.by_size.entry(n).or_default().push_back((seq, b));
-        pool.order.push_back((seq, n));
+        pool.clock += 1;
+        let clock = pool.clock;
+        let kept = pool.by_size.entry(n).or_insert_with(|| Kept { last_used: 0, buffers: Default::default() });
+        kept.last_used = clock;
+        kept.buffers.push_back(b);
         pool.bytes += n;
-        pool.count += 1;
-        if pool.order.len() > 2 * pool.count + 64 {
-            let Pool { by_size, order, .. } = &mut *pool;
-            order.retain(|(seq, n)| by_size.get(n).is_some_and(|l| l.iter().any(|(s, _)| s == seq)));
-        }
     }
 
     /// The most recently kept buffer of `n` bytes (the likeliest to be in cache).
     fn take(&self, n: usize) -> Option<Storage> {
         let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
-        let (_, b) = pool.by_size.get_mut(&n)?.pop_back()?;
+        pool.clock += 1;
+        let clock = pool.clock;
+        let kept = pool.by_size.get_mut(&n)?;
+        let b = kept.buffers.pop_back()?;
+        kept.last_used = clock;
+        if kept.buffers.is_empty() {
+            pool.by_size.remove(&n);
+        }
         pool.bytes -= n;
-        pool.count -= 1;
         Some(b)
     }
 }
 
 impl Pool {
-    /// Drops the oldest buffers until `n` more bytes fit: the sizes a program uses now are the
-    /// ones worth keeping.
+    /// Drops buffers of the sizes used longest ago, oldest first, until `n` more bytes fit:
+    /// the sizes a program uses now are the ones worth keeping.
     fn make_room(&mut self, n: usize) {
         while self.bytes + n > RECYCLE_MAX_BYTES {
-            let Some((seq, size)) = self.order.pop_front() else { return };
-            let list = self.by_size.entry(size).or_default();
-            if list.front().is_some_and(|&(s, _)| s == seq) {
-                list.pop_front();
-                self.bytes -= size;
-                self.count -= 1;
+            let Some((&size, _)) = self.by_size.iter().min_by_key(|(_, k)| k.last_used) else { return };
+            let Some(kept) = self.by_size.get_mut(&size) else { return };
+            kept.buffers.pop_front();
+            if kept.buffers.is_empty() {
+                self.by_size.remove(&size);
             }
+            self.bytes -= size;
         }
     }
 }

@@ -560,10 +560,7 @@ fn adopt_output(state: &mut HbmState, v: Value, view: &TensorView) -> Result<Opt
         return given_back(xs.get(start..start + n).ok_or_else(|| Error::internal("array elements"))?.to_vec());
     }
     match state.adopt_f32(view.buffer, xs) {
-        // The memory it replaces goes back to the allocator, which hands it to the next
-        // program's values of the same size (kept for outputs instead, it would make the
-        // allocator take fresh pages from the system for those values).
-        Ok(_replaced) => Ok(None),
+        Ok(()) => Ok(None),
         Err(xs) => given_back(xs),
     }
 }

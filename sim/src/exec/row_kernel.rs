@@ -80,11 +80,15 @@ impl Regs {
     /// Registers for one thread, from the thread's spare memory where it has some. Their
     /// values are stale, which is harmless: an instruction writes its whole destination, and
     /// reads only registers written before it in the same block (as blocks reuse registers).
+    /// A spare longer than asked for stays so (registers are read and written through their
+    /// first `len` values only), so vector and scalar registers can trade memory.
     fn take(vregs: usize, vlen: usize, sregs: usize, slen: usize) -> Regs {
         SPARE_REGS.with_borrow_mut(|spare| {
             let mut reg = |len: usize| {
                 let mut r = spare.pop().unwrap_or_default();
-                r.resize(len, 0.0);
+                if r.len() < len {
+                    r.resize(len, 0.0);
+                }
                 r
             };
             Regs {
