@@ -11,6 +11,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
@@ -51,6 +52,9 @@ impl State {
 struct Shared {
     state: Mutex<State>,
     changed: Condvar,
+    /// Host threads waiting for the stream's work; the worker splits its loops by it
+    /// (`par::threads_now`).
+    waiters: Arc<AtomicUsize>,
 }
 
 impl Shared {
@@ -62,6 +66,14 @@ impl Shared {
 
     fn wait<'a>(&self, guard: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
         self.changed.wait(guard).unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `wait` for a host thread: counted in `waiters` while it sleeps.
+    fn host_wait<'a>(&self, guard: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
+        self.waiters.fetch_add(1, Ordering::Relaxed);
+        let guard = self.wait(guard);
+        self.waiters.fetch_sub(1, Ordering::Relaxed);
+        guard
     }
 }
 
@@ -139,7 +151,7 @@ impl Stream {
     pub fn wait_idle(&self) {
         let mut st = self.shared.lock();
         while !st.idle() {
-            st = self.shared.wait(st);
+            st = self.shared.host_wait(st);
         }
     }
 
@@ -166,7 +178,7 @@ impl Stream {
                 }
                 _ => {}
             }
-            st = self.shared.wait(st);
+            st = self.shared.host_wait(st);
         }
     }
 
@@ -179,6 +191,7 @@ impl Stream {
         let shared = Arc::clone(&self.shared);
         let spawned = std::thread::Builder::new().name("tpudev-stream".into()).spawn(move || {
             let _helpers = join_own_pool();
+            crate::exec::par::feed_from_host(Arc::clone(&shared.waiters));
             run_jobs(&shared)
         });
         match spawned {
@@ -308,6 +321,36 @@ mod tests {
         );
         stream.wait_idle();
         assert_eq!(*seen.lock().unwrap(), Some((Some(0), 4_999_950_000)));
+    }
+
+    #[test]
+    fn loops_split_only_while_the_host_waits_or_the_pool_has_cores_to_spare() {
+        let stream = Stream::default();
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let (s, waiters) = (Arc::clone(&seen), Arc::clone(&stream.shared.waiters));
+        let (told, host_told) = mpsc::channel::<()>();
+        stream.submit(
+            vec![],
+            Box::new(move |_| {
+                // The host is busy (blocked on a channel, not on the stream).
+                s.lock().unwrap().push((rayon::current_num_threads(), crate::exec::par::threads_now()));
+                told.send(()).unwrap();
+                // Now wait until the host waits for the stream.
+                while waiters.load(Ordering::Relaxed) == 0 {
+                    std::thread::yield_now();
+                }
+                s.lock().unwrap().push((rayon::current_num_threads(), crate::exec::par::threads_now()));
+                Ok(())
+            }),
+        );
+        host_told.recv().unwrap();
+        stream.wait_idle();
+        let seen = seen.lock().unwrap();
+        let (pool, busy) = seen[0];
+        assert_eq!(busy, (pool - 1).max(1), "host busy");
+        assert_eq!(seen[1], (pool, pool), "host waiting");
+        assert_eq!(stream.shared.waiters.load(Ordering::Relaxed), 0);
+        assert_eq!(crate::exec::par::threads_now(), rayon::current_num_threads(), "outside a stream");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use tpudev_core::ir::Op;
 use tpudev_core::{DType, Error, Result};
 
 use super::elementwise::{with_float_binary, BinaryFn};
-use super::par::{CHUNK, PAR_THRESHOLD};
+use super::par::{self, CHUNK, PAR_THRESHOLD};
 use super::real::Real;
 use super::value::{elems, elems_mut, split, CowData, Data, Elem, Value};
 
@@ -75,7 +75,7 @@ fn zip_strided<T: Elem>(dst: &mut [T], small: &[T], shape: &[usize], strides: &[
             done += n;
         }
     };
-    if dst.len() >= PAR_THRESHOLD {
+    if par::split(dst.len(), PAR_THRESHOLD) {
         dst.par_chunks_mut(CHUNK).enumerate().for_each(|(k, out)| chunk(k * CHUNK, out));
     } else {
         chunk(0, dst);

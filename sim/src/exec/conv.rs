@@ -13,6 +13,7 @@ use tpudev_core::{Error, Result};
 use super::conv_shifted::Shifted;
 use super::dot::{filled_vec, gemm_single, GemmElem, Mat, OutPtr};
 use super::mxu_passes::{multipass, needs_passes};
+use super::par;
 use super::value::{array, elems, Data, Value};
 
 const PAR_FLOPS: usize = 64 * 64 * 64;
@@ -286,7 +287,7 @@ unsafe fn conv_float_into<T: GemmElem>(g: &Geometry, x: &[T], w: &[T], out: *mut
             // writes only its own columns p0..p0 + width of its item's og rows.
             unsafe { gemm_single(out.at(item * og * p_size + p0), p_size, og, width, depth, lhs, rhs) };
         };
-        if og * depth * p_size * g.n * g.groups < PAR_FLOPS {
+        if og * depth * p_size * g.n * g.groups < PAR_FLOPS || par::threads_now() == 1 {
             let mut col = Vec::new();
             (0..tasks).for_each(|t| task(t, &mut col));
         } else {

@@ -236,5 +236,11 @@ pub(super) unsafe fn conv_into<T: GemmElem>(s: &Shifted, x: &[T], w: &[T], out: 
         let rows = ti * tile..((ti + 1) * tile).min(s.hout);
         task(s, x, &wt, out, (item / s.groups, item % s.groups, rows), sc);
     };
-    (0..s.n * s.groups * tiles).into_par_iter().for_each_init(|| (Vec::new(), Vec::new()), |sc, t| run(t, sc));
+    let tasks = 0..s.n * s.groups * tiles;
+    if super::par::threads_now() > 1 {
+        tasks.into_par_iter().for_each_init(|| (Vec::new(), Vec::new()), |sc, t| run(t, sc));
+    } else {
+        let mut sc = (Vec::new(), Vec::new());
+        tasks.for_each(|t| run(t, &mut sc));
+    }
 }

@@ -13,6 +13,7 @@ use tpudev_core::{Error, Result};
 
 use super::blas::{system_blas, BlasElem};
 use super::mxu_passes::{multipass, needs_passes};
+use super::par;
 use super::value::{array, Data, Value};
 
 /// Products with at least this many multiply-adds run on several threads.
@@ -21,8 +22,11 @@ const PAR_FLOPS: usize = 64 * 64 * 64;
 /// waking a threaded BLAS (and, on a busy machine, waiting for its threads to be scheduled)
 /// costs more than they do. Inside the demo's training step on the 2-core reference machine, a
 /// 512 x 64 x 64 product took 200-250 us through OpenBLAS's two threads; on the calling thread
-/// it takes about 80 us.
-const SMALL_FLOPS: usize = 1 << 23;
+/// it takes about 80 us. The `gemm` crate's own threads pay for themselves only later: on
+/// that machine, alone and with hot operands, 512 x 64 x 256 took 128 us on one thread and
+/// 163 us on two, 1024 x 256 x 256 about the same on both, 512 x 256 x 256 383 us on two
+/// against 486 us on one.
+const SMALL_FLOPS: usize = 1 << 25;
 /// Batched products below this many multiply-adds each run side by side, one per thread: at
 /// 256 x 256 x 64 the system BLAS spends more time waking and joining its threads (and
 /// clearing the output) than multiplying.
@@ -55,7 +59,7 @@ impl<T> Mat<T> {
 }
 
 fn threads() -> usize {
-    rayon::current_num_threads().max(1)
+    par::threads_now()
 }
 
 /// out[M, N] (row-major, contiguous) = lhs[M, K] x rhs[K, N].
@@ -268,11 +272,16 @@ unsafe fn batched_gemm_raw<T: GemmElem>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_
     let flops = m * n * k;
     if splits_batch(a, b) {
         let out = OutPtr(out);
-        (0..bs).into_par_iter().for_each(|i| {
+        let item = |i: usize| {
             let (lhs, rhs) = operands(i);
             // SAFETY: item i writes only its own M x N block of the output.
             unsafe { gemm_single(out.at(i * m * n), n, m, n, k, lhs, rhs) };
-        });
+        };
+        if threads() > 1 {
+            (0..bs).into_par_iter().for_each(item);
+        } else {
+            (0..bs).for_each(item);
+        }
         return;
     }
     let all = std::slice::from_raw_parts_mut(out, bs * m * n);

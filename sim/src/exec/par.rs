@@ -1,6 +1,14 @@
 //! Elementwise loops that run on rayon's pool above a size threshold and serially below it.
 //! Work is split into fixed-size chunks, and every element is computed independently, so
 //! results never depend on the number of threads.
+//!
+//! Whether a loop splits at all also depends on the host (`split`): a stream's worker shares
+//! the machine with the host thread that feeds it, and on two cores a loop split in two while
+//! the host is busy waits for whichever of its threads the host displaced.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -14,6 +22,38 @@ pub const PAR_THRESHOLD: usize = 256 * 1024;
 pub const COSTLY_PAR_THRESHOLD: usize = 16 * 1024;
 /// Elements per parallel task.
 pub const CHUNK: usize = 8 * 1024;
+
+thread_local! {
+    /// On a stream's worker: how many host threads are waiting for the stream.
+    static HOST_WAITERS: RefCell<Option<Arc<AtomicUsize>>> = const { RefCell::new(None) };
+}
+
+/// Makes the calling thread (a stream's worker) split its loops by `waiters`, the number of
+/// host threads waiting for its work (see [`threads_now`]).
+pub fn feed_from_host(waiters: Arc<AtomicUsize>) {
+    HOST_WAITERS.set(Some(waiters));
+}
+
+/// The threads a loop started now may use: the whole pool, less the core the host holds
+/// while it runs rather than waits for the stream. On two cores a loop split in two while the
+/// host runs waits for its displaced half (rayon's threads then spin and yield); steps of the
+/// demo's compiled training loop alternating with and without this rule in one process ran
+/// 6-10 % faster at the median with it (docs/benchmarks.md). On more cores, losing one of
+/// many threads costs a loop little. Threads outside a stream use the whole pool.
+pub fn threads_now() -> usize {
+    let pool = rayon::current_num_threads().max(1);
+    let host_busy = HOST_WAITERS.with_borrow(|w| w.as_ref().is_some_and(|w| w.load(Ordering::Relaxed) == 0));
+    if host_busy {
+        (pool - 1).max(1)
+    } else {
+        pool
+    }
+}
+
+/// Whether a loop over `len` elements, worth splitting from `threshold` on, splits now.
+pub fn split(len: usize, threshold: usize) -> bool {
+    len >= threshold && threads_now() > 1
+}
 
 pub fn map<T, U, F>(src: &[T], f: F) -> Vec<U>
 where
@@ -32,7 +72,7 @@ where
     F: Fn(T) -> U + Sync,
 {
     let mut out = vec![U::default(); src.len()];
-    if src.len() >= min_par {
+    if split(src.len(), min_par) {
         out.par_chunks_mut(CHUNK).zip(src.par_chunks(CHUNK)).for_each(|(o, s)| {
             for (o, &x) in o.iter_mut().zip(s) {
                 *o = f(x);
@@ -52,7 +92,7 @@ where
     T: Send,
     F: Fn(&mut [T]) + Sync,
 {
-    if xs.len() >= COSTLY_PAR_THRESHOLD {
+    if split(xs.len(), COSTLY_PAR_THRESHOLD) {
         xs.par_chunks_mut(CHUNK).for_each(&f);
     } else {
         f(xs);
@@ -66,7 +106,7 @@ where
     T: Send,
     F: Fn(usize, &mut [T]) + Sync,
 {
-    if out.len() >= COSTLY_PAR_THRESHOLD {
+    if split(out.len(), COSTLY_PAR_THRESHOLD) {
         out.par_chunks_mut(CHUNK).enumerate().for_each(|(c, o)| f(c * CHUNK, o));
     } else {
         f(0, out);
@@ -87,7 +127,7 @@ where
     T: Copy + Send,
     F: Fn(T) -> T + Sync,
 {
-    if xs.len() >= min_par {
+    if split(xs.len(), min_par) {
         xs.par_chunks_mut(CHUNK).for_each(|c| {
             for x in c {
                 *x = f(*x);
@@ -109,7 +149,7 @@ where
 {
     debug_assert_eq!(a.len(), b.len());
     let mut out = vec![U::default(); a.len()];
-    if a.len() >= PAR_THRESHOLD {
+    if split(a.len(), PAR_THRESHOLD) {
         out.par_chunks_mut(CHUNK).zip(a.par_chunks(CHUNK).zip(b.par_chunks(CHUNK))).for_each(|(o, (a, b))| {
             for ((o, &x), &y) in o.iter_mut().zip(a).zip(b) {
                 *o = f(x, y);
@@ -131,7 +171,7 @@ where
     F: Fn(T, B) -> T + Sync,
 {
     debug_assert_eq!(dst.len(), other.len());
-    if dst.len() >= PAR_THRESHOLD {
+    if split(dst.len(), PAR_THRESHOLD) {
         dst.par_chunks_mut(CHUNK).zip(other.par_chunks(CHUNK)).for_each(|(d, o)| {
             for (d, &y) in d.iter_mut().zip(o) {
                 *d = f(*d, y);
@@ -159,7 +199,7 @@ where
             *o = f(x, y, z);
         }
     };
-    if a.len() >= PAR_THRESHOLD {
+    if split(a.len(), PAR_THRESHOLD) {
         out.par_chunks_mut(CHUNK)
             .zip(a.par_chunks(CHUNK))
             .zip(b.par_chunks(CHUNK).zip(c.par_chunks(CHUNK)))
@@ -176,7 +216,7 @@ where
     T: Send,
     F: Fn(usize) -> T + Sync,
 {
-    if out.len() >= PAR_THRESHOLD {
+    if split(out.len(), PAR_THRESHOLD) {
         out.par_chunks_mut(CHUNK).enumerate().for_each(|(c, o)| {
             for (i, x) in o.iter_mut().enumerate() {
                 *x = f(c * CHUNK + i);

@@ -11,7 +11,7 @@ use tpudev_core::{Error, Result};
 use super::elementwise::{is_costly, with_float_binary, with_float_unary, BinaryFn, UnaryFn};
 use super::erf::{self, Erf};
 use super::fused_rows::{Instr, Round, RowRegion, Src};
-use super::par::{CHUNK, COSTLY_PAR_THRESHOLD, PAR_THRESHOLD};
+use super::par::{self, CHUNK, COSTLY_PAR_THRESHOLD, PAR_THRESHOLD};
 use super::reduce::float_row;
 use super::simd::{isa, Isa};
 use super::value::{round_bf16, round_f16};
@@ -560,7 +560,7 @@ fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>
     let job = Job { region, inputs, outs: &shared, isa, stream };
     // Whole blocks per task, so the blocks (and the results) do not depend on the threads.
     let per_task = (CHUNK / cols).max(1).next_multiple_of(per_block);
-    if rows * cols >= par_threshold(region) && rows > per_task {
+    if par::split(rows * cols, par_threshold(region)) && rows > per_task {
         let tasks = rows.div_ceil(per_task);
         (0..tasks)
             .into_par_iter()
