@@ -15,6 +15,8 @@ use super::value::{array, elems, int_range, Data, Elem, Value};
 
 /// Elements per block when a long row is split.
 const BLOCK: usize = 16 * 1024;
+/// Short rows folded together (`Fold::short_rows`).
+const ROWS: usize = 8;
 /// Independent accumulators within a block (fixed, so the order is too): enough for the adds
 /// of an f64 sum to overlap rather than wait on each other.
 const LANES: usize = 16;
@@ -65,6 +67,65 @@ where
         acc
     }
 
+    /// `block` of each of ROWS consecutive rows of `cols` values (at most BLOCK). A short
+    /// row's lanes end in a chain of LANES dependent merges (a max's compare and select, a
+    /// product's multiply), which one row at a time waits through; interleaving the rows lets
+    /// their chains overlap. Each row's steps and merges are its own, in `block`'s order.
+    /// Sums fold row by row: their exact-order block loop (`sum.rs`) ends in f64 adds short
+    /// enough that interleaving gained nothing.
+    #[inline(always)]
+    fn short_rows(&self, xs: &[T], cols: usize) -> [A; ROWS] {
+        if self.block_with.is_some() {
+            return std::array::from_fn(|r| self.block(&xs[r * cols..(r + 1) * cols]));
+        }
+        let whole = cols / LANES * LANES;
+        let mut lanes = [[self.init; ROWS]; LANES];
+        for r in 0..ROWS {
+            let mut own = [self.init; LANES];
+            for c in xs[r * cols..r * cols + whole].chunks_exact(LANES) {
+                for (l, &x) in own.iter_mut().zip(c) {
+                    *l = (self.step)(*l, x);
+                }
+            }
+            for (i, l) in own.into_iter().enumerate() {
+                lanes[i][r] = l;
+            }
+        }
+        let mut acc = [self.init; ROWS];
+        for lane in &lanes {
+            for (a, &l) in acc.iter_mut().zip(lane) {
+                *a = (self.merge)(*a, l);
+            }
+        }
+        for e in whole..cols {
+            for (r, a) in acc.iter_mut().enumerate() {
+                *a = (self.step)(*a, xs[r * cols + e]);
+            }
+        }
+        acc
+    }
+
+    /// Folds consecutive rows of `cols` values (`out.len()` of them) into `out`, each as
+    /// `row` folds it, on the calling thread.
+    fn rows(&self, xs: &[T], cols: usize, out: &mut [T]) {
+        let one = |r: usize| (self.finish)(self.row(&xs[r * cols..(r + 1) * cols], false));
+        if cols == 0 || cols > BLOCK {
+            out.iter_mut().enumerate().for_each(|(r, o)| *o = one(r));
+            return;
+        }
+        let done = out.len() / ROWS * ROWS;
+        let mut groups = out.chunks_exact_mut(ROWS);
+        for (g, o) in (&mut groups).enumerate() {
+            let folded = self.short_rows(&xs[g * ROWS * cols..(g + 1) * ROWS * cols], cols);
+            for (o, a) in o.iter_mut().zip(folded) {
+                *o = (self.finish)(a);
+            }
+        }
+        for (r, o) in groups.into_remainder().iter_mut().enumerate() {
+            *o = one(done + r);
+        }
+    }
+
     #[inline(always)]
     fn row(&self, xs: &[T], parallel: bool) -> A {
         if xs.len() <= BLOCK {
@@ -92,10 +153,11 @@ where
                 out.par_iter_mut().enumerate().for_each(|(o, y)| {
                     *y = (self.finish)(self.row(&x[o * red..(o + 1) * red], false));
                 });
+            } else if parallel {
+                // One row (outer == 1), folded in parallel blocks.
+                out[0] = (self.finish)(self.row(&x[..red], parallel));
             } else {
-                for (o, y) in out.iter_mut().enumerate() {
-                    *y = (self.finish)(self.row(&x[o * red..(o + 1) * red], parallel));
-                }
+                self.rows(x, red, &mut out);
             }
             return out;
         }
@@ -214,6 +276,24 @@ impl<T> FoldFn<T> for Run<'_, T> {
     }
 }
 
+/// Folds consecutive rows of `.1` values into `.2`, on the calling thread.
+struct Rows<'a, T>(&'a [T], usize, &'a mut [T]);
+
+impl<T> FoldFn<T> for Rows<'_, T> {
+    type Out = ();
+    #[inline(always)]
+    fn apply<A, S, M, F>(self, fold: Fold<T, A, S, M, F>)
+    where
+        T: Copy + Send + Sync,
+        A: Copy + Send + Sync,
+        S: Fn(A, T) -> A + Sync,
+        M: Fn(A, A) -> A + Sync,
+        F: Fn(A) -> T + Sync,
+    {
+        fold.rows(self.0, self.1, self.2)
+    }
+}
+
 /// Folds one whole row, on the calling thread.
 struct OneRow<'a, T>(&'a [T]);
 
@@ -238,6 +318,13 @@ impl<T> FoldFn<T> for OneRow<'_, T> {
 #[inline(always)]
 pub fn float_row<T: Real>(kind: ReduceKind, row: &[T]) -> Result<T> {
     with_float_fold(kind, OneRow(row))
+}
+
+/// [`float_row`] of each of consecutive rows of `cols` values, into `out` (one per row).
+/// Short rows are folded several at a time, which gives each the same bits.
+#[inline(always)]
+pub fn float_rows<T: Real>(kind: ReduceKind, xs: &[T], cols: usize, out: &mut [T]) -> Result<()> {
+    with_float_fold(kind, Rows(xs, cols, out))
 }
 
 fn float_reduce<T: Real>(a: &ArrayD<T>, kind: ReduceKind, dims: &[usize]) -> Result<ArrayD<T>> {

@@ -12,7 +12,7 @@ use super::elementwise::{is_costly, with_float_binary, with_float_unary, BinaryF
 use super::erf::{self, Erf};
 use super::fused_rows::{Instr, Round, RowRegion, Src};
 use super::par::{self, CHUNK, COSTLY_PAR_THRESHOLD, PAR_THRESHOLD};
-use super::reduce::float_row;
+use super::reduce::{float_row, float_rows};
 use super::simd::{isa, Isa};
 use super::value::{round_bf16, round_f16};
 
@@ -325,8 +325,18 @@ fn step(block: &Block<'_>, ins: &Instr, regs: &mut Regs) {
             let mut out = std::mem::take(&mut regs.s[*dst]);
             let mut tmp = std::mem::take(&mut regs.tmp);
             let lane = block.lane(*x, regs);
+            // Kinds are sum/prod/max/min (checked when the region was formed), which never fail.
+            if let Lane::Rows(xs) = lane {
+                let rows = &mut out[..block.n];
+                if float_rows(*kind, xs, cols, rows).is_err() {
+                    rows.fill(f32::NAN);
+                }
+                rows.iter_mut().for_each(|o| *o = round(*o, *how));
+                regs.tmp = tmp;
+                regs.s[*dst] = out;
+                return;
+            }
             for (r, o) in out[..block.n].iter_mut().enumerate() {
-                // Kinds are sum/prod/max/min (checked when the region was formed), which never fail.
                 let v = match lane.row(r, cols) {
                     RowLane::Slice(xs) => float_row(*kind, xs),
                     RowLane::Splat(v) => {

@@ -188,3 +188,29 @@ fn reduce_window_matches_naive_pooling() {
     let x32: Vec<f64> = xs.iter().map(|&x| x as f32 as f64).collect();
     assert_eq!(got, naive_pool(shape, &x32, [3, 3], [2, 2], [1, 1], true));
 }
+
+#[test]
+fn rows_folded_together_give_each_rows_own_bits() {
+    use crate::exec::reduce::{float_row, float_rows};
+    // Row counts around the interleaved group size, lengths around the lane and group widths,
+    // mixed magnitudes, and NaN and infinities in some rows.
+    for rows in [1usize, 7, 8, 9, 17, 33] {
+        for cols in [0usize, 1, 3, 15, 16, 17, 32, 64, 100, 256, 513, 1000] {
+            let mut xs: Vec<f32> =
+                (0..rows * cols).map(|i| ((i * 7919 % 1000) as f32 - 500.0) * 1.37e-3 + (i % 3) as f32 * 1e3).collect();
+            if rows * cols > 40 {
+                xs[5] = f32::NAN;
+                xs[rows * cols - 3] = f32::INFINITY;
+                xs[rows * cols / 2] = f32::NEG_INFINITY;
+            }
+            for kind in [Sum, Prod, Max, Min] {
+                let mut got = vec![0.0f32; rows];
+                float_rows(kind, &xs, cols, &mut got).unwrap();
+                for (r, g) in got.iter().enumerate() {
+                    let want = float_row(kind, &xs[r * cols..(r + 1) * cols]).unwrap();
+                    assert_eq!(g.to_bits(), want.to_bits(), "{kind:?} rows={rows} cols={cols} row {r}");
+                }
+            }
+        }
+    }
+}
