@@ -294,30 +294,14 @@ impl<T> FoldFn<T> for Rows<'_, T> {
     }
 }
 
-/// Folds one whole row, on the calling thread.
-struct OneRow<'a, T>(&'a [T]);
-
-impl<T> FoldFn<T> for OneRow<'_, T> {
-    type Out = T;
-    #[inline(always)]
-    fn apply<A, S, M, F>(self, fold: Fold<T, A, S, M, F>) -> T
-    where
-        T: Copy + Send + Sync,
-        A: Copy + Send + Sync,
-        S: Fn(A, T) -> A + Sync,
-        M: Fn(A, A) -> A + Sync,
-        F: Fn(A) -> T + Sync,
-    {
-        (fold.finish)(fold.row(self.0, false))
-    }
-}
-
 /// One row folded by `kind` exactly as [`reduce`] folds a trailing run of reduced dims (the
 /// same blocks, lanes and merge order), so the fused row kernel's reductions agree with the
 /// unfused ones bit for bit.
 #[inline(always)]
 pub fn float_row<T: Real>(kind: ReduceKind, row: &[T]) -> Result<T> {
-    with_float_fold(kind, OneRow(row))
+    let mut out = [T::ZERO];
+    float_rows(kind, row, row.len(), &mut out)?;
+    Ok(out[0])
 }
 
 /// [`float_row`] of each of consecutive rows of `cols` values, into `out` (one per row).
