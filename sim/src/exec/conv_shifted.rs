@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use tpudev_core::ir::ConvDims;
 
 use super::dot::{GemmElem, OutPtr};
+use super::par;
 
 /// Padded input plus scratch output elements per task: both stay in a core's L2 cache (1 MiB
 /// here) across the taps' products. 64 Ki to 192 Ki elements (8 to 25 rows of the benchmark's
@@ -237,7 +238,7 @@ pub(super) unsafe fn conv_into<T: GemmElem>(s: &Shifted, x: &[T], w: &[T], out: 
         task(s, x, &wt, out, (item / s.groups, item % s.groups, rows), sc);
     };
     let tasks = 0..s.n * s.groups * tiles;
-    if super::par::threads_now() > 1 {
+    if par::threads_now() > 1 {
         tasks.into_par_iter().for_each_init(|| (Vec::new(), Vec::new()), |sc, t| run(t, sc));
     } else {
         let mut sc = (Vec::new(), Vec::new());

@@ -58,10 +58,6 @@ impl<T> Mat<T> {
     }
 }
 
-fn threads() -> usize {
-    par::threads_now()
-}
-
 /// out[M, N] (row-major, contiguous) = lhs[M, K] x rhs[K, N].
 ///
 /// # Safety
@@ -94,7 +90,8 @@ pub unsafe fn gemm_into<T: GemmElem>(
             return;
         }
     }
-    let par = if parallel && threads() > 1 { gemm::Parallelism::Rayon(threads()) } else { gemm::Parallelism::None };
+    let threads = par::threads_now();
+    let par = if parallel && threads > 1 { gemm::Parallelism::Rayon(threads) } else { gemm::Parallelism::None };
     crate_gemm(out.as_mut_ptr(), n, m, n, k, lhs, rhs, par);
 }
 
@@ -277,7 +274,7 @@ unsafe fn batched_gemm_raw<T: GemmElem>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_
             // SAFETY: item i writes only its own M x N block of the output.
             unsafe { gemm_single(out.at(i * m * n), n, m, n, k, lhs, rhs) };
         };
-        if threads() > 1 {
+        if par::threads_now() > 1 {
             (0..bs).into_par_iter().for_each(item);
         } else {
             (0..bs).for_each(item);
