@@ -2,7 +2,8 @@
 # Sets up everything tpudev needs, and is cheap to run again:
 #   1. checks the prerequisites (python3 >= 3.11 with venv, cargo, a C compiler),
 #   2. creates the virtual environment .venv in the repo root (once),
-#   3. installs requirements.txt into it (again only when requirements.txt changed),
+#   3. installs requirements.txt into it (again only when requirements.txt changed), then the
+#      model libraries the tests use (requirements-models*.txt: transformers, diffusers, timm, ...),
 #   4. installs OpenBLAS from Debian's packages when it is missing and apt-get is usable (optional),
 #      and likewise a Vulkan driver (Mesa's lavapipe) for the simulator's GPU path,
 #   5. builds the Rust runtime and installs the Python package torch_tpudev (python/) into
@@ -69,6 +70,26 @@ else
     "$PY" -m pip install --disable-pip-version-check -r requirements.txt ||
         die "pip could not install requirements.txt into $VENV (see pip's message above: no network access to PyPI, or no wheel for this Python/platform?)."
     echo "$want" >"$STAMP"
+fi
+
+step "model libraries for the tests (requirements-models.txt, requirements-models-nodeps.txt)"
+MODELS_STAMP="$VENV/.requirements-models.sha"
+want_models="$(cat requirements.txt requirements-models.txt requirements-models-nodeps.txt | sha256sum | cut -d' ' -f1)"
+have_models="$(cat "$MODELS_STAMP" 2>/dev/null || true)"
+models_installed() {
+    "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("transformers", "diffusers", "accelerate", "timm", "torchvision")))'
+}
+if [ "$want_models" = "$have_models" ] && models_installed; then
+    echo "up to date"
+else
+    "$PY" -m pip install --disable-pip-version-check -r requirements-models.txt ||
+        die "pip could not install requirements-models.txt into $VENV (see pip's message above)."
+    # --no-deps: torchvision's declared PyTorch is not the pinned one (see the file).
+    "$PY" -m pip install --disable-pip-version-check --no-deps -r requirements-models-nodeps.txt ||
+        die "pip could not install requirements-models-nodeps.txt into $VENV (see pip's message above)."
+    "$PY" -c 'import torch, sys; sys.exit(not torch.__version__.startswith("2.15."))' ||
+        die "installing the model libraries replaced the pinned PyTorch 2.15; see requirements-models.txt."
+    echo "$want_models" >"$MODELS_STAMP"
 fi
 
 step "system BLAS (optional: used for f32/f64 matmuls on machines without AVX-512; elsewhere, and without it, the gemm crate runs them)"

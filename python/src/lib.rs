@@ -8,6 +8,8 @@ mod buffer;
 mod capture;
 mod convert;
 mod errors;
+#[cfg(feature = "torch-cxx")]
+mod glue;
 mod runtime;
 mod slice;
 mod snapshot;
@@ -530,5 +532,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(slice::ici_transfer, m)?)?;
     m.add_function(wrap_pyfunction!(slice::pause_clock, m)?)?;
     install_warning_sink();
+    #[cfg(feature = "torch-cxx")]
+    glue::install();
     Ok(())
 }

@@ -7,22 +7,11 @@ import warnings
 
 import torch
 
-from . import _C, _compile, _kernels, _ops, _private, _storage
+from . import _C, _compile, _composites, _kernels, _ops, _private, _storage
 
 _lock = threading.Lock()
 _registered = False
 _libraries = []  # keep the torch.library.Library objects alive
-
-
-class _Hooks(_private.hooks_base()):
-    def is_available(self) -> bool:
-        return True
-
-    def has_primary_context(self, dev_id) -> bool:
-        return True
-
-    def is_built(self) -> bool:
-        return True
 
 
 class _DeviceGuard(_private.device_guard_base()):
@@ -39,8 +28,11 @@ def register():
         from . import tpu as tpu_module
 
         _C.init(torch.Tensor, [getattr(torch, name) for name in _C.dtype_names()])
-        _private.setup_privateuse1("tpu", tpu_module, _Hooks(), _DeviceGuard())
+        _private.setup_privateuse1("tpu", tpu_module, _DeviceGuard())
         _private.bind_device()
+        _private.keep_parameters_tied_on_conversion("tpu")
+        # Autocast on the tpu casts to bfloat16 unless told otherwise, as TorchTPU's does.
+        torch.set_autocast_dtype("tpu", torch.bfloat16)
         _private.route_storage_allocation(_storage.new_storage, _storage.clone_storage, _storage.resize_storage)
         tpu_module._install()
         _compile.install_default()
@@ -57,9 +49,11 @@ def register():
             warnings.filterwarnings("ignore", message=".*Overriding a previously registered kernel.*")
             for name, fn in _kernels.EXPLICIT.items():
                 impl.impl(name, fn, "PrivateUse1")
+        for name, fn in _composites.KERNELS.items():
+            impl.impl(name, fn, "PrivateUse1")
         for name in _C.supported_ops():
             op = _resolve(name)
-            if op is None or name in _kernels.EXPLICIT or _is_composite_implicit(op):
+            if op is None or name in _kernels.EXPLICIT or name in _composites.KERNELS or _is_composite_implicit(op):
                 continue
             impl.impl(name, _ops.kernel_for(op), "PrivateUse1")
         for name, op in _inplace_foreach_ops():

@@ -6,6 +6,7 @@ from . import _C, _ops, _storage
 
 
 def empty_memory_format(size, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
+    _ops.check_device_index(device)
     dtype = dtype or torch.get_default_dtype()
     size = tuple(size)
     if memory_format in (torch.channels_last, torch.channels_last_3d):
@@ -30,6 +31,7 @@ def _channels_last_strides(size):
 
 
 def empty_strided(size, stride, dtype=None, layout=None, device=None, pin_memory=None):
+    _ops.check_device_index(device)
     return _storage.empty_strided(tuple(size), tuple(stride), dtype or torch.get_default_dtype())
 
 
@@ -87,6 +89,7 @@ def to_copy(self, dtype=None, layout=None, device=None, pin_memory=None, non_blo
             memory_format=None):
     """`Tensor.to(...)` from the tpu: a dtype change runs on the device; another device gets
     the data downloaded first."""
+    _ops.check_device_index(device)
     target = torch.device(device) if device is not None else self.device
     if self.device.type != "tpu":
         # Dispatch picks the tpu kernel from the target device too: an upload.

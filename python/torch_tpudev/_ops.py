@@ -24,6 +24,17 @@ def overload_name(op):
     return name if op._overloadname == "default" else f"{name}.{op._overloadname}"
 
 
+def check_device_index(device):
+    """A tpu index this process does not have is an error, as CUDA's invalid device ordinal
+    is (PyTorch would otherwise hand over tpu:0)."""
+    if device is not None and not isinstance(device, int):
+        device = torch.device(device)
+        if device.type == "tpu" and device.index not in (None, 0):
+            from . import tpu
+
+            tpu._index(device)
+
+
 def _unsupported(op, why=""):
     return UnsupportedOp(
         f"aten::{overload_name(op)} is not supported on the tpu device yet{why}. Supported ops "
@@ -69,12 +80,14 @@ class OpPlan:
     """How one ATen overload runs: which functional op, which arguments are written."""
 
     __slots__ = ("op", "functional", "names", "defaults", "keep", "mutated", "alias_returns",
-                 "n_fresh", "returns_list", "n_returns", "void", "tails", "single")
+                 "n_fresh", "returns_list", "n_returns", "void", "tails", "single", "device_arg")
 
     def __init__(self, op):
         schema = op._schema
         self.op = op
         self.names = [a.name for a in schema.arguments]
+        # Factories name their device: an index this process does not have is an error.
+        self.device_arg = self.names.index("device") if "device" in self.names else None
         self.defaults = [a.default_value if a.has_default_value() else _Missing for a in schema.arguments]
         # For a call with only positional arguments: the defaults that complete it, by count.
         self.tails = {}
@@ -133,6 +146,8 @@ class OpPlan:
     def __call__(self, *args, **kwargs):
         tail = None if kwargs else self.tails.get(len(args))
         full = args + tail if tail is not None else tuple(self.full_args(args, kwargs))
+        if self.device_arg is not None:
+            check_device_index(full[self.device_arg])
         if self.single:
             return _new_tensor(*_run1(self.functional, full))
         if not self.mutated:
@@ -244,12 +259,16 @@ class _NativeBatchNormPlan(OpPlan):
 
 
 def _expand_masks(indices):
-    """Boolean masks in an index list become the long indices of their true elements (as
-    PyTorch's own indexing does); finding them needs the mask's values, so it syncs."""
+    """The index list of advanced indexing as the device runs it. Indices may be CPU tensors,
+    as CUDA allows (they are uploaded). Boolean masks become the long indices of their true
+    elements (as PyTorch's own indexing does); finding them needs the mask's values, so a
+    mask on the device syncs."""
     out = []
     for i in indices:
         if isinstance(i, torch.Tensor) and i.dtype in (torch.bool, torch.uint8):
-            out.extend(torch.ops.aten.nonzero.default(i).unbind(1))
+            out.extend(t.to(_private.DEVICE) for t in torch.ops.aten.nonzero.default(i).unbind(1))
+        elif isinstance(i, torch.Tensor) and i.device.type != "tpu":
+            out.append(i.to(_private.DEVICE))
         else:
             out.append(i)
     return out
@@ -304,7 +323,34 @@ def fallback(op, *args, **kwargs):
     host = _HOST_OPS.get(op._schema.name)
     if host is not None:
         return host(op, args, kwargs)
+    decomposition = _decomposition_for(op)
+    if decomposition is not None:
+        return decomposition(*args, **kwargs)
     return plan_for(op)(*args, **kwargs)
+
+
+_decompositions = {}
+
+
+def _decomposition_for(op):
+    """PyTorch's decomposition of `op` (from `torch._decomp`) when the runtime does not lower
+    it: it runs as the ops it is made of, each of which reaches the device again. None when
+    the op (or the functional form it runs as) is lowered, or PyTorch has no decomposition."""
+    if op in _decompositions:
+        return _decompositions[op]
+    found = None
+    try:
+        plan = plan_for(op)
+        # Special plans (batch norm, indexing) run lowered ops of their own choosing.
+        lowered = type(plan) is not OpPlan or plan.functional in _lowered_ops()
+    except UnsupportedOp:
+        lowered = False
+    if not lowered:
+        from torch._decomp import decomposition_table
+
+        found = decomposition_table.get(op)
+    _decompositions[op] = found
+    return found
 
 
 def kernel_for(op):
@@ -342,6 +388,7 @@ def _run_on_host(op, args, kwargs):
     for k in out_args:
         cpu_kwargs[k] = torch.empty(0, dtype=out_args[k].dtype)
     if "device" in cpu_kwargs:
+        check_device_index(cpu_kwargs["device"])
         cpu_kwargs["device"] = torch.device("cpu")
     result = op(*cpu_args, **cpu_kwargs)
     if out_args:

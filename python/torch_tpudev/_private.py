@@ -5,6 +5,7 @@ tests/test_private_api.py so that an upgrade fails loudly here and nowhere else.
 """
 
 import functools
+import threading
 
 import torch
 
@@ -17,22 +18,21 @@ _create_empty = torch._C._acc.create_empty_tensor
 _storage_from_pointer = torch._C._construct_storage_from_data_pointer
 
 
-def setup_privateuse1(name, backend_module, hooks, device_guard):
-    """Renames PrivateUse1 to `name` and registers the Python hooks, guard and module."""
-    from torch.utils.backend_registration import _setup_privateuseone_for_python_backend
-
-    _setup_privateuseone_for_python_backend(
-        rename=name, backend_module=backend_module, hook=hooks, device_guard=device_guard
-    )
+def setup_privateuse1(name, backend_module, device_guard):
+    """Renames PrivateUse1 to `name`, generates the `.tpu()` methods (tensors, modules, packed
+    sequences and storages, which `torch.load` needs) and registers the device module and
+    the Python device guard. PyTorch's hooks interface is the C++ one the extension registers
+    when it loads (python/csrc), so the Python hooks of
+    `_setup_privateuseone_for_python_backend` are not registered."""
+    torch.utils.rename_privateuse1_backend(name)
+    torch.utils.generate_methods_for_privateuse1_backend(for_storage=True)
+    torch._register_device_module(name, backend_module)
+    torch._C._acc.register_python_privateuseone_device_guard(device_guard)
 
 
 def bind_device():
     global DEVICE
     DEVICE = torch.device("tpu", 0)
-
-
-def hooks_base():
-    return torch._C._acc.PrivateUse1Hooks
 
 
 def device_guard_base():
@@ -177,3 +177,74 @@ def route_storage_allocation(new_on_device, clone_on_device, resize_on_device=No
             return original_resize(self, size)
 
         storage_cls.resize_ = resize_
+
+
+def keep_parameters_tied_on_conversion(device_type):
+    """Makes `Module._apply` (behind `.to()`, `.cpu()`, `.tpu()`, `.to_empty()`) keep a
+    parameter's identity when the conversion moves tensors to or from `device_type`.
+
+    PyTorch keeps identity with `param.data = new` only between tensor types it calls
+    compatible (CPU, CUDA, XPU, ...; `TensorImpl::has_compatible_shallow_copy_type`), and
+    PrivateUse1 is not one of them: each module slot would get its own copy of a shared
+    parameter, so tied embeddings would train apart. PyTorch's own swap path
+    (`torch.__future__.set_swap_module_params_on_conversion(True)`) keeps identity across
+    devices; it is switched on for the outermost `_apply` of a conversion that crosses to or
+    from the device, and left as the user set it otherwise, so CPU and CUDA modules behave as
+    before (and a dtype change on the device keeps identity through `.data =` already).
+    Idempotent."""
+    module_cls = torch.nn.Module
+    original = module_cls._apply
+    if getattr(original, "_tpudev_keeps_ties", False):
+        return
+    state = threading.local()
+
+    @functools.wraps(original)
+    def _apply(self, fn, recurse=True):
+        if getattr(state, "inside", False) or torch.__future__.get_swap_module_params_on_conversion():
+            return original(self, fn, recurse)
+        tensors = list(_module_tensors(self, recurse))
+        if not tensors:
+            return original(self, fn, recurse)
+        # Convert one tensor ahead to see where the conversion goes; the result is handed
+        # back when `_apply` asks for that tensor, so nothing is converted twice.
+        first = tensors[0]
+        with torch.no_grad():
+            probe = fn(first)
+        fn = _reuse_first(fn, first, probe)
+        target = probe.device.type if isinstance(probe, torch.Tensor) else None
+        crosses = target is not None and any(t.device.type != target for t in tensors) and (
+            target == device_type or any(t.device.type == device_type for t in tensors)
+        )
+        if not crosses:
+            return original(self, fn, recurse)
+        state.inside = True
+        torch.__future__.set_swap_module_params_on_conversion(True)
+        try:
+            return original(self, fn, recurse)
+        finally:
+            torch.__future__.set_swap_module_params_on_conversion(False)
+            state.inside = False
+
+    _apply._tpudev_keeps_ties = True
+    module_cls._apply = _apply
+
+
+def _module_tensors(module, recurse):
+    modules = module.modules() if recurse else [module]
+    for m in modules:
+        for t in list(m._parameters.values()) + list(m._buffers.values()):
+            if t is not None:
+                yield t
+
+
+def _reuse_first(fn, first, result):
+    """`fn` that returns `result` the first time it is asked for `first` itself."""
+    pending = [True]
+
+    def wrapped(t):
+        if pending[0] and t is first:
+            pending[0] = False
+            return result
+        return fn(t)
+
+    return wrapped

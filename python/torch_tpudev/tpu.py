@@ -181,8 +181,104 @@ def mem_get_info(device=None):
 
 
 def memory_stats(device=None) -> dict:
+    """The simulated HBM's figures: ``allocated_bytes``, ``peak_allocated_bytes`` and
+    ``capacity_bytes``, plus the names CUDA's memory statistics use for them
+    (``allocated_bytes.all.current``, ``.peak``, ``reserved_bytes.all.*``) so that code
+    written for ``torch.cuda.memory_stats`` reads them."""
     _index(device)
-    return dict(_C.memory_stats())
+    m = dict(_C.memory_stats())
+    for kind in ("allocated_bytes", "reserved_bytes", "active_bytes"):
+        m[f"{kind}.all.current"] = m["allocated_bytes"]
+        m[f"{kind}.all.peak"] = m["peak_allocated_bytes"]
+    return m
+
+
+# The device caches no memory: what is reserved is what is allocated.
+def memory_reserved(device=None) -> int:
+    return memory_allocated(device)
+
+
+def max_memory_reserved(device=None) -> int:
+    return max_memory_allocated(device)
+
+
+memory_cached = memory_reserved
+max_memory_cached = max_memory_reserved
+reset_max_memory_allocated = reset_peak_memory_stats
+
+
+def reset_accumulated_memory_stats(device=None) -> None:
+    _index(device)
+
+
+def empty_cache() -> None:
+    """Nothing to release: device memory is freed when its tensors are (no caching
+    allocator holds freed blocks)."""
+
+
+def ipc_collect() -> None:
+    """Nothing to collect: tpu tensors are not shared between processes."""
+
+
+def memory_summary(device=None, abbreviated: bool = False) -> str:
+    """A short table of the simulated HBM's use, in the spirit of torch.cuda.memory_summary."""
+    m = memory_stats(device)
+    mib = 1 << 20
+    return (
+        f"tpu:0 ({get_device_name()}) memory\n"
+        f"  allocated:      {m['allocated_bytes'] / mib:10.1f} MiB\n"
+        f"  peak allocated: {m['peak_allocated_bytes'] / mib:10.1f} MiB\n"
+        f"  capacity:       {m['capacity_bytes'] / mib:10.1f} MiB\n"
+    )
+
+
+def is_bf16_supported(including_emulation: bool = True) -> bool:
+    return True
+
+
+def can_device_access_peer(device, peer_device) -> bool:
+    """One device per process, so there is no peer to access."""
+    _index(device)
+    _index(peer_device)
+    return False
+
+
+def is_current_stream_capturing() -> bool:
+    return False
+
+
+def _lazy_init() -> None:
+    """The device starts when tpudev is loaded."""
+
+
+init = _lazy_init
+seed_all = seed
+OutOfMemoryError = torch.OutOfMemoryError
+
+
+def _not_on_tpu(name: str, why: str):
+    def unsupported(*args, **kwargs):
+        raise RuntimeError(f"torch.tpu.{name} is not available: {why}")
+
+    unsupported.__name__ = name
+    unsupported.__doc__ = f"Not available on the tpu device: {why}"
+    return unsupported
+
+
+get_device_capability = _not_on_tpu(
+    "get_device_capability", "a TPU has no CUDA compute capability; torch.tpu.get_device_properties() "
+    "names the chip (.chip, e.g. 'v5e')")
+utilization = _not_on_tpu(
+    "utilization", "the simulator reports time, not utilization; use torch.tpu.simulated_time() or "
+    "torch_tpudev.profile(...) for per-op MFU")
+memory_snapshot = _not_on_tpu(
+    "memory_snapshot", "the device keeps no allocation history; torch.tpu.memory_stats() gives the figures")
+set_per_process_memory_fraction = _not_on_tpu(
+    "set_per_process_memory_fraction", "set the simulated HBM's size with TPUDEV_HBM_BYTES before the "
+    "process starts")
+graph = _not_on_tpu("graph", "CUDA graphs do not exist on a TPU; torch.compile(model) captures a whole "
+                    "graph as one program")
+CUDAGraph = graph
 
 
 def sim_exec_stats() -> dict:
@@ -350,6 +446,44 @@ class Stream(torch.Stream):
         return super().__new__(cls, device=torch.device("tpu", 0), priority=priority)
 
 
+class device:
+    """Context manager that selects a tpu device: `with torch.tpu.device(0): ...`. The process
+    has one device, tpu:0, so it only checks the index; `None` and -1 select nothing, as
+    `torch.cuda.device` allows."""
+
+    def __init__(self, device):
+        if device is not None and not (isinstance(device, int) and device == -1):
+            _index(device)
+        self.idx = 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+class device_of(device):
+    """`torch.tpu.device` of a tensor's device (a non-tpu tensor selects nothing)."""
+
+    def __init__(self, obj):
+        super().__init__(obj.device if obj.device.type == "tpu" else None)
+
+
+class StreamContext:
+    """Context manager that selects a stream; the device runs every op in issue order on its
+    one stream, so it only checks the stream's device."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def __enter__(self):
+        return self.stream
+
+    def __exit__(self, *exc):
+        return False
+
+
 def current_stream(device=None) -> Stream:
     return Stream(device)
 
@@ -361,10 +495,9 @@ def set_stream(stream) -> None:
     pass
 
 
-@contextlib.contextmanager
-def stream(stream):
+def stream(stream) -> StreamContext:
     """`with torch.tpu.stream(s):` — ops run in issue order on the one stream anyway."""
-    yield
+    return StreamContext(stream)
 
 
 def is_timing_only() -> bool:

@@ -1,0 +1,257 @@
+// The thin C++ layer of torch_tpudev: PyTorch mechanisms that exist only in C++, registered for
+// the PrivateUse1 device ("tpu") and forwarded to the Rust runtime (python/src/glue.rs).
+// Nothing here decides anything: the allocator asks Rust for memory and figures, the hooks
+// state facts (one device, always available), pinned host memory is PyTorch's CPU memory,
+// and the autocast policy is PyTorch's own CUDA op lists, applied to the tpu.
+
+#include <ATen/autocast_mode.h>
+#include <ATen/detail/PrivateUse1HooksInterface.h>
+#include <c10/core/CPUAllocator.h>
+#include <c10/core/CachingDeviceAllocator.h>
+#include <torch/library.h>
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <unordered_set>
+
+extern "C" {
+struct TpudevMemoryStats {
+  uint64_t allocated;
+  uint64_t peak;
+  uint64_t capacity;
+};
+bool tpudev_glue_alloc(size_t nbytes, uint64_t* addr, char* err, size_t cap);
+void tpudev_glue_free(uint64_t addr);
+bool tpudev_glue_copy(uint64_t src, uint64_t dst, size_t nbytes, char* err, size_t cap);
+bool tpudev_glue_memory_stats(TpudevMemoryStats* out, char* err, size_t cap);
+bool tpudev_glue_reset_peak(char* err, size_t cap);
+}
+
+namespace {
+
+constexpr size_t kMessageBytes = 1024;
+
+void free_buffer(void* ctx) {
+  tpudev_glue_free(reinterpret_cast<uint64_t>(ctx));
+}
+
+TpudevMemoryStats memory_stats() {
+  TpudevMemoryStats stats{};
+  char err[kMessageBytes] = {0};
+  TORCH_CHECK(tpudev_glue_memory_stats(&stats, err, sizeof err), err);
+  return stats;
+}
+
+// Device memory is the runtime's simulated (or PJRT) HBM. It caches nothing, so what is
+// reserved is what is allocated, and emptying the cache has nothing to release.
+struct TpuAllocator final : c10::DeviceAllocator {
+  c10::DataPtr allocate(size_t nbytes) override {
+    c10::Device device(c10::DeviceType::PrivateUse1, 0);
+    if (nbytes == 0) {
+      return {nullptr, nullptr, &free_buffer, device};
+    }
+    uint64_t addr = 0;
+    char err[kMessageBytes] = {0};
+    TORCH_CHECK_WITH(OutOfMemoryError, tpudev_glue_alloc(nbytes, &addr, err, sizeof err), err);
+    void* ptr = reinterpret_cast<void*>(addr);
+    return {ptr, ptr, &free_buffer, device};
+  }
+
+  c10::DeleterFnPtr raw_deleter() const override {
+    return &free_buffer;
+  }
+
+  // Device memory is not host memory: a copy is a device-to-device copy of whole buffers.
+  void copy_data(void* dest, const void* src, std::size_t count) const override {
+    char err[kMessageBytes] = {0};
+    TORCH_CHECK(
+        tpudev_glue_copy(
+            reinterpret_cast<uint64_t>(src), reinterpret_cast<uint64_t>(dest), count, err, sizeof err),
+        err);
+  }
+
+  bool initialized() override {
+    return true;
+  }
+
+  void emptyCache(c10::MempoolId_t /*mempool_id*/) override {}
+
+  // One stream per device: memory is never in use by another stream.
+  void recordStream(const c10::DataPtr& /*ptr*/, c10::Stream /*stream*/) override {}
+
+  c10::CachingDeviceAllocator::DeviceStats getDeviceStats(c10::DeviceIndex /*device*/) override {
+    TpudevMemoryStats m = memory_stats();
+    c10::CachingDeviceAllocator::DeviceStats stats;
+    auto fill = [&](c10::CachingAllocator::StatArray& array) {
+      auto& all = array[static_cast<size_t>(c10::CachingAllocator::StatType::AGGREGATE)];
+      all.current = static_cast<int64_t>(m.allocated);
+      all.peak = static_cast<int64_t>(m.peak);
+      all.allocated = static_cast<int64_t>(m.peak);
+      all.freed = static_cast<int64_t>(m.peak - m.allocated);
+    };
+    fill(stats.allocated_bytes);
+    fill(stats.reserved_bytes);
+    fill(stats.active_bytes);
+    fill(stats.requested_bytes);
+    return stats;
+  }
+
+  void resetAccumulatedStats(c10::DeviceIndex /*device*/) override {}
+
+  void resetPeakStats(c10::DeviceIndex /*device*/) override {
+    char err[kMessageBytes] = {0};
+    TORCH_CHECK(tpudev_glue_reset_peak(err, sizeof err), err);
+  }
+
+  std::pair<size_t, size_t> getMemoryInfo(c10::DeviceIndex /*device*/) override {
+    TpudevMemoryStats m = memory_stats();
+    return {static_cast<size_t>(m.capacity - m.allocated), static_cast<size_t>(m.capacity)};
+  }
+};
+
+TpuAllocator allocator;
+
+// Page-locked host memory for `pin_memory()` (DataLoader(pin_memory=True), which Hugging Face's
+// Trainer turns on). The simulator's transfers read ordinary host memory, so this is host
+// memory from PyTorch's CPU allocator; it remembers its blocks so that `is_pinned()` is true
+// for them and only for them, as on a real device.
+struct PinnedHostAllocator final : c10::Allocator {
+  c10::DataPtr allocate(size_t nbytes) override {
+    c10::DataPtr host = c10::GetCPUAllocator()->allocate(nbytes);
+    void* ptr = host.get();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      blocks_.insert(ptr);
+    }
+    c10::DeleterFnPtr host_deleter = host.get_deleter();
+    void* host_ctx = host.release_context();
+    auto* ctx = new Block{this, ptr, host_ctx, host_deleter};
+    return {ptr, ctx, &free_block, c10::Device(c10::DeviceType::CPU)};
+  }
+
+  c10::DeleterFnPtr raw_deleter() const override {
+    return nullptr;
+  }
+
+  void copy_data(void* dest, const void* src, std::size_t count) const override {
+    default_copy_data(dest, src, count);
+  }
+
+  bool contains(const void* ptr) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return blocks_.count(ptr) != 0;
+  }
+
+ private:
+  struct Block {
+    PinnedHostAllocator* owner;
+    void* ptr;
+    void* host_ctx;
+    c10::DeleterFnPtr host_deleter;
+  };
+
+  static void free_block(void* ctx) {
+    auto* block = static_cast<Block*>(ctx);
+    {
+      std::lock_guard<std::mutex> lock(block->owner->mutex_);
+      block->owner->blocks_.erase(block->ptr);
+    }
+    if (block->host_deleter != nullptr) {
+      block->host_deleter(block->host_ctx);
+    }
+    delete block;
+  }
+
+  mutable std::mutex mutex_;
+  std::unordered_set<const void*> blocks_;
+};
+
+PinnedHostAllocator pinned_allocator;
+
+// What PyTorch asks of a device backend through its hooks. One device per process (tpu:0),
+// available whenever the extension is loaded.
+struct TpuHooks final : at::PrivateUse1HooksInterface {
+  bool isBuilt() const override {
+    return true;
+  }
+  bool isAvailable() const override {
+    return true;
+  }
+  bool hasPrimaryContext(c10::DeviceIndex /*device_index*/) const override {
+    return true;
+  }
+  c10::DeviceIndex deviceCount() const override {
+    return 1;
+  }
+  c10::DeviceIndex getCurrentDevice() const override {
+    return 0;
+  }
+  void setCurrentDevice(c10::DeviceIndex /*device*/) const override {}
+  c10::DeviceIndex exchangeDevice(c10::DeviceIndex /*device*/) const override {
+    return 0;
+  }
+  c10::DeviceIndex maybeExchangeDevice(c10::DeviceIndex /*device*/) const override {
+    return 0;
+  }
+  bool isPinnedPtr(const void* data) const override {
+    return pinned_allocator.contains(data);
+  }
+  c10::Allocator* getPinnedMemoryAllocator() const override {
+    return &pinned_allocator;
+  }
+  at::Device getDeviceFromPtr(void* /*data*/) const override {
+    return {c10::DeviceType::PrivateUse1, 0};
+  }
+};
+
+TpuHooks hooks;
+
+// As on CUDA, binary_cross_entropy is unsafe to autocast (its backward is not stable in
+// lower precision); the message says what to use instead.
+at::Tensor binary_cross_entropy_banned(
+    const at::Tensor&, const at::Tensor&, const std::optional<at::Tensor>&, int64_t) {
+  TORCH_CHECK(
+      false,
+      "torch.nn.functional.binary_cross_entropy and torch.nn.BCELoss are unsafe to autocast.\n"
+      "Many models use a sigmoid layer right before the binary cross entropy layer.\n"
+      "In this case, combine the two layers using torch.nn.functional.binary_cross_entropy_with_logits\n"
+      "or torch.nn.BCEWithLogitsLoss.  binary_cross_entropy_with_logits and BCEWithLogits are\n"
+      "safe to autocast.");
+}
+
+}  // namespace
+
+// Ops without a policy run as they are called.
+TORCH_LIBRARY_IMPL(_, AutocastPrivateUse1, m) {
+  m.fallback(torch::CppFunction::makeFallthrough());
+}
+
+// CUDA's cast policy: matmuls and convolutions in the autocast dtype, precision-sensitive ops
+// in float32, ops with several inputs at their widest type.
+TORCH_LIBRARY_IMPL(aten, AutocastPrivateUse1, m) {
+  // The redispatch-signature list names ATen types unqualified.
+  using at::IntArrayRef;
+  using at::Scalar;
+  using at::ScalarType;
+  using at::Tensor;
+#define TPUDEV_LOWER_PRECISION_FP(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, lower_precision_fp)
+#define TPUDEV_FP32(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, fp32)
+#define TPUDEV_FP32_SET_OPT_DTYPE(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, fp32_set_opt_dtype)
+#define TPUDEV_PROMOTE(...) KERNEL_PRIVATEUSEONE(__VA_ARGS__, promote)
+  AT_FORALL_LOWER_PRECISION_FP(TPUDEV_LOWER_PRECISION_FP)
+  AT_FORALL_FP32(TPUDEV_FP32)
+  AT_FORALL_FP32_SET_OPT_DTYPE(TPUDEV_FP32_SET_OPT_DTYPE)
+  AT_FORALL_DIFFERENT_REDISPATCH_SIGNATURE(KERNEL_DIFFERENT_REDISPATCH_SIGNATURE_PRIVATEUSEONE)
+  AT_FORALL_PROMOTE(TPUDEV_PROMOTE)
+#undef TPUDEV_LOWER_PRECISION_FP
+#undef TPUDEV_FP32
+#undef TPUDEV_FP32_SET_OPT_DTYPE
+#undef TPUDEV_PROMOTE
+  m.impl(TORCH_SELECTIVE_NAME("aten::binary_cross_entropy"), TORCH_FN((&binary_cross_entropy_banned)));
+}
+
+extern "C" void tpudev_glue_install() {
+  c10::SetAllocator(c10::DeviceType::PrivateUse1, &allocator);
+  at::RegisterPrivateUse1HooksInterface(&hooks);
+}
