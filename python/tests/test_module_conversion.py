@@ -145,3 +145,18 @@ def test_gradients_move_with_their_parameters():
     assert model[0].weight is model[1].weight
     assert model[0].weight.grad.device.type == "tpu"
     assert_close(model[0].weight.grad, grad)
+
+
+def test_untied_module_holding_autograd_state_still_converts():
+    """The old `weight_norm` hook leaves `weight` computed from weight_g and weight_v; the
+    swap path would refuse them, and without ties it is not used."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        layer = torch.nn.utils.weight_norm(torch.nn.Linear(3, 3))
+    x = torch.randn(2, 3)
+    want = layer(x)
+    layer = layer.to("tpu")
+    assert layer.weight_g.device.type == "tpu"
+    assert_close(layer(x.to("tpu")), want.detach())

@@ -18,7 +18,7 @@ import warnings
 
 import torch
 
-from . import _collective_split, _C, _dynamic, _private
+from . import _collective_split, _C, _dynamic, _layouts, _private
 from ._padded_ops import Unsupported
 
 _DEFER = "DEFER_AND_FUSE"
@@ -59,8 +59,10 @@ class _Graph:
         self.bucketed = self.signature.dynamic
 
     def __call__(self, *args):
-        if self.eager_only or not all(_on_tpu(a) or isinstance(a, int) for a in args):
+        if not all(_on_tpu(a) or isinstance(a, int) for a in args):
             return self.gm(*args)
+        if self.eager_only:
+            return _layouts.run(self.gm, args)
         if self.bucketed:
             try:
                 return self._call_bucketed(args)
@@ -76,7 +78,7 @@ class _Graph:
         entry = self.entries.get(key)
         if entry is not None:
             return self._replay(entry, args)
-        return self._capture(key, args, lambda: (self.gm(*args), None))[0]
+        return self._capture(key, args, lambda: (_layouts.run(self.gm, args), None))[0]
 
     # ------------------------------------------------------------------ exact shapes
     def _replay(self, entry, args, values=None, extra=()):

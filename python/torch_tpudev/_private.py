@@ -189,9 +189,11 @@ def keep_parameters_tied_on_conversion(device_type):
     parameter, so tied embeddings would train apart. PyTorch's own swap path
     (`torch.__future__.set_swap_module_params_on_conversion(True)`) keeps identity across
     devices; it is switched on for the outermost `_apply` of a conversion that crosses to or
-    from the device, and left as the user set it otherwise, so CPU and CUDA modules behave as
-    before (and a dtype change on the device keeps identity through `.data =` already).
-    Idempotent."""
+    from the device when the module shares a parameter between slots, and left as the user
+    set it otherwise, so CPU and CUDA modules behave as before (a dtype change on the device
+    keeps identity through `.data =` already). Only shared parameters need it, and the swap
+    refuses parameters that an autograd graph still holds (the old `weight_norm` hook's),
+    which then convert as PyTorch converts them. Idempotent."""
     module_cls = torch.nn.Module
     original = module_cls._apply
     if getattr(original, "_tpudev_keeps_ties", False):
@@ -215,7 +217,7 @@ def keep_parameters_tied_on_conversion(device_type):
         crosses = target is not None and any(t.device.type != target for t in tensors) and (
             target == device_type or any(t.device.type == device_type for t in tensors)
         )
-        if not crosses:
+        if not crosses or not _shares_parameters(self, recurse):
             return original(self, fn, recurse)
         state.inside = True
         torch.__future__.set_swap_module_params_on_conversion(True)
@@ -227,6 +229,19 @@ def keep_parameters_tied_on_conversion(device_type):
 
     _apply._tpudev_keeps_ties = True
     module_cls._apply = _apply
+
+
+def _shares_parameters(module, recurse):
+    """Whether one parameter object sits in more than one module slot."""
+    modules = module.modules() if recurse else [module]
+    seen = set()
+    for m in modules:
+        for p in m._parameters.values():
+            if p is not None:
+                if id(p) in seen:
+                    return True
+                seen.add(id(p))
+    return False
 
 
 def _module_tensors(module, recurse):
