@@ -55,7 +55,8 @@ esac
 # the reason); docs/hardware.md lists them, with the command for the whole suite on hardware.
 HW_TESTS=(python/tests/test_tensors.py python/tests/test_eager_modes.py python/tests/test_training.py
     python/tests/test_device.py python/tests/test_ops.py python/tests/test_errors.py
-    python/tests/test_precision.py python/tests/test_defer_and_fuse.py
+    python/tests/test_precision.py python/tests/test_defer_and_fuse.py python/tests/test_device_module.py
+    python/tests/test_autocast.py python/tests/test_module_conversion.py
     python/tests/test_compile_cache.py::test_hardware_executables_are_stored_and_loaded_by_a_later_process)
 printf '\n==> test: pytest on the hardware backend (TPUDEV_BACKEND=hw, XLA CPU PJRT plugin)\n\n'
 rc=0
