@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up everything tpudev needs, and is cheap to run again:
-#   1. checks the prerequisites (python3 >= 3.11 with venv, cargo, a C compiler),
+#   1. checks the prerequisites (python3 >= 3.11 with venv, cargo, a C and a C++ compiler),
 #   2. creates the virtual environment .venv in the repo root (once),
 #   3. installs requirements.txt into it (again only when requirements.txt changed), then the
 #      model libraries the tests use (requirements-models*.txt: transformers, diffusers, timm, ...),
@@ -41,6 +41,8 @@ command -v cargo >/dev/null 2>&1 ||
     die "cargo not found. Install the Rust toolchain (rustup, or your distribution's rustc and cargo) and make sure cargo is on PATH."
 command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || command -v clang >/dev/null 2>&1 ||
     die "no C compiler found (cc, gcc or clang); the Rust build needs one to link. Debian/Ubuntu: apt-get install build-essential."
+command -v c++ >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 || command -v clang++ >/dev/null 2>&1 ||
+    die "no C++ compiler found (c++, g++ or clang++); the extension's thin C++ layer needs one. Debian/Ubuntu: apt-get install build-essential."
 echo "python: $("$PYTHON" --version 2>&1), $(cargo --version)"
 
 step "virtual environment $VENV"

@@ -2,7 +2,7 @@
 
 import torch
 
-from . import _C, _ops, _storage
+from . import _C, _ops, _storage, _strides
 
 
 def empty_memory_format(size, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
@@ -40,12 +40,15 @@ def _base_addr(t):
 
 
 def _upload(src_cpu, dst):
-    """cpu -> tpu: a dense row-major destination takes the bytes directly; any other layout
-    goes through a dense device temporary and a device copy."""
-    src = src_cpu.to(dst.dtype).expand(dst.shape).contiguous()
+    """cpu -> tpu: a dense destination laid out like the source (row-major, or the same
+    permutation) takes the bytes directly; any other layout goes through a dense device
+    temporary and a device copy."""
+    src = src_cpu.to(dst.dtype).expand(dst.shape)
     if dst.numel() == 0:
         return dst
-    if dst.is_contiguous():
+    if not (_strides.dense(src) and src.stride() == dst.stride() and _strides.dense(dst)):
+        src = src.contiguous()
+    if src.stride() == dst.stride() and _strides.dense(dst):
         _C.write_from_host(_base_addr(dst), dst.storage_offset() * dst.element_size(), src.data_ptr(),
                            src.numel() * src.element_size())
     else:
@@ -56,14 +59,15 @@ def _upload(src_cpu, dst):
 
 
 def download(src):
-    """tpu -> a new contiguous CPU tensor of the same dtype and shape."""
-    out = torch.empty(tuple(src.shape), dtype=src.dtype)
+    """tpu -> a new CPU tensor of the same dtype and shape: laid out like `src` when it is
+    dense (row-major, or channels-last and other permutations), else contiguous."""
     if src.numel() == 0:
-        return out
-    if not src.is_contiguous():
+        return torch.empty(tuple(src.shape), dtype=src.dtype)
+    if not _strides.dense(src):
         tmp = _storage.empty(tuple(src.shape), src.dtype)
         _C.copy(src, tmp)
         src = tmp
+    out = torch.empty_strided(tuple(src.shape), tuple(src.stride()), dtype=src.dtype)
     _C.read_to_host(_base_addr(src), src.storage_offset() * src.element_size(), out.data_ptr(),
                     out.numel() * out.element_size())
     return out
@@ -91,12 +95,15 @@ def to_copy(self, dtype=None, layout=None, device=None, pin_memory=None, non_blo
     the data downloaded first."""
     _ops.check_device_index(device)
     target = torch.device(device) if device is not None else self.device
+    keep = _strides.preserved(self) if memory_format in (None, torch.preserve_format) else None
     if self.device.type != "tpu":
         # Dispatch picks the tpu kernel from the target device too: an upload.
-        out = _storage.empty(tuple(self.shape), dtype or self.dtype)
+        shape = tuple(self.shape)
+        out = _storage.empty_strided(shape, keep, dtype or self.dtype) if keep else _storage.empty(shape, dtype or self.dtype)
         return _upload(self, out)
     if target.type == "tpu":
-        return _ops.plan_for(torch.ops.aten._to_copy.default)(self, dtype=dtype)
+        out = _ops.plan_for(torch.ops.aten._to_copy.default)(self, dtype=dtype)
+        return _strides.relayout(out, keep) if keep else out
     host = download(self)
     return host.to(device=target, dtype=dtype or self.dtype, memory_format=memory_format or torch.preserve_format)
 

@@ -9,7 +9,7 @@ followed by the new values of the mutated arguments (`add_.Tensor` -> `add.Tenso
 
 import torch
 
-from . import _C, _private, _storage
+from . import _C, _private, _storage, _strides
 
 _aten = torch.ops.aten
 
@@ -80,7 +80,8 @@ class OpPlan:
     """How one ATen overload runs: which functional op, which arguments are written."""
 
     __slots__ = ("op", "functional", "names", "defaults", "keep", "mutated", "alias_returns",
-                 "n_fresh", "returns_list", "n_returns", "void", "tails", "single", "device_arg")
+                 "n_fresh", "returns_list", "n_returns", "void", "tails", "single", "device_arg",
+                 "elementwise", "format_arg")
 
     def __init__(self, op):
         schema = op._schema
@@ -112,6 +113,10 @@ class OpPlan:
         self.n_fresh = sum(1 for t in self.alias_returns if t is None)
         # The hot path: one new tensor out, nothing written in place.
         self.single = not mutated and self.n_returns == 1 and not self.returns_list
+        # Elementwise results are laid out like their inputs, as PyTorch lays them out
+        # (`clone` only with the default preserve_format).
+        self.elementwise = self.single and torch.Tag.pointwise in op.tags
+        self.format_arg = self.names.index("memory_format") if "memory_format" in self.names else None
         if not mutated:
             self.functional = overload_name(op)
             self.keep = None
@@ -149,7 +154,8 @@ class OpPlan:
         if self.device_arg is not None:
             check_device_index(full[self.device_arg])
         if self.single:
-            return _new_tensor(*_run1(self.functional, full))
+            out = _new_tensor(*_run1(self.functional, full))
+            return self._laid_out(out, full) if self.elementwise else out
         if not self.mutated:
             return self._fresh_returns(_C.run(self.functional, full, ()))
         fn_args = tuple(full[i] for i in self.keep) if len(self.keep) < len(full) else tuple(full)
@@ -180,6 +186,18 @@ class OpPlan:
                 results.append(full[target])
         return results[0] if self.n_returns == 1 else tuple(results)
 
+    def _laid_out(self, out, full):
+        for a in full:
+            if isinstance(a, _Tensor) and not a.is_contiguous():
+                break
+        else:
+            return out  # all inputs contiguous (the common case): so is the result
+        if self.format_arg is not None and full[self.format_arg] not in (None, torch.preserve_format):
+            return out
+        inputs = [a for a in full if isinstance(a, _Tensor) and a.dim() > 0]
+        strides = _strides.elementwise_strides(inputs, tuple(out.shape))
+        return out if strides is None else _strides.relayout(out, strides)
+
     def _fresh_returns(self, outs):
         tensors = [_wrap(o) for o in outs]
         if self.returns_list:
@@ -204,6 +222,7 @@ class _Missing:
 
 
 _new_tensor = _private.new_tensor
+_Tensor = torch.Tensor
 _run1 = _C.run1
 
 
