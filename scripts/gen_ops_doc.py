@@ -13,7 +13,7 @@ import sys
 
 import torch  # noqa: F401  (loads torch_tpudev)
 import torch_tpudev
-from torch_tpudev import _ops
+from torch_tpudev import _composites, _ops
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "ops.md"
@@ -46,6 +46,32 @@ Support is tracked in the tpudev issue tracker (operator coverage).
 ## Supported functional overloads ({count})
 
 """
+
+
+COMPOSITES = """
+## Ops run as compositions
+
+These ATen ops have no lowering of their own; `python/torch_tpudev/_composites/` writes each
+as a composition of ops the device runs, registered for the tpu below autograd (so PyTorch's
+derivative formulas apply, as on CUDA): GradScaler's `_amp_*` updates, the fused LSTM/GRU cells
+and their backwards, weight norm's backward, the `nn.MultiheadAttention` and
+`nn.TransformerEncoderLayer` inference fast paths, eval-mode `native_batch_norm_backward`,
+integer `histc` (counted as CUDA does), `searchsorted` with `sorter`, `multinomial` (from the
+device generator: reproducible under `torch.manual_seed`, not CPU's stream), the CTC loss,
+`segment_reduce` and fractional max pooling.
+
+Exceptions that sync with the host: `_unique` runs on the host (its output shape depends on
+the data, like `_unique2`); the `.Tensor` overloads of `_ctc_loss` read their lengths (the
+recursion runs one step per input frame). There are no nested tensors on the tpu:
+`nn.TransformerEncoder` with a padding mask runs its dense path (padded positions hold values
+rather than the nested path's zeros), and `_nested_tensor_from_mask` raises.
+
+{ops}
+"""
+
+
+def composites_section():
+    return [COMPOSITES.rstrip("\n").format(ops="\n".join(f"- `aten::{n}`" for n in sorted(_composites.KERNELS)))]
 
 
 def opinfo_section():
@@ -84,6 +110,7 @@ def render():
     host = ", ".join(f"`{n.split('::')[1]}`" for n in sorted(_ops._HOST_OPS))
     lines = [HEADER.format(count=len(names), host_ops=host)]
     lines += [f"- `aten::{n}`" for n in names]
+    lines += composites_section()
     lines += opinfo_section()
     return "\n".join(lines) + "\n"
 

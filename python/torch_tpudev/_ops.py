@@ -364,12 +364,20 @@ def _decomposition_for(op):
         lowered = type(plan) is not OpPlan or plan.functional in _lowered_ops()
     except UnsupportedOp:
         lowered = False
-    if not lowered:
+    if not lowered and overload_name(op) not in _UNFAITHFUL_DECOMPOSITIONS:
         from torch._decomp import decomposition_table
 
         found = decomposition_table.get(op)
     _decompositions[op] = found
     return found
+
+
+# PyTorch decompositions whose results differ from the op's own: they stay unsupported (a
+# clear error) rather than run and give a wrong answer.
+_UNFAITHFUL_DECOMPOSITIONS = {
+    # Its logsumexp output has the attention weights' shape [..., L, S], not CPU's [..., L].
+    "_scaled_dot_product_flash_attention_for_cpu",
+}
 
 
 def kernel_for(op):
