@@ -4,6 +4,7 @@
 // state facts (one device, always available), pinned host memory is PyTorch's CPU memory,
 // and the autocast policy is PyTorch's own CUDA op lists, applied to the tpu.
 
+#include <ATen/ATen.h>
 #include <ATen/autocast_mode.h>
 #include <ATen/detail/PrivateUse1HooksInterface.h>
 #include <c10/core/CPUAllocator.h>
@@ -11,6 +12,7 @@
 #include <torch/library.h>
 
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <unordered_set>
@@ -169,6 +171,64 @@ struct PinnedHostAllocator final : c10::Allocator {
 
 PinnedHostAllocator pinned_allocator;
 
+// `torch.Generator(device="tpu")`: a random state of its own, (seed, offset) as the device's
+// counter-based generator uses it. Ops given one run on its state (python/torch_tpudev/_rng.py)
+// and advance its offset by what they drew; its state is 16 bytes, as get_rng_state's.
+struct TpuGenerator final : c10::GeneratorImpl {
+  explicit TpuGenerator(uint64_t seed = c10::default_rng_seed_val)
+      : c10::GeneratorImpl(
+            c10::Device(c10::DeviceType::PrivateUse1, 0),
+            c10::DispatchKeySet(c10::DispatchKey::PrivateUse1)),
+        seed_(seed) {}
+
+  void set_current_seed(uint64_t seed) override {
+    seed_ = seed;
+    offset_ = 0;
+  }
+  void set_offset(uint64_t offset) override {
+    offset_ = offset;
+  }
+  uint64_t get_offset() const override {
+    return offset_;
+  }
+  uint64_t current_seed() const override {
+    return seed_;
+  }
+  uint64_t seed() override {
+    set_current_seed(c10::detail::getNonDeterministicRandom());
+    return seed_;
+  }
+  void set_state(const c10::TensorImpl& new_state) override {
+    TORCH_CHECK(
+        new_state.numel() == 16 && new_state.dtype() == caffe2::TypeMeta::Make<uint8_t>(),
+        "a tpu generator's state is 16 uint8 values (its seed and offset), as get_state() returns; got ",
+        new_state.numel(), " values of ", new_state.dtype().name());
+    const auto* bytes = static_cast<const uint8_t*>(new_state.data());
+    std::memcpy(&seed_, bytes, 8);
+    std::memcpy(&offset_, bytes + 8, 8);
+  }
+  c10::intrusive_ptr<c10::TensorImpl> get_state() const override {
+    at::Tensor state = at::empty({16}, at::TensorOptions().dtype(at::kByte));
+    auto* bytes = state.data_ptr<uint8_t>();
+    std::memcpy(bytes, &seed_, 8);
+    std::memcpy(bytes + 8, &offset_, 8);
+    return state.getIntrusivePtr();
+  }
+  static c10::DeviceType device_type() {
+    return c10::DeviceType::PrivateUse1;
+  }
+
+ private:
+  TpuGenerator* clone_impl() const override {
+    auto* copy = new TpuGenerator(seed_);
+    copy->offset_ = offset_;
+    return copy;
+  }
+
+  uint64_t seed_;
+  uint64_t offset_ = 0;
+};
+
 // What PyTorch asks of a device backend through its hooks. One device per process (tpu:0),
 // available whenever the extension is loaded.
 struct TpuHooks final : at::PrivateUse1HooksInterface {
@@ -202,6 +262,16 @@ struct TpuHooks final : at::PrivateUse1HooksInterface {
   }
   at::Device getDeviceFromPtr(void* /*data*/) const override {
     return {c10::DeviceType::PrivateUse1, 0};
+  }
+  at::Generator getNewGenerator(c10::DeviceIndex /*device_index*/) const override {
+    return at::make_generator<TpuGenerator>();
+  }
+  const at::Generator& getDefaultGenerator(c10::DeviceIndex /*device_index*/) const override {
+    TORCH_CHECK(
+        false,
+        "the tpu device has no default generator object: its default random state is set with "
+        "torch.manual_seed / torch.tpu.manual_seed and read with torch.tpu.get_rng_state(); "
+        "for a generator of your own use torch.Generator(device='tpu')");
   }
 };
 

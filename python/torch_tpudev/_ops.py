@@ -9,7 +9,7 @@ followed by the new values of the mutated arguments (`add_.Tensor` -> `add.Tenso
 
 import torch
 
-from . import _C, _private, _storage, _strides
+from . import _C, _private, _rng, _storage, _strides
 
 _aten = torch.ops.aten
 
@@ -81,7 +81,7 @@ class OpPlan:
 
     __slots__ = ("op", "functional", "names", "defaults", "keep", "mutated", "alias_returns",
                  "n_fresh", "returns_list", "n_returns", "void", "tails", "single", "device_arg",
-                 "elementwise", "format_arg")
+                 "elementwise", "format_arg", "generator_arg")
 
     def __init__(self, op):
         schema = op._schema
@@ -89,6 +89,7 @@ class OpPlan:
         self.names = [a.name for a in schema.arguments]
         # Factories name their device: an index this process does not have is an error.
         self.device_arg = self.names.index("device") if "device" in self.names else None
+        self.generator_arg = self.names.index("generator") if "generator" in self.names else None
         self.defaults = [a.default_value if a.has_default_value() else _Missing for a in schema.arguments]
         # For a call with only positional arguments: the defaults that complete it, by count.
         self.tails = {}
@@ -153,6 +154,8 @@ class OpPlan:
         full = args + tail if tail is not None else tuple(self.full_args(args, kwargs))
         if self.device_arg is not None:
             check_device_index(full[self.device_arg])
+        if self.generator_arg is not None and full[self.generator_arg] is not None:
+            return self._with_generator(full)
         if self.single:
             out = _new_tensor(*_run1(self.functional, full))
             return self._laid_out(out, full) if self.elementwise else out
@@ -185,6 +188,12 @@ class OpPlan:
             else:
                 results.append(full[target])
         return results[0] if self.n_returns == 1 else tuple(results)
+
+    def _with_generator(self, full):
+        """The op on a tpu generator's random state (`_rng.py`)."""
+        i = self.generator_arg
+        with _rng.drawing_from(full[i], overload_name(self.op)):
+            return self(*full[:i], None, *full[i + 1:])
 
     def _laid_out(self, out, full):
         for a in full:
@@ -405,6 +414,8 @@ def _run_on_host(op, args, kwargs):
     def to_cpu(x):
         if isinstance(x, torch.Tensor) and x.device.type == "tpu":
             return x.cpu()
+        if isinstance(x, torch.Generator) and x.device.type == "tpu":
+            return _rng.host_generator(x, overload_name(op))
         if isinstance(x, (list, tuple)):
             return type(x)(to_cpu(v) for v in x)
         return x

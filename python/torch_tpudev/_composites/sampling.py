@@ -2,7 +2,7 @@
 
 import torch
 
-from .. import _ops
+from .. import _ops, _rng
 from ._common import _out_variant, aten
 
 
@@ -51,11 +51,7 @@ def searchsorted_scalar(sorted_sequence, self, out_int32=False, right=False, sid
                                                    out_int32=out_int32, right=right, side=side)
 
 
-def _check_multinomial_args(probs, num_samples, replacement, generator):
-    if generator is not None:
-        raise NotImplementedError(
-            "aten::multinomial: the generator argument is not supported on the tpu device (it has one "
-            "generator); seed it with torch.manual_seed or torch.tpu.manual_seed and pass generator=None")
+def _check_multinomial_args(probs, num_samples, replacement):
     if probs.dim() not in (1, 2):
         raise RuntimeError("multinomial: prob_dist must be 1 or 2 dim")
     if not probs.dtype.is_floating_point:
@@ -73,7 +69,10 @@ def multinomial(self, num_samples, replacement=False, generator=None):
     replacement). With replacement: inverse-CDF sampling, a uniform draw searched in the
     running sum of the weights. Unlike the CPU, invalid weights (negative, inf, NaN, all
     zero) are not checked: that would need a host sync, as CUDA's asynchronous checks do."""
-    _check_multinomial_args(self, num_samples, replacement, generator)
+    _check_multinomial_args(self, num_samples, replacement)
+    if generator is not None:
+        with _rng.drawing_from(generator, "multinomial"):
+            return multinomial(self, num_samples, replacement)
     weights = self.to(torch.promote_types(self.dtype, torch.float32))
     rows = weights if weights.dim() == 2 else weights.unsqueeze(0)
     picks = _draw_with_replacement(rows, num_samples) if replacement else _draw_without_replacement(rows, num_samples)
