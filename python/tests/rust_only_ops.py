@@ -18,7 +18,6 @@ COMPARED_IN_RUST_ONLY = {
     "adaptive_max_pool2d_backward",
     "all.dims",
     "any.dims",
-    "arange.start",
     "argsort",
     "binary_cross_entropy_backward",
     "copy",
