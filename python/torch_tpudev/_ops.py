@@ -158,7 +158,12 @@ class OpPlan:
             return self._with_generator(full)
         if self.single:
             out = _new_tensor(*_run1(self.functional, full))
-            return self._laid_out(out, full) if self.elementwise else out
+            if self.elementwise:
+                for a in full:
+                    if isinstance(a, _Tensor) and not a.is_contiguous():
+                        return self._laid_out(out, full)
+            # All inputs contiguous (the common case): so is the result.
+            return out
         if not self.mutated:
             return self._fresh_returns(_C.run(self.functional, full, ()))
         fn_args = tuple(full[i] for i in self.keep) if len(self.keep) < len(full) else tuple(full)
@@ -196,11 +201,7 @@ class OpPlan:
             return self(*full[:i], None, *full[i + 1:])
 
     def _laid_out(self, out, full):
-        for a in full:
-            if isinstance(a, _Tensor) and not a.is_contiguous():
-                break
-        else:
-            return out  # all inputs contiguous (the common case): so is the result
+        """`out` laid out as PyTorch lays out this elementwise op's result (`_strides.py`)."""
         if self.format_arg is not None and full[self.format_arg] not in (None, torch.preserve_format):
             return out
         inputs = [a for a in full if isinstance(a, _Tensor) and a.dim() > 0]
