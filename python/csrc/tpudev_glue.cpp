@@ -51,7 +51,7 @@ struct TpuAllocator final : c10::DeviceAllocator {
   c10::DataPtr allocate(size_t nbytes) override {
     c10::Device device(c10::DeviceType::PrivateUse1, 0);
     if (nbytes == 0) {
-      return {nullptr, nullptr, &free_buffer, device};
+      return {nullptr, nullptr, &c10::detail::deleteNothing, device};
     }
     uint64_t addr = 0;
     char err[kMessageBytes] = {0};
@@ -87,10 +87,9 @@ struct TpuAllocator final : c10::DeviceAllocator {
     c10::CachingDeviceAllocator::DeviceStats stats;
     auto fill = [&](c10::CachingAllocator::StatArray& array) {
       auto& all = array[static_cast<size_t>(c10::CachingAllocator::StatType::AGGREGATE)];
+      // The runtime keeps current and peak figures, not running totals: those stay 0.
       all.current = static_cast<int64_t>(m.allocated);
       all.peak = static_cast<int64_t>(m.peak);
-      all.allocated = static_cast<int64_t>(m.peak);
-      all.freed = static_cast<int64_t>(m.peak - m.allocated);
     };
     fill(stats.allocated_bytes);
     fill(stats.reserved_bytes);
