@@ -464,3 +464,22 @@ def test_fractional_max_pool2d_unbatched_and_module_match_cpu():
     close(F.fractional_max_pool2d(tpu(x), 3, output_size=4, _random_samples=tpu(samples)), out, rtol=0, atol=0)
     module = torch.nn.FractionalMaxPool2d(2, output_ratio=0.5)
     assert module(tpu(torch.randn(1, 2, 8, 8))).shape == (1, 2, 4, 4)
+
+
+def test_assert_async_raises_in_strict_mode():
+    torch._assert_async(torch.tensor(1, device="tpu") > 0, "fine")
+    with pytest.raises(RuntimeError, match="must be negative"):
+        torch._assert_async(torch.tensor(1, device="tpu") < 0, "value must be negative")
+
+
+def test_assert_async_in_a_compiled_graph_is_left_out_with_a_warning():
+    def double_positive(t):
+        torch._assert_async(t.sum() > 0, "sum must be positive")
+        return t * 2
+
+    with pytest.warns(UserWarning, match="not made inside deferred or compiled tpu programs"):
+        import torch_tpudev._composites.asserts as asserts
+
+        asserts._warned = False
+        out = torch.compile(double_positive, backend="tpu")(torch.ones(3, device="tpu"))
+    close(out, torch.full((3,), 2.0))

@@ -10,9 +10,9 @@ with the host (`_unique`, and the `.Tensor` overloads of the CTC loss, which rea
 One module per family; each lists its own overloads in its `KERNELS`, merged here.
 """
 
-from . import amp, attention, ctc, fractional_pool, norms, rnn, sampling, segment_reduce
+from . import amp, asserts, attention, ctc, fractional_pool, norms, rnn, sampling, segment_reduce
 
-_MODULES = (amp, rnn, norms, attention, sampling, ctc, segment_reduce, fractional_pool)
+_MODULES = (amp, rnn, norms, attention, sampling, ctc, segment_reduce, fractional_pool, asserts)
 
 
 def _merge(modules):
