@@ -60,7 +60,8 @@ class _Graph:
 
     def __call__(self, *args):
         if not all(_on_tpu(a) or isinstance(a, int) for a in args):
-            return self.gm(*args)
+            # Not capturable (a CPU tensor or a float among the inputs): op by op.
+            return _layouts.run(self.gm, args) if any(_on_tpu(a) for a in args) else self.gm(*args)
         if self.eager_only:
             return _layouts.run(self.gm, args)
         if self.bucketed:
@@ -89,6 +90,9 @@ class _Graph:
     def _output(self, o, outs, args, values):
         if o is True:
             return _private.new_tensor(*next(outs))
+        if isinstance(o, tuple) and o and o[0] == "permuted":
+            # Written in its traced memory order; the view gives back its traced strides.
+            return _private.new_tensor(*next(outs)).permute(o[1])
         if isinstance(o, tuple) and o and o[0] == "size":
             return self.signature.evaluate(o[1], values)
         if isinstance(o, tuple):  # a view of input k: (k, size, stride, storage offset)
@@ -107,7 +111,11 @@ class _Graph:
 
     def _kind(self, o, val, args, bucketed):
         if isinstance(o, torch.Tensor):
-            return self._alias(o, args) or True
+            alias = self._alias(o, args)
+            if alias is not None:
+                return alias
+            order = _layouts.memory_order(o)
+            return True if order is None else ("permuted", _layouts.inverse(order))
         if bucketed and isinstance(val, torch.SymInt):
             return ("size", val)
         return o
@@ -130,7 +138,10 @@ class _Graph:
                 bucketed = inputs is not None
                 kinds = [self._kind(o, v, args, bucketed) for o, v in zip(outs, self.signature.outputs)]
                 try:
-                    tensors = tuple(o for o, k in zip(outs, kinds) if k is True)
+                    # An output laid out in another dense order (the strides its trace gave it,
+                    # which the backward graph's views rely on) leaves the program in that order.
+                    tensors = tuple(o if k is True else o.permute(_layouts.inverse(k[1]))
+                                    for o, k in zip(outs, kinds) if k is True or _is_permuted(k))
                     if inputs is None:
                         inputs = tuple(a for a in args if isinstance(a, torch.Tensor))
                     program = _C.capture_end(inputs, tensors)
@@ -182,6 +193,10 @@ class _Graph:
             _dynamic.compact(o, layout, values) if isinstance(o, torch.Tensor) else o
             for o, layout in zip(outs, out_layouts)
         )
+
+
+def _is_permuted(kind):
+    return isinstance(kind, tuple) and kind and kind[0] == "permuted"
 
 
 def _compile_graph(gm, example_inputs):

@@ -54,3 +54,18 @@ def _restride(t, val):
 def _same(strides, want, shape):
     """Equal strides, ignoring dimensions of size 1 (whose stride means nothing)."""
     return all(a == b for a, b, n in zip(strides, want, shape) if n > 1)
+
+
+def memory_order(t):
+    """The dimensions of a dense, non-contiguous `t` from outermost to innermost in memory;
+    None when `t` is contiguous (or not dense: nothing to keep)."""
+    if t.dim() < 2 or t.is_contiguous():
+        return None
+    order = sorted(range(t.dim()), key=lambda d: (-t.stride(d), d))
+    if not t.permute(order).is_contiguous():
+        return None
+    return order
+
+
+def inverse(order):
+    return sorted(range(len(order)), key=lambda d: order[d])
