@@ -59,9 +59,11 @@ class _Graph:
         self.bucketed = self.signature.dynamic
 
     def __call__(self, *args):
+        if not any(_on_tpu(a) for a in args):
+            return self.gm(*args)  # nothing on the device: sizes only, or CPU tensors
         if not all(_on_tpu(a) or isinstance(a, int) for a in args):
             # Not capturable (a CPU tensor or a float among the inputs): op by op.
-            return _layouts.run(self.gm, args) if any(_on_tpu(a) for a in args) else self.gm(*args)
+            return _layouts.run(self.gm, args)
         if self.eager_only:
             return _layouts.run(self.gm, args)
         if self.bucketed:
