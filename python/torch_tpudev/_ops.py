@@ -470,6 +470,12 @@ _HOST_OPS = {
         "aten::unique_consecutive",
         "aten::unique_dim",
         "aten::bincount",
+        # torchvision's non-maximum suppression keeps a data-dependent number of boxes.
+        "torchvision::nms",
+        # Not data-dependent, but not lowered yet: the detectors' region pooling runs on the
+        # host (a sync per call) rather than not at all.
+        "torchvision::roi_align",
+        "torchvision::_roi_align_backward",
     ]
 }
 _HOST_OPS["aten::equal"] = _equal
