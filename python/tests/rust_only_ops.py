@@ -28,8 +28,6 @@ COMPARED_IN_RUST_ONLY = {
     "fill.Tensor",
     "float_power.Tensor_Scalar",
     "hardshrink_backward",
-    "hardsigmoid_backward",
-    "hardswish_backward",
     "isfinite",
     "logit_backward",
     "masked_scatter_backward",
@@ -47,7 +45,6 @@ COMPARED_IN_RUST_ONLY = {
     "silu_backward",
     "smooth_l1_loss_backward",
     "square",
-    "upsample_bilinear2d_backward",
     "upsample_linear1d_backward",
     "where.ScalarOther",
 }

@@ -57,10 +57,11 @@ class _Graph:
         self.eager_only = False
         self.signature = _dynamic.Signature(gm)
         self.bucketed = self.signature.dynamic
+        self.makes_tpu_tensors = any(_on_tpu(n.meta.get("val")) for n in gm.graph.nodes)
 
     def __call__(self, *args):
-        if not any(_on_tpu(a) for a in args):
-            return self.gm(*args)  # nothing on the device: sizes only, or CPU tensors
+        if not self.makes_tpu_tensors and not any(_on_tpu(a) for a in args):
+            return self.gm(*args)  # nothing on the device: sizes and CPU tensors only
         if not all(_on_tpu(a) or isinstance(a, int) for a in args):
             # Not capturable (a CPU tensor or a float among the inputs): op by op.
             return _layouts.run(self.gm, args)
