@@ -2,13 +2,15 @@
 // the PrivateUse1 device ("tpu") and forwarded to the Rust runtime (python/src/glue.rs).
 // Nothing here decides anything: the allocator asks Rust for memory and figures, the hooks
 // state facts (one device, always available), pinned host memory is PyTorch's CPU memory,
-// and the autocast policy is PyTorch's own CUDA op lists, applied to the tpu.
+// the device guard knows one device with one in-order stream, and the autocast policy is
+// PyTorch's own CUDA op lists, applied to the tpu.
 
 #include <ATen/ATen.h>
 #include <ATen/autocast_mode.h>
 #include <ATen/detail/PrivateUse1HooksInterface.h>
 #include <c10/core/CPUAllocator.h>
 #include <c10/core/CachingDeviceAllocator.h>
+#include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <torch/library.h>
 
 #include <cstdint>
@@ -28,6 +30,7 @@ void tpudev_glue_free(uint64_t addr);
 bool tpudev_glue_copy(uint64_t src, uint64_t dst, size_t nbytes, char* err, size_t cap);
 bool tpudev_glue_memory_stats(TpudevMemoryStats* out, char* err, size_t cap);
 bool tpudev_glue_reset_peak(char* err, size_t cap);
+bool tpudev_glue_synchronize(char* err, size_t cap);
 }
 
 namespace {
@@ -276,6 +279,102 @@ struct TpuHooks final : at::PrivateUse1HooksInterface {
 
 TpuHooks hooks;
 
+void synchronize() {
+  char err[kMessageBytes] = {0};
+  TORCH_CHECK(tpudev_glue_synchronize(err, sizeof err), err);
+}
+
+// The device guard: one device, tpu:0, and one stream on which the runtime runs everything in
+// issue order, so every wait between streams or on an event is already satisfied. It is C++
+// because PyTorch calls it from destructors while an exception unwinds (the autograd engine's
+// stream guards): a guard that calls into Python there, with the exception still pending,
+// would throw a second time and end the process.
+struct TpuGuardImpl final : c10::impl::DeviceGuardImplInterface {
+  static constexpr c10::DeviceType kType = c10::DeviceType::PrivateUse1;
+
+  static c10::Device device() {
+    return {kType, 0};
+  }
+  static c10::Stream stream() {
+    return c10::Stream(c10::Stream::DEFAULT, device());
+  }
+  static void check(c10::Device d) {
+    TORCH_CHECK(
+        d.index() <= 0,
+        "tpu:", static_cast<int>(d.index()), " does not exist: each process drives one chip, tpu:0; "
+        "for several chips run one process per chip (torchrun) with TPUDEV_TOPOLOGY set");
+  }
+
+  c10::DeviceType type() const override {
+    return kType;
+  }
+  c10::Device exchangeDevice(c10::Device d) const override {
+    check(d);
+    return device();
+  }
+  c10::Device getDevice() const override {
+    return device();
+  }
+  void setDevice(c10::Device d) const override {
+    check(d);
+  }
+  void uncheckedSetDevice(c10::Device /*d*/) const noexcept override {}
+  c10::Stream getStream(c10::Device /*d*/) const override {
+    return stream();
+  }
+  c10::Stream getDefaultStream(c10::Device /*d*/) const override {
+    return stream();
+  }
+  c10::Stream getStreamFromGlobalPool(c10::Device d, bool /*high_priority*/) const override {
+    check(d);
+    return stream();
+  }
+  c10::Stream getNewStream(c10::Device d, int /*priority*/) const override {
+    check(d);
+    return stream();
+  }
+  c10::Stream exchangeStream(c10::Stream /*s*/) const override {
+    return stream();
+  }
+  c10::DeviceIndex deviceCount() const noexcept override {
+    return 1;
+  }
+  // An event only needs to exist: everything recorded before it has run by the time anything
+  // issued after it runs.
+  void record(void** event, const c10::Stream& /*s*/, const c10::DeviceIndex /*index*/,
+              const c10::EventFlag /*flag*/) const override {
+    static char recorded;
+    *event = &recorded;
+  }
+  void block(void* /*event*/, const c10::Stream& /*s*/) const override {}
+  bool queryEvent(void* /*event*/) const override {
+    synchronize();
+    return true;
+  }
+  void destroyEvent(void* /*event*/, const c10::DeviceIndex /*index*/) const noexcept override {}
+  bool queryStream(const c10::Stream& /*s*/) const override {
+    synchronize();
+    return true;
+  }
+  void synchronizeStream(const c10::Stream& /*s*/) const override {
+    synchronize();
+  }
+  void synchronizeEvent(void* /*event*/) const override {
+    synchronize();
+  }
+  void synchronizeDevice(const c10::DeviceIndex /*index*/) const override {
+    synchronize();
+  }
+  double elapsedTime(void* /*start*/, void* /*end*/, const c10::DeviceIndex /*index*/) const override {
+    TORCH_CHECK(
+        false,
+        "a torch.Event on the tpu measures no time: use torch.tpu.Event(enable_timing=True), whose "
+        "elapsed_time is the simulated time between the two events");
+  }
+};
+
+TpuGuardImpl guard_impl;
+
 // As on CUDA, binary_cross_entropy is unsafe to autocast (its backward is not stable in
 // lower precision); the message says what to use instead.
 at::Tensor binary_cross_entropy_banned(
@@ -323,4 +422,5 @@ TORCH_LIBRARY_IMPL(aten, AutocastPrivateUse1, m) {
 extern "C" void tpudev_glue_install() {
   c10::SetAllocator(c10::DeviceType::PrivateUse1, &allocator);
   at::RegisterPrivateUse1HooksInterface(&hooks);
+  c10::impl::DeviceGuardImplRegistrar(c10::DeviceType::PrivateUse1, &guard_impl);
 }

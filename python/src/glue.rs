@@ -118,3 +118,10 @@ pub extern "C" fn tpudev_glue_reset_peak(err: *mut c_char, cap: usize) -> bool {
     })
     .is_some()
 }
+
+/// Waits until everything issued to the device has run (the device guard's stream and event
+/// synchronization).
+#[no_mangle]
+pub extern "C" fn tpudev_glue_synchronize(err: *mut c_char, cap: usize) -> bool {
+    catch("synchronize", err, cap, || started()?.dispatcher.synchronize().map_err(|e| e.to_string())).is_some()
+}

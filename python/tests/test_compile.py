@@ -100,3 +100,34 @@ def test_random_ops_in_a_compiled_graph_advance_the_generator():
     a, b = c(x).cpu(), c(x).cpu()
     assert not torch.equal(a, b), "each call draws new numbers"
     assert set(a.unique().tolist()) <= {0.0, 2.0}
+
+
+def test_a_boolean_mask_assignment_trains_with_cpu_gradients():
+    # torchvision's box losses: `inter[mask] = ...` breaks the graph (the mask's count is data),
+    # and AOTAutograd's trace of the backward raises inside the autograd engine. With a device
+    # guard that called into Python while that exception unwound, the process aborted.
+    def fn(a, b, mask):
+        inter = torch.zeros_like(a)
+        inter[mask] = (b[mask] - a[mask]) * 2
+        return (inter * a).sum()
+
+    torch.manual_seed(0)
+    a, b = torch.randn(16), torch.randn(16)
+    mask = torch.arange(16) % 3 == 0
+    want = [t.requires_grad_() for t in (a.clone(), b.clone())]
+    fn(*want, mask).backward()
+    got = [t.to("tpu").requires_grad_() for t in (a, b)]
+    torch.compile(fn, backend="tpu")(*got, mask.to("tpu")).backward()
+    for g, w in zip(got, want):
+        torch.testing.assert_close(g.grad.cpu(), w.grad)
+
+
+def test_dynamo_leaves_tpudev_frames_alone():
+    # The eager stretch after a graph break runs tpudev's Python kernels; Dynamo must not try
+    # to compile them (it did, frame by frame: minutes for a detection model).
+    from torch._dynamo import trace_rules
+
+    from torch_tpudev import _ops
+
+    torch.compile(lambda x: x + 1, backend="tpu")(torch.ones(2, device="tpu"))
+    assert trace_rules.check_file(_ops.__file__).skipped

@@ -176,3 +176,22 @@ def test_streams_and_events_are_the_one_in_order_stream():
     else:  # recording works on hardware (streams need it); there is no simulated time to give
         with pytest.raises(RuntimeError, match="service of the TPU simulator"):
             e.elapsed_time(end)
+
+
+def test_pytorch_generic_streams_and_events_on_the_tpu():
+    # torch.Stream / torch.Event go through the device guard (C++): one in-order stream, so
+    # events are complete once recorded; a time between them is torch.tpu.Event's to give.
+    s = torch.Stream(device="tpu")
+    assert s.device == torch.device("tpu", 0) and s == torch.tpu.current_stream()
+    x = torch.ones(4, device="tpu") * 3
+    e, end = torch.Event(device="tpu", enable_timing=True), torch.Event(device="tpu", enable_timing=True)
+    e.record(s)
+    end.record(s)
+    s.wait_event(e)
+    s.synchronize()
+    end.synchronize()
+    assert e.query() and s.query() and x.cpu().tolist() == [3.0] * 4
+    with pytest.raises(RuntimeError, match=r"torch.tpu.Event\(enable_timing=True\)"):
+        e.elapsed_time(end)
+    with pytest.raises(RuntimeError, match="tpu:1 does not exist.*TPUDEV_TOPOLOGY"):
+        torch.Stream(device="tpu:1")

@@ -145,3 +145,33 @@ def test_sizes_that_change_without_mark_dynamic_become_buckets_too():
         counted = torch.tpu.graph_compilations()
         compiled(torch.randint(0, 20, (4, 14)).to("tpu"))
     assert torch.tpu.graph_compilations() == counted, "a size in a known bucket compiles nothing"
+
+
+def test_a_padded_result_feeds_the_next_graph_whose_sizes_are_named_otherwise():
+    # The first graph names its sizes s0 (a) and s1 (b); after the break, the second graph
+    # sees only b's size, under a name of its own. The padded form handed across must be read
+    # in the second graph's names (it raised KeyError, as in timm's sequencer2d).
+    def fn(a, b):
+        y = b * 2 + a.sum()
+        torch._dynamo.graph_break()
+        return (y + 1).cumsum(0)
+
+    compiled = torch.compile(fn, backend="tpu")
+    for n, m in ((5, 9), (6, 11)):
+        a, b = torch.randn(n), torch.randn(m)
+        got = compiled(_dynamic(a, 0), _dynamic(b, 0))
+        torch.testing.assert_close(got.cpu(), fn(a, b), rtol=1e-5, atol=1e-5)
+
+
+def test_split_sizes_that_are_dynamic_fall_back_to_exact_programs():
+    # An MoE's tokens per expert (HF JetMoE): the sizes must sum to the dense dimension, so
+    # they cannot be padded to buckets.
+    def fn(x, counts):
+        parts = x.split(counts.tolist())
+        return torch.cat([p * (i + 1) for i, p in enumerate(parts)])
+
+    compiled = torch.compile(fn, backend="tpu")
+    x = torch.randn(16, 4)
+    for counts in ([3, 5, 8], [7, 1, 8], [2, 2, 12]):
+        got = compiled(x.to("tpu"), torch.tensor(counts).to("tpu"))
+        torch.testing.assert_close(got.cpu(), fn(x, torch.tensor(counts)))

@@ -44,6 +44,16 @@ def test_backend_registration_helpers_exist():
     assert hasattr(torch._C._acc, "PrivateUse1Hooks") and hasattr(torch._C._acc, "DeviceGuard")
 
 
+def test_dynamo_skips_the_files_of_a_package_it_is_told_of():
+    from torch._dynamo import trace_rules
+
+    import torch_tpudev
+    from torch_tpudev import _private
+
+    _private.keep_dynamo_out_of("torch_tpudev")
+    assert trace_rules.check_file(torch_tpudev.__file__).skipped
+
+
 def test_float32_matmul_precision_setter_is_followed():
     seen = []
     before = torch.get_float32_matmul_precision()

@@ -14,11 +14,6 @@ _registered = False
 _libraries = []  # keep the torch.library.Library objects alive
 
 
-class _DeviceGuard(_private.device_guard_base()):
-    def type_(self):
-        return _private.privateuse1_device_type()
-
-
 def register():
     """Idempotent: the autoload entry point and `import torch_tpudev` both end up here."""
     global _registered
@@ -28,7 +23,7 @@ def register():
         from . import tpu as tpu_module
 
         _C.init(torch.Tensor, [getattr(torch, name) for name in _C.dtype_names()])
-        _private.setup_privateuse1("tpu", tpu_module, _DeviceGuard())
+        _private.setup_privateuse1("tpu", tpu_module)
         _private.bind_device()
         _private.keep_parameters_tied_on_conversion("tpu")
         # Autocast on the tpu casts to bfloat16 unless told otherwise, as TorchTPU's does.

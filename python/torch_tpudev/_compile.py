@@ -210,9 +210,24 @@ def _compile_graph(gm, example_inputs):
     return make_boxed_func(_Graph(gm))
 
 
+_dynamo_kept_out = False
+
+
+def keep_dynamo_out():
+    """Once per process: Dynamo leaves tpudev's own frames alone. The eager stretches between
+    graphs run tpudev's Python kernels, which are runtime, not user code: Dynamo would compile
+    each (seconds per model) only to break at its first call into the extension."""
+    global _dynamo_kept_out
+    if not _dynamo_kept_out:
+        _private.keep_dynamo_out_of(__package__)
+        _dynamo_kept_out = True
+
+
 def tpu_backend(gm, example_inputs, **kwargs):
     """The Dynamo backend "tpu" (registered through the `torch_dynamo_backends` entry point)."""
     from torch._decomp import core_aten_decompositions
+
+    keep_dynamo_out()
     from torch._dynamo.backends.common import aot_autograd
 
     backend = aot_autograd(
@@ -240,6 +255,7 @@ def install_default():
 
     @functools.wraps(original)
     def compile(model=None, *args, backend="inductor", **kwargs):
+        keep_dynamo_out()
         if backend == "inductor" and not kwargs.get("options") and kwargs.get("mode") in (None, "default"):
             backend = _auto_backend
         return original(model, *args, backend=backend, **kwargs)

@@ -101,8 +101,9 @@ def pad_input(sig, val, arg, buckets, values):
     entry = _PADDED.get(id(arg))
     if entry is not None and entry[0]() is arg:
         source = arg if entry[1] is None else entry[1]
-        if tuple(source.shape) == want:
-            return source, entry[2]
+        layout = _renamed(entry[2], val, sig) if tuple(source.shape) == want else None
+        if layout is not None:
+            return source, layout
     layout = []
     for size, n in zip(val.shape, want):
         expr = _private.symint_expr(size) if isinstance(size, torch.SymInt) else None
@@ -121,6 +122,36 @@ def pad_input(sig, val, arg, buckets, values):
         view = view.narrow(d, 0, n)
     view.copy_(arg)
     return out, layout
+
+
+def _renamed(layout, val, sig):
+    """A remembered padded layout in this graph's symbol names, or None when its dimensions are
+    not this placeholder's. The graph that made the padded tensor (another Dynamo frame, or the
+    forward of this backward) may name the same size differently, or use the name for another."""
+    mapping = {}
+    for dim, size in zip(layout, val.shape):
+        symbols = [sym for _, sym in dim or () if sym is not None]
+        expr = _private.symint_expr(size) if isinstance(size, torch.SymInt) else None
+        if len(symbols) == 1 and expr is not None and len(expr.free_symbols) == 1:
+            new = next(iter(expr.free_symbols))
+            if mapping.setdefault(symbols[0], new) != new:
+                return None
+    renamed = []
+    for dim, size in zip(layout, val.shape):
+        expr = _private.symint_expr(size) if isinstance(size, torch.SymInt) else size
+        if dim is None:
+            if getattr(expr, "free_symbols", None):
+                return None
+            renamed.append(None)
+            continue
+        if any(sym is not None and sym not in mapping for _, sym in dim):
+            return None
+        if math.prod(mapping[sym] if sym is not None else n for n, sym in dim) - expr != 0:
+            return None
+        renamed.append(tuple((n, None if sym is None else str(mapping[sym])) for n, sym in dim))
+    if any(str(sym) not in sig.symbols for sym in mapping.values()):
+        return None
+    return tuple(renamed)
 
 
 def compact(t, layout, values):

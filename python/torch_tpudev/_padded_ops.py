@@ -201,7 +201,14 @@ class PaddedInterpreter(torch.fx.Interpreter):
         inputs = []
         torch.fx.node.map_arg((n.args, n.kwargs), inputs.append)
         if not any(padded(self.layouts.get(i)) for i in inputs):
-            result = n.target(*args, **kwargs)
+            try:
+                result = n.target(*args, **kwargs)
+            except RuntimeError as error:
+                # A size at its bucket value where the op needs the true one (the split sizes
+                # of a dense dimension must sum to it): this graph cannot be padded.
+                if any(_dynamic(node) for node in inputs):
+                    raise Unsupported(f"{n.target} needs the true value of a dynamic size") from error
+                raise
             return result, self._fresh_layout(n, result)
         name = n.target.overloadpacket.__name__
         rule = _RULES.get(name)
@@ -223,6 +230,11 @@ class PaddedInterpreter(torch.fx.Interpreter):
                 for r, v in zip(result, val)
             ]
         return None
+
+
+def _dynamic(node):
+    val = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+    return isinstance(val, torch.SymInt) and bool(val.node.expr.free_symbols)
 
 
 def _layout_from_meta(val, shape):

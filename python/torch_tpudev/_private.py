@@ -18,29 +18,29 @@ _create_empty = torch._C._acc.create_empty_tensor
 _storage_from_pointer = torch._C._construct_storage_from_data_pointer
 
 
-def setup_privateuse1(name, backend_module, device_guard):
+def setup_privateuse1(name, backend_module):
     """Renames PrivateUse1 to `name`, generates the `.tpu()` methods (tensors, modules, packed
-    sequences and storages, which `torch.load` needs) and registers the device module and
-    the Python device guard. PyTorch's hooks interface is the C++ one the extension registers
-    when it loads (python/csrc), so the Python hooks of
-    `_setup_privateuseone_for_python_backend` are not registered."""
+    sequences and storages, which `torch.load` needs) and registers the device module. The
+    hooks interface and the device guard are the C++ ones the extension registers when it
+    loads (python/csrc), so the Python ones of `_setup_privateuseone_for_python_backend` are
+    not registered."""
     torch.utils.rename_privateuse1_backend(name)
     torch.utils.generate_methods_for_privateuse1_backend(for_storage=True)
     torch._register_device_module(name, backend_module)
-    torch._C._acc.register_python_privateuseone_device_guard(device_guard)
+
+
+def keep_dynamo_out_of(package):
+    """Dynamo compiles every Python frame that runs while a compiled function executes, its
+    eager stretches between graphs included; for the frames of a package's files it now runs
+    them as they are."""
+    from torch._dynamo import trace_rules
+
+    trace_rules.add(package)
 
 
 def bind_device():
     global DEVICE
     DEVICE = torch.device("tpu", 0)
-
-
-def device_guard_base():
-    return torch._C._acc.DeviceGuard
-
-
-def privateuse1_device_type():
-    return torch._C._autograd.DeviceType.PrivateUse1
 
 
 def storage_for(buffer):

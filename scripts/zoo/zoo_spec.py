@@ -31,6 +31,9 @@ class ModelSpec:
     loss: Callable[[Any], torch.Tensor] = mean_square_loss
     lr: float = 0.01
     note: str = ""
+    # Inputs (dict keys, at any depth) the library accepts in float32 only: the float64
+    # reference run leaves them float32.
+    float32_inputs: tuple = ()
 
 
 def floating_tensors(value):

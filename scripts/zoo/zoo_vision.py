@@ -111,7 +111,8 @@ def detector_spec(name, kwargs):
 
     note = "training samples proposals/anchors with torch.randperm on the model's device"
     return ModelSpec(f"torchvision/{name}", "torchvision-detection", functools.partial(detector, name, kwargs),
-                     make_inputs, loss=summed_losses, note=note)
+                     make_inputs, loss=summed_losses, note=note,
+                     float32_inputs=("keypoints",))  # the keypoint head asserts float32 targets
 
 
 def segmenter(name):
