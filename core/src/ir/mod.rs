@@ -9,9 +9,11 @@ mod collective;
 mod excess_precision;
 mod graph;
 mod op;
+mod verify;
 
 pub use builder::GraphBuilder;
 pub use collective::{check_collective_replicas, check_permute_pairs, check_replica_groups, replicas_of};
 pub use excess_precision::keep_excess_precision;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
 pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, ReduceKind, ReplicaGroups};
+pub use verify::{debug_verify_after, verify};

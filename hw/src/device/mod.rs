@@ -289,6 +289,7 @@ impl Device for PjrtDevice {
     }
 
     fn compile(&self, graph: &Graph) -> Result<Arc<dyn Executable>> {
+        tpudev_core::ir::verify(graph)?;
         check_supported(graph)?;
         Ok(Arc::new(PjrtExecutable { graph: graph.clone(), programs: Mutex::new(HashMap::new()) }))
     }

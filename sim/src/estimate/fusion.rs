@@ -203,7 +203,7 @@ pub fn time_graph(
     p: &TimingParams,
     mxu_permille: u64,
 ) -> Result<Vec<KernelCost>> {
-    plan::validate(graph)?;
+    tpudev_core::ir::verify(graph)?;
     let plan = plan::timing_plan(graph);
     let groups = group_steps(graph, &plan, explicit);
     // Which steps read each value, to tell a group's results used elsewhere.

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use tpudev_core::device::Executable;
 use tpudev_core::dtype::ComputeKind;
-use tpudev_core::ir::{Graph, GraphBuilder, LinalgCall, NodeId, Op, ParamKind};
+use tpudev_core::ir::{Graph, NodeId, Op, ParamKind};
 use tpudev_core::DType;
-use tpudev_core::{Error, Result};
+use tpudev_core::Result;
 
 use super::bcast_zip;
 use super::fused_rows::{self, RowRegion};
@@ -101,118 +101,6 @@ fn deferred_broadcasts(graph: &Graph, live: &[bool], fused: &[bool]) -> Vec<Opti
         });
     }
     out
-}
-
-fn arity(op: &Op) -> Option<usize> {
-    Some(match op {
-        Op::Parameter(_) | Op::Constant(_) | Op::Iota { .. } => 0,
-        op if op.is_elementwise_unary() => 1,
-        op if op.is_elementwise_binary() => 2,
-        Op::Select | Op::Clamp => 3,
-        Op::Convert
-        | Op::Reshape
-        | Op::BroadcastInDim { .. }
-        | Op::Transpose { .. }
-        | Op::Slice { .. }
-        | Op::Reverse { .. }
-        | Op::Reduce { .. }
-        | Op::ArgReduce { .. }
-        | Op::ReduceWindow { .. }
-        | Op::RngUniform
-        | Op::Cholesky { .. } => 1,
-        op if op.is_collective() => 1,
-        Op::Pad { .. }
-        | Op::DotGeneral(_)
-        | Op::Convolution(_)
-        | Op::Take { .. }
-        | Op::TakeAlongAxis { .. }
-        | Op::TriangularSolve { .. } => 2,
-        Op::LinalgCall(LinalgCall::HouseholderProduct) => 2,
-        Op::LinalgCall(LinalgCall::LdlSolve) => 3,
-        Op::LinalgCall(_) => 1,
-        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
-        // Concatenate takes any number; ops this file does not know are rejected by `validate`.
-        _ => return None,
-    })
-}
-
-/// Re-derives every node's type with the graph builder (which checks operand shapes and
-/// attributes) and compares it with the declared one.
-pub fn validate(graph: &Graph) -> Result<()> {
-    let mut b = GraphBuilder::new();
-    let mut map: Vec<NodeId> = Vec::with_capacity(graph.nodes.len());
-    for (i, node) in graph.nodes.iter().enumerate() {
-        let fail = |msg: String| Error::internal(format!("node %{i} ({}): {msg}", node.op.name()));
-        if let Some(&bad) = node.inputs.iter().find(|&&j| j >= i) {
-            return Err(fail(format!("operand %{bad} does not precede it")));
-        }
-        match arity(&node.op) {
-            Some(n) if n != node.inputs.len() => {
-                return Err(fail(format!("{} operands, expected {n}", node.inputs.len())));
-            }
-            None if node.inputs.is_empty() => return Err(fail("no operands".into())),
-            _ => {}
-        }
-        let x: Vec<NodeId> = node.inputs.iter().map(|&j| map[j]).collect();
-        let (dtype, shape) = (node.ty.dtype, node.ty.shape.clone());
-        let id = match &node.op {
-            Op::Parameter(p) => {
-                let param = graph.params.get(*p).ok_or_else(|| fail(format!("parameter {p} does not exist")))?;
-                if param.ty != node.ty {
-                    return Err(fail(format!("parameter {p} is {} but the node says {}", param.ty, node.ty)));
-                }
-                b.param(param.ty.clone())
-            }
-            Op::Constant(l) => b.constant(*l, dtype, shape),
-            Op::Iota { dim } => b.iota(dtype, shape, *dim)?,
-            op if op.is_elementwise_unary() => b.unary(op.clone(), x[0])?,
-            op if op.is_elementwise_binary() => b.binary(op.clone(), x[0], x[1])?,
-            Op::Select => b.select(x[0], x[1], x[2])?,
-            Op::Clamp => b.clamp(x[0], x[1], x[2])?,
-            Op::Convert => b.convert(x[0], dtype),
-            Op::Reshape => b.reshape(x[0], shape)?,
-            Op::BroadcastInDim { dims } => b.broadcast_in_dim(x[0], shape, dims.clone())?,
-            Op::Transpose { perm } => b.transpose(x[0], perm.clone())?,
-            Op::Slice { start, limit, stride } => b.slice(x[0], start.clone(), limit.clone(), stride.clone())?,
-            Op::Concatenate { dim } => b.concatenate(&x, *dim)?,
-            Op::Pad { low, high, interior } => b.pad(x[0], x[1], low.clone(), high.clone(), interior.clone())?,
-            Op::Reverse { dims } => b.reverse(x[0], dims.clone())?,
-            Op::Reduce { kind, dims } => b.reduce(x[0], *kind, dims.clone())?,
-            Op::ArgReduce { kind, dim } => b.arg_reduce(x[0], *kind, *dim)?,
-            Op::ReduceWindow { kind, window, stride, padding } => {
-                b.reduce_window(x[0], *kind, window.clone(), stride.clone(), padding.clone())?
-            }
-            Op::DotGeneral(d) => b.dot_general(x[0], x[1], d.clone())?,
-            Op::Convolution(d) => b.convolution(x[0], x[1], d.clone())?,
-            Op::Take { axis } => b.take(x[0], x[1], *axis)?,
-            Op::TakeAlongAxis { axis } => b.take_along_axis(x[0], x[1], *axis)?,
-            Op::ScatterAdd { axis } => b.scatter_add(x[0], x[1], x[2], *axis)?,
-            Op::ScatterAlongAxis { axis, accumulate } => b.scatter_along_axis(x[0], x[1], x[2], *axis, *accumulate)?,
-            Op::ScatterReduce { axis, kind } => b.scatter_reduce(x[0], x[1], x[2], *axis, *kind)?,
-            Op::RngUniform => b.rng_uniform(x[0], dtype, shape)?,
-            Op::Cholesky { lower } => b.cholesky(x[0], *lower)?,
-            &Op::TriangularSolve { left_side, lower, unit_diagonal, transpose_a } => {
-                b.triangular_solve(x[0], x[1], left_side, lower, unit_diagonal, transpose_a)?
-            }
-            Op::LinalgCall(call) => b.linalg_call(*call, &x)?,
-            Op::AllReduce { kind, groups } => b.all_reduce(x[0], *kind, groups.clone())?,
-            Op::AllGather { dim, groups } => b.all_gather(x[0], *dim, groups.clone())?,
-            Op::ReduceScatter { kind, dim, groups } => b.reduce_scatter(x[0], *kind, *dim, groups.clone())?,
-            Op::AllToAll { split_dim, concat_dim, groups } => {
-                b.all_to_all(x[0], *split_dim, *concat_dim, groups.clone())?
-            }
-            Op::CollectivePermute { pairs } => b.collective_permute(x[0], pairs.clone())?,
-            other => return Err(fail(format!("unknown op {other:?}"))),
-        };
-        if b.ty(id) != &node.ty {
-            return Err(fail(format!("declared type {} but its operands give {}", node.ty, b.ty(id))));
-        }
-        map.push(id);
-    }
-    if let Some(&bad) = graph.outputs.iter().find(|&&o| o >= graph.nodes.len()) {
-        return Err(Error::internal(format!("output %{bad} is not a node of the graph")));
-    }
-    Ok(())
 }
 
 /// Nodes that contribute to an output.
@@ -419,7 +307,7 @@ pub fn plan_with(graph: &Graph, fusion: Fusion) -> Plan {
 }
 
 pub fn compile(graph: &Graph) -> Result<SimExecutable> {
-    validate(graph)?;
+    tpudev_core::ir::verify(graph)?;
     let plan = plan(graph);
     let temporary_bytes = if Fusion::for_execution() == Fusion::Elementwise {
         temporaries::peak_temporary_bytes(graph, &plan)

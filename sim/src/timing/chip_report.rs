@@ -53,7 +53,7 @@ pub fn chip_by_name(name: &str) -> Result<ChipSpec> {
 
 /// The time and peak memory of `graph` (optimized) on `chip`.
 pub fn chip_report(graph: &Graph, chip: &ChipSpec) -> Result<ChipReport> {
-    plan::validate(graph)?;
+    tpudev_core::ir::verify(graph)?;
     let params = TimingParams::from_chip(chip);
     let timing = time_program(graph, &plan::timing_plan(graph), &params);
     let assignment = buffers::assign(graph);

@@ -1,0 +1,264 @@
+//! The one whole-graph check. Every node's operands precede it and are as many as its op takes,
+//! parameters exist and match their declared types, outputs are nodes, and every node's type is
+//! the one its operands and attributes give (re-derived with the graph builder, which checks
+//! operand shapes and attributes). The passes run it after each rewrite in debug builds, and
+//! every device runs it before compiling a program.
+
+use super::builder::GraphBuilder;
+use super::graph::{Graph, NodeId};
+use super::op::{LinalgCall, Op};
+use crate::error::{Error, Result};
+
+/// How many operands `op` takes; `None` for any number but at least one (`Concatenate`).
+/// Exhaustive: a new op does not compile until it says.
+fn arity(op: &Op) -> Option<usize> {
+    Some(match op {
+        Op::Parameter(_) | Op::Constant(_) | Op::Iota { .. } => 0,
+        Op::Neg
+        | Op::Abs
+        | Op::Sign
+        | Op::Exp
+        | Op::Expm1
+        | Op::Log
+        | Op::Log1p
+        | Op::Sqrt
+        | Op::Rsqrt
+        | Op::Tanh
+        | Op::Logistic
+        | Op::Sin
+        | Op::Cos
+        | Op::Erf
+        | Op::Floor
+        | Op::Ceil
+        | Op::RoundEven
+        | Op::Not
+        | Op::IsFinite => 1,
+        Op::Add
+        | Op::Sub
+        | Op::Mul
+        | Op::Div
+        | Op::Rem
+        | Op::Pow
+        | Op::Max
+        | Op::Min
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Atan2
+        | Op::Compare(_) => 2,
+        Op::Select | Op::Clamp => 3,
+        Op::Convert
+        | Op::Reshape
+        | Op::BroadcastInDim { .. }
+        | Op::Transpose { .. }
+        | Op::Slice { .. }
+        | Op::Reverse { .. }
+        | Op::Reduce { .. }
+        | Op::ArgReduce { .. }
+        | Op::ReduceWindow { .. }
+        | Op::RngUniform
+        | Op::Cholesky { .. } => 1,
+        Op::Concatenate { .. } => return None,
+        Op::Pad { .. }
+        | Op::DotGeneral(_)
+        | Op::Convolution(_)
+        | Op::Take { .. }
+        | Op::TakeAlongAxis { .. }
+        | Op::TriangularSolve { .. } => 2,
+        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
+        Op::LinalgCall(call) => match call {
+            LinalgCall::HouseholderProduct => 2,
+            LinalgCall::LdlSolve => 3,
+            LinalgCall::Lu
+            | LinalgCall::Geqrf
+            | LinalgCall::Eigh
+            | LinalgCall::Svd { .. }
+            | LinalgCall::Ldl
+            | LinalgCall::MatrixExp
+            | LinalgCall::LuPivotsToPermutation { .. } => 1,
+        },
+        Op::AllReduce { .. }
+        | Op::AllGather { .. }
+        | Op::ReduceScatter { .. }
+        | Op::AllToAll { .. }
+        | Op::CollectivePermute { .. } => 1,
+    })
+}
+
+/// Checks `graph` (see the module's docs); the error names the first bad node.
+pub fn verify(graph: &Graph) -> Result<()> {
+    let mut b = GraphBuilder::new();
+    let mut map: Vec<NodeId> = Vec::with_capacity(graph.nodes.len());
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let fail = |msg: String| Error::internal(format!("node %{i} ({}): {msg}", node.op.name()));
+        if let Some(&bad) = node.inputs.iter().find(|&&j| j >= i) {
+            return Err(fail(format!("operand %{bad} does not precede it")));
+        }
+        match arity(&node.op) {
+            Some(n) if n != node.inputs.len() => {
+                return Err(fail(format!("{} operands, expected {n}", node.inputs.len())));
+            }
+            None if node.inputs.is_empty() => return Err(fail("no operands".into())),
+            _ => {}
+        }
+        let x: Vec<NodeId> = node.inputs.iter().map(|&j| map[j]).collect();
+        let (dtype, shape) = (node.ty.dtype, node.ty.shape.clone());
+        let id = match &node.op {
+            Op::Parameter(p) => {
+                let param = graph.params.get(*p).ok_or_else(|| fail(format!("parameter {p} does not exist")))?;
+                if param.ty != node.ty {
+                    return Err(fail(format!("parameter {p} is {} but the node says {}", param.ty, node.ty)));
+                }
+                b.param(param.ty.clone())
+            }
+            Op::Constant(l) => b.constant(*l, dtype, shape),
+            Op::Iota { dim } => b.iota(dtype, shape, *dim)?,
+            op @ (Op::Neg
+            | Op::Abs
+            | Op::Sign
+            | Op::Exp
+            | Op::Expm1
+            | Op::Log
+            | Op::Log1p
+            | Op::Sqrt
+            | Op::Rsqrt
+            | Op::Tanh
+            | Op::Logistic
+            | Op::Sin
+            | Op::Cos
+            | Op::Erf
+            | Op::Floor
+            | Op::Ceil
+            | Op::RoundEven
+            | Op::Not
+            | Op::IsFinite) => b.unary(op.clone(), x[0])?,
+            op @ (Op::Add
+            | Op::Sub
+            | Op::Mul
+            | Op::Div
+            | Op::Rem
+            | Op::Pow
+            | Op::Max
+            | Op::Min
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Atan2
+            | Op::Compare(_)) => b.binary(op.clone(), x[0], x[1])?,
+            Op::Select => b.select(x[0], x[1], x[2])?,
+            Op::Clamp => b.clamp(x[0], x[1], x[2])?,
+            Op::Convert => b.convert(x[0], dtype),
+            Op::Reshape => b.reshape(x[0], shape)?,
+            Op::BroadcastInDim { dims } => b.broadcast_in_dim(x[0], shape, dims.clone())?,
+            Op::Transpose { perm } => b.transpose(x[0], perm.clone())?,
+            Op::Slice { start, limit, stride } => b.slice(x[0], start.clone(), limit.clone(), stride.clone())?,
+            Op::Concatenate { dim } => b.concatenate(&x, *dim)?,
+            Op::Pad { low, high, interior } => b.pad(x[0], x[1], low.clone(), high.clone(), interior.clone())?,
+            Op::Reverse { dims } => b.reverse(x[0], dims.clone())?,
+            Op::Reduce { kind, dims } => b.reduce(x[0], *kind, dims.clone())?,
+            Op::ArgReduce { kind, dim } => b.arg_reduce(x[0], *kind, *dim)?,
+            Op::ReduceWindow { kind, window, stride, padding } => {
+                b.reduce_window(x[0], *kind, window.clone(), stride.clone(), padding.clone())?
+            }
+            Op::DotGeneral(d) => b.dot_general(x[0], x[1], d.clone())?,
+            Op::Convolution(d) => b.convolution(x[0], x[1], d.clone())?,
+            Op::Take { axis } => b.take(x[0], x[1], *axis)?,
+            Op::TakeAlongAxis { axis } => b.take_along_axis(x[0], x[1], *axis)?,
+            Op::ScatterAdd { axis } => b.scatter_add(x[0], x[1], x[2], *axis)?,
+            Op::ScatterAlongAxis { axis, accumulate } => b.scatter_along_axis(x[0], x[1], x[2], *axis, *accumulate)?,
+            Op::ScatterReduce { axis, kind } => b.scatter_reduce(x[0], x[1], x[2], *axis, *kind)?,
+            Op::RngUniform => b.rng_uniform(x[0], dtype, shape)?,
+            Op::Cholesky { lower } => b.cholesky(x[0], *lower)?,
+            &Op::TriangularSolve { left_side, lower, unit_diagonal, transpose_a } => {
+                b.triangular_solve(x[0], x[1], left_side, lower, unit_diagonal, transpose_a)?
+            }
+            Op::LinalgCall(call) => b.linalg_call(*call, &x)?,
+            Op::AllReduce { kind, groups } => b.all_reduce(x[0], *kind, groups.clone())?,
+            Op::AllGather { dim, groups } => b.all_gather(x[0], *dim, groups.clone())?,
+            Op::ReduceScatter { kind, dim, groups } => b.reduce_scatter(x[0], *kind, *dim, groups.clone())?,
+            Op::AllToAll { split_dim, concat_dim, groups } => {
+                b.all_to_all(x[0], *split_dim, *concat_dim, groups.clone())?
+            }
+            Op::CollectivePermute { pairs } => b.collective_permute(x[0], pairs.clone())?,
+        };
+        if b.ty(id) != &node.ty {
+            return Err(fail(format!("declared type {} but its operands give {}", node.ty, b.ty(id))));
+        }
+        map.push(id);
+    }
+    if let Some(&bad) = graph.outputs.iter().find(|&&o| o >= graph.nodes.len()) {
+        return Err(Error::internal(format!("output %{bad} is not a node of the graph")));
+    }
+    Ok(())
+}
+
+/// In debug builds (and so in every test), panics when `graph` fails `verify` after `pass`:
+/// a pass that breaks a graph is a compiler bug, caught where it happens.
+pub fn debug_verify_after(pass: &str, graph: &Graph) {
+    if cfg!(debug_assertions) {
+        if let Err(e) = verify(graph) {
+            panic!("the {pass} pass produced an invalid graph: {e}\n{graph}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dtype::DType;
+    use crate::ir::{Literal, Node, TensorType};
+
+    /// p0 + 1, as f32[2].
+    fn add_one() -> Graph {
+        let mut b = GraphBuilder::new();
+        let x = b.param(TensorType::new(DType::F32, vec![2]));
+        let one = b.constant(Literal::Float(1.0), DType::F32, vec![2]);
+        let y = b.binary(Op::Add, x, one).unwrap();
+        b.finish(vec![y])
+    }
+
+    fn message(g: &Graph) -> String {
+        match verify(g) {
+            Err(Error::Internal(m)) => m,
+            other => panic!("expected an internal error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_built_graph_verifies() {
+        verify(&add_one()).unwrap();
+    }
+
+    #[test]
+    fn each_malformation_is_named_with_its_node() {
+        let mut g = add_one();
+        g.nodes[2].inputs = vec![0, 2];
+        assert!(message(&g).contains("node %2 (add): operand %2 does not precede it"));
+        let mut g = add_one();
+        g.nodes[0].op = Op::Parameter(5);
+        assert!(message(&g).contains("parameter 5 does not exist"));
+        let mut g = add_one();
+        g.params[0].ty.shape = vec![3];
+        assert!(message(&g).contains("parameter 0 is"));
+        let mut g = add_one();
+        g.nodes[2].ty.shape = vec![3];
+        assert!(message(&g).contains("declared type"));
+        let mut g = add_one();
+        g.nodes.push(Node { op: Op::Neg, inputs: vec![], ty: g.nodes[0].ty.clone() });
+        assert!(message(&g).contains("0 operands, expected 1"));
+        let mut g = add_one();
+        g.nodes.push(Node { op: Op::Concatenate { dim: 0 }, inputs: vec![], ty: g.nodes[0].ty.clone() });
+        assert!(message(&g).contains("no operands"));
+        let mut g = add_one();
+        g.outputs = vec![7];
+        assert!(message(&g).contains("output %7"));
+    }
+
+    #[test]
+    #[should_panic(expected = "the fold pass produced an invalid graph")]
+    fn a_pass_that_breaks_a_graph_fails_where_it_runs() {
+        let mut g = add_one();
+        g.nodes[2].ty.dtype = DType::I64;
+        debug_verify_after("fold", &g);
+    }
+}
