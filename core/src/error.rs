@@ -33,6 +33,17 @@ pub enum Error {
     #[error("{0}")]
     InvalidArgument(String),
 
+    /// An index outside its dimension (a gather, scatter or indexing op read it from a tensor).
+    /// Python raises `IndexError`, as PyTorch does.
+    #[error("index {index} is out of bounds for dimension {axis} with size {size}")]
+    IndexOutOfRange { index: i64, axis: usize, size: usize },
+
+    /// A device's own failure (the PJRT plugin, the hardware runtime) with its status code when
+    /// it has one (`INVALID_ARGUMENT`, `RESOURCE_EXHAUSTED`, `UNIMPLEMENTED`, ...), so callers
+    /// can tell them apart without reading the message.
+    #[error("{}{message}", code_prefix(.code))]
+    Device { code: Option<String>, message: String },
+
     /// A buffer handle the device does not know (freed, or from another device).
     #[error("tpu buffer {0:#x} is not allocated on this device (freed, or from another device)")]
     UnknownBuffer(u64),
@@ -48,6 +59,10 @@ pub enum Error {
     /// A graph that fails validation: a bug in a lowering, reported instead of panicking.
     #[error("internal error in the tpu compiler: {0}. Please report it with the op that caused it.")]
     Internal(String),
+}
+
+fn code_prefix(code: &Option<String>) -> String {
+    code.as_ref().map(|c| format!("{c}: ")).unwrap_or_default()
 }
 
 impl Error {

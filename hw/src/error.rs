@@ -178,12 +178,29 @@ impl HwError {
     }
 }
 
+/// Bad caller arguments stay `InvalidArgument`; everything the plugin or the machine reports
+/// becomes a `Device` error that keeps PJRT's code (a plugin that lacks a function reads as
+/// `UNIMPLEMENTED`), so Python maps it by code, not by message.
 impl From<HwError> for tpudev_core::error::Error {
     fn from(e: HwError) -> Self {
-        match e {
-            HwError::InvalidArgument(msg) => tpudev_core::error::Error::InvalidArgument(msg),
-            other => tpudev_core::error::Error::InvalidArgument(other.to_string()),
-        }
+        use tpudev_core::error::Error;
+        let code = match &e {
+            HwError::InvalidArgument(msg) => return Error::InvalidArgument(msg.clone()),
+            HwError::Pjrt { code, .. } => Some(code.to_string()),
+            HwError::Unsupported { .. } => Some(ErrorCode::Unimplemented.to_string()),
+            HwError::NoTpu { .. }
+            | HwError::PluginNotFound { .. }
+            | HwError::PluginLoad { .. }
+            | HwError::NotAPlugin { .. }
+            | HwError::IncompatibleVersion { .. }
+            | HwError::InitTimeout { .. }
+            | HwError::UnsupportedElementType(_) => None,
+        };
+        let message = match e {
+            HwError::Pjrt { message, .. } => message,
+            other => other.to_string(),
+        };
+        Error::Device { code, message }
     }
 }
 
@@ -202,6 +219,20 @@ mod tests {
         for raw in 1..=16 {
             assert!(!matches!(ErrorCode::from_raw(raw), ErrorCode::Other(_)));
         }
+    }
+
+    #[test]
+    fn pjrt_errors_keep_their_code_in_the_core_error() {
+        use tpudev_core::error::Error;
+        let e: Error = HwError::Pjrt { code: ErrorCode::ResourceExhausted, message: "HBM is full".into() }.into();
+        assert_eq!(e, Error::Device { code: Some("RESOURCE_EXHAUSTED".into()), message: "HBM is full".into() });
+        assert_eq!(e.to_string(), "RESOURCE_EXHAUSTED: HBM is full");
+        let e: Error = HwError::Unsupported { function: "PJRT_Buffer_CopyRawToHost" }.into();
+        assert!(matches!(&e, Error::Device { code: Some(c), .. } if c == "UNIMPLEMENTED"), "{e:?}");
+        let e: Error = HwError::invalid("bad size").into();
+        assert_eq!(e, Error::InvalidArgument("bad size".into()));
+        let e: Error = HwError::NoTpu { detail: String::new() }.into();
+        assert_eq!(e.to_string(), "no TPU attached to this machine");
     }
 
     #[test]

@@ -7,13 +7,25 @@ use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError};
 use pyo3::prelude::*;
 use tpudev_core::Error;
 
+/// By variant, never by message text: unsupported ops are `NotImplementedError`, an index out of
+/// range `IndexError`, exhausted memory `torch.OutOfMemoryError` (simulated HBM, or a device's
+/// `RESOURCE_EXHAUSTED`), and the rest `RuntimeError`, as PyTorch raises them.
 pub fn to_pyerr(py: Python<'_>, e: Error) -> PyErr {
     let msg = e.to_string();
-    match e {
+    match &e {
         Error::UnsupportedOp { .. } | Error::UnsupportedArgs { .. } => PyNotImplementedError::new_err(msg),
         Error::OutOfMemory { .. } => out_of_memory(py, msg),
-        Error::InvalidArgument(ref m) if m.contains("out of bounds") => PyIndexError::new_err(msg),
-        _ => PyRuntimeError::new_err(msg),
+        Error::IndexOutOfRange { .. } => PyIndexError::new_err(msg),
+        Error::Device { code: Some(code), .. } => match code.as_str() {
+            "RESOURCE_EXHAUSTED" => out_of_memory(py, msg),
+            "UNIMPLEMENTED" => PyNotImplementedError::new_err(msg),
+            _ => PyRuntimeError::new_err(msg),
+        },
+        Error::Device { code: None, .. }
+        | Error::InvalidArgument(_)
+        | Error::UnknownBuffer(_)
+        | Error::NonFinite { .. }
+        | Error::Internal(_) => PyRuntimeError::new_err(msg),
     }
 }
 

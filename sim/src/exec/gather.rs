@@ -1,6 +1,6 @@
 //! Gathers and scatters along one axis: `take`, `take_along_axis`, `scatter_add` and
 //! `scatter_along_axis`. Every index is checked before anything is computed; an index outside
-//! [0, size) is an `InvalidArgument` naming it. Scatters apply updates in row-major order of the
+//! [0, size) is an `IndexOutOfRange` naming it. Scatters apply updates in row-major order of the
 //! indices, so repeated indices accumulate (or overwrite) deterministically.
 
 use std::ops::Add;
@@ -14,7 +14,7 @@ use super::real::Real;
 use super::value::{array, elems, Data, Elem, Value};
 
 fn out_of_bounds(index: i64, axis: usize, size: usize) -> Error {
-    Error::invalid(format!("index {index} is out of bounds for dimension {axis} with size {size}"))
+    Error::IndexOutOfRange { index, axis, size }
 }
 
 fn indices(v: &Value, axis: usize, size: usize) -> Result<&[i64]> {
