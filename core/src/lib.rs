@@ -13,6 +13,7 @@ pub mod host_values;
 pub mod ir;
 pub mod lower;
 pub mod passes;
+pub mod plan;
 pub mod shape;
 pub mod stablehlo;
 

@@ -200,7 +200,7 @@ impl Hbm {
         Ok(())
     }
 
-    /// A program's temporaries (`exec::temporaries`), held from its launch to its end beside
+    /// A program's temporaries (`tpudev_core::plan::memory`), held from its launch to its end beside
     /// what is allocated then: they count toward the peak, and a launch they do not fit beside
     /// fails as `RESOURCE_EXHAUSTED`, as on a TPU. Charged in the order the host launches
     /// programs, so the peak does not depend on when an asynchronous one runs.

@@ -1,10 +1,8 @@
 //! Compiler passes over the IR. Every program runs [`optimize`] before a device compiles it:
 //! dead code elimination, constant folding, simplification of data movement and common
-//! subexpression elimination, each a small rewrite that keeps results bit-identical. [`buffers`] assigns device memory by
-//! liveness, which gives a program's peak memory. Fusion is the device compiler's business
-//! (the simulator's row fusion is `tpudev_sim::exec::fused_rows`).
+//! subexpression elimination, each a small rewrite that keeps results bit-identical. What
+//! runs when, fused how, and in how much memory is the plan's business (`crate::plan`).
 
-pub mod buffers;
 pub mod cse;
 pub mod dce;
 pub mod fold;

@@ -1,5 +1,5 @@
 //! Times an estimate's graph with the device's timing engine, fused the way a TPU compiler
-//! fuses it. The timing model prices a program step by step (`exec::plan::timing_plan`): a node, or a row
+//! fuses it. The timing model prices a program step by step (`exec::plan::timing_plan`, from `tpudev_core::plan`): a node, or a row
 //! region such as a softmax. XLA goes further: elementwise ops join the kernel of the value
 //! they read (a matrix product's epilogue, or a loop fusion), and attention runs as one
 //! splash kernel. So this module takes the device's plan, groups its steps into such
@@ -11,10 +11,12 @@ use tpudev_core::ir::{Graph, NodeId, Op};
 use tpudev_core::Result;
 
 use super::net::KernelGroup;
-use crate::exec::plan::{self, Plan, Step};
+use tpudev_core::plan::{Plan, Step};
+
+use crate::exec::plan;
 use crate::timing::mxu::MatmulCost;
 use crate::timing::params::{TimingParams, STREAM_BLOCK_BYTES};
-use crate::timing::work::{input_bytes, node_work, region_work, Work};
+use crate::timing::work::{fused_work, input_bytes, node_work, Work};
 use crate::timing::{kernel_cost, KernelCost};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,29 +36,6 @@ struct Group {
     steps: Vec<Step>,
 }
 
-/// The inputs step `i` reads as evaluated (a broadcast read in place counts as its operand).
-fn reads(graph: &Graph, plan: &Plan, step: Step) -> Vec<NodeId> {
-    match step {
-        Step::Node(i) => {
-            let mut ins = graph.nodes[i].inputs.clone();
-            if let Some(Some(k)) = plan.deferred_bcast.get(i) {
-                ins[*k] = graph.nodes[ins[*k]].inputs[0];
-            }
-            ins
-        }
-        Step::Rows(r) => plan.regions[r].inputs.clone(),
-    }
-}
-
-/// Values step `s` produces.
-fn produces(graph: &Graph, plan: &Plan, step: Step) -> Vec<NodeId> {
-    let _ = graph;
-    match step {
-        Step::Node(i) => vec![i],
-        Step::Rows(r) => plan.regions[r].members.clone(),
-    }
-}
-
 fn group_steps(graph: &Graph, plan: &Plan, explicit: &[KernelGroup]) -> Vec<Group> {
     let n = graph.nodes.len();
     let mut group_of: Vec<Option<usize>> = vec![None; n];
@@ -70,10 +49,7 @@ fn group_steps(graph: &Graph, plan: &Plan, explicit: &[KernelGroup]) -> Vec<Grou
         }
     }
     for &step in &plan.steps {
-        let first = match step {
-            Step::Node(i) => i,
-            Step::Rows(r) => plan.regions[r].members[0],
-        };
+        let first = plan.first_node(step);
         if matches!(graph.nodes[first].op, Op::Parameter(_) | Op::Constant(_)) {
             continue;
         }
@@ -82,7 +58,8 @@ fn group_steps(graph: &Graph, plan: &Plan, explicit: &[KernelGroup]) -> Vec<Grou
         } else {
             let op = &graph.nodes[first].op;
             let joined = match step {
-                Step::Node(_) if op.is_loop_fusible() => reads(graph, plan, step)
+                Step::Node(_) if op.is_loop_fusible() => plan
+                    .reads(graph, step)
                     .into_iter()
                     .filter_map(|j| group_of[j])
                     .find(|&g| matches!(groups[g].kind, Kind::Loop | Kind::Product)),
@@ -90,7 +67,7 @@ fn group_steps(graph: &Graph, plan: &Plan, explicit: &[KernelGroup]) -> Vec<Grou
             };
             joined.unwrap_or_else(|| {
                 let (kind, name) = match step {
-                    Step::Rows(_) => (Kind::Region, "fusion"),
+                    Step::Fused(_) => (Kind::Region, "fusion"),
                     Step::Node(_) if matches!(op, Op::DotGeneral(_) | Op::Convolution(_)) => (Kind::Product, op.name()),
                     Step::Node(_) if op.is_loop_fusible() => (Kind::Loop, "fusion"),
                     Step::Node(_) => (Kind::Other, op.name()),
@@ -99,7 +76,7 @@ fn group_steps(graph: &Graph, plan: &Plan, explicit: &[KernelGroup]) -> Vec<Grou
                 groups.len() - 1
             })
         };
-        for v in produces(graph, plan, step) {
+        for v in plan.computes(step) {
             group_of[v] = Some(g);
         }
         groups[g].steps.push(step);
@@ -120,7 +97,7 @@ fn group_work(
 ) -> Work {
     let mut inside = vec![false; graph.nodes.len()];
     for &s in &g.steps {
-        for v in produces(graph, plan, s) {
+        for v in plan.computes(s) {
             inside[v] = true;
         }
     }
@@ -133,15 +110,15 @@ fn group_work(
     let mut names: Vec<String> = Vec::new();
     for &s in &g.steps {
         let work = match s {
-            Step::Node(i) => node_work(graph, i, &reads(graph, plan, s), p),
-            Step::Rows(r) => Some(region_work(graph, &plan.regions[r])),
+            Step::Node(i) => node_work(graph, i, &plan.reads(graph, s), p),
+            Step::Fused(k) => Some(fused_work(graph, &plan.kernels[k])),
         };
-        for j in reads(graph, plan, s) {
+        for j in plan.reads(graph, s) {
             if !inside[j] && !ext_in.contains(&j) {
                 ext_in.push(j);
             }
         }
-        for v in produces(graph, plan, s) {
+        for v in plan.computes(s) {
             if users_outside(v, &inside) {
                 written += graph.nodes[v].ty.size_bytes() as u64;
             }
@@ -150,7 +127,7 @@ fn group_work(
         flops += w.flops;
         vpu_ops += w.vpu_ops;
         if let Some(c) = w.matmul {
-            let once: u64 = reads(graph, plan, s).iter().map(|&j| input_bytes(graph, j)).sum();
+            let once: u64 = plan.reads(graph, s).iter().map(|&j| input_bytes(graph, j)).sum();
             rereads += c.bytes_read.saturating_sub(once);
             product = Some(match product {
                 None => c,
@@ -209,13 +186,13 @@ pub fn time_graph(
     // Which steps read each value, to tell a group's results used elsewhere.
     let mut readers: Vec<Vec<usize>> = vec![Vec::new(); graph.nodes.len()];
     for (k, &s) in plan.steps.iter().enumerate() {
-        for j in reads(graph, &plan, s) {
+        for j in plan.reads(graph, s) {
             readers[j].push(k);
         }
     }
     let mut step_produces: Vec<Vec<NodeId>> = Vec::with_capacity(plan.steps.len());
     for &s in &plan.steps {
-        step_produces.push(produces(graph, &plan, s));
+        step_produces.push(plan.computes(s));
     }
     let is_output = {
         let mut o = vec![false; graph.nodes.len()];
@@ -228,10 +205,7 @@ pub fn time_graph(
         is_output[v]
             || readers[v].iter().any(|&k| {
                 let s = plan.steps[k];
-                let first = match s {
-                    Step::Node(i) => i,
-                    Step::Rows(r) => plan.regions[r].members[0],
-                };
+                let first = plan.first_node(s);
                 !inside[first]
             })
     };

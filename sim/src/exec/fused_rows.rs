@@ -1,14 +1,5 @@
-//! Row fusion: the regions of a graph that a TPU compiler would fuse into one kernel around
-//! reductions over trailing dims (softmax, log-softmax, layer and RMS norm, plain sums), and
-//! the small register program that evaluates such a region row by row (`row_kernel.rs` runs
-//! it over blocks of rows). For the host's own speed the execution plan then also forms
-//! regions from the f32 elementwise chains left over (`Seed::Elementwise`); the timing model
-//! prices only the former (`plan::timing_plan`).
-//!
-//! A region works on one shape S split at an axis a into rows (the dims before a) and columns
-//! (the dims from a on). Its members are f32-kind nodes of three sorts: full ones (shape S,
-//! one vector of columns per row), row ones (one value per row: the reductions and what is
-//! computed from them) and aliases (broadcasts and reshapes, which only re-index). So a
+//! The register program of a fused kernel (`tpudev_core::plan::fusion`): the small program
+//! that evaluates the kernel row by row, which `row_kernel.rs` runs over blocks of rows. So a
 //! softmax reads each row once, keeps it in cache through max, exp, sum and divide, and never
 //! materializes its intermediates.
 //!
@@ -17,8 +8,8 @@
 //! `reduce::float_row` does, and bf16/f16 members are rounded after every op as `normalize`
 //! rounds them.
 
-use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{Graph, Literal, NodeId, Op, ReduceKind};
+use tpudev_core::plan::FusedKernel;
 use tpudev_core::DType;
 
 use super::elementwise::{with_float_binary, with_float_unary, BinaryFn, UnaryFn};
@@ -173,335 +164,18 @@ impl RowRegion {
     }
 }
 
-/// Rows at least this long are only fused when there are at least `MIN_ROWS_FOR_LONG` of them.
-const LONG_ROW: usize = 32 * 1024;
-const MIN_ROWS_FOR_LONG: usize = 16;
-
-/// Per-thread scratch a region may use at most (vector registers times columns), in f32s.
-const MAX_SCRATCH: usize = 1 << 20;
-
-/// Finds disjoint row regions among the `live` nodes, each seeded by a float reduction over
-/// trailing dims and grown through its elementwise producers and consumers. With
-/// `elementwise`, the f32 elementwise nodes left over then seed regions of their own (split
-/// at their last dim), which run a chain of elementwise ops in one pass over memory.
-pub fn find(graph: &Graph, live: &[bool], elementwise: bool) -> Vec<RowRegion> {
-    let n = graph.nodes.len();
-    let mut users = vec![Vec::new(); n];
-    for (i, node) in graph.nodes.iter().enumerate() {
-        if live[i] {
-            for &j in &node.inputs {
-                if users[j].last() != Some(&i) {
-                    users[j].push(i);
-                }
-            }
-        }
-    }
-    let mut is_output = vec![false; n];
-    for &o in &graph.outputs {
-        is_output[o] = true;
-    }
-    let mut taken = vec![false; n];
-    let mut regions = Vec::new();
-    let passes: &[Seed] = if elementwise { &[Seed::Reduction, Seed::Elementwise] } else { &[Seed::Reduction] };
-    for &kind in passes {
-        for seed in 0..n {
-            if !live[seed] || taken[seed] {
-                continue;
-            }
-            let key = match kind {
-                Seed::Reduction => seed_key(graph, seed),
-                Seed::Elementwise => elementwise_key(graph, seed),
-            };
-            let Some(key) = key else { continue };
-            let g = Grower { graph, live, users: &users, is_output: &is_output, taken: &taken, key, seed: kind };
-            // Taking in shared producers as well fuses more; when that leaves no point at which
-            // the region can run, producers used elsewhere stay outside.
-            if let Some(region) = g.grow(seed, false).or_else(|| g.grow(seed, true)) {
-                for &m in &region.members {
-                    taken[m] = true;
-                }
-                regions.push(region);
-            }
-        }
-    }
-    regions
-}
-
-/// What a region grows from.
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Seed {
-    /// A reduction over trailing dims: what a TPU compiler fuses around (and what the timing
-    /// model counts as one kernel).
-    Reduction,
-    /// An elementwise node that no reduction's region took.
-    Elementwise,
-}
-
-fn float_kind(graph: &Graph, i: NodeId) -> bool {
-    graph.nodes[i].ty.dtype.compute_kind() == ComputeKind::Float32
-}
-
-fn numel(shape: &[usize]) -> usize {
-    shape.iter().product()
-}
-
-/// The (shape, axis) of a reduction over the trailing dims of an f32-kind operand.
-fn seed_key(graph: &Graph, i: NodeId) -> Option<(Vec<usize>, usize)> {
-    let node = &graph.nodes[i];
-    let Op::Reduce { kind, dims } = &node.op else { return None };
-    if !matches!(kind, ReduceKind::Sum | ReduceKind::Prod | ReduceKind::Max | ReduceKind::Min) {
-        return None;
-    }
-    let x = node.inputs[0];
-    if !float_kind(graph, i) || !float_kind(graph, x) {
-        return None;
-    }
-    let shape = graph.nodes[x].ty.shape.clone();
-    let mut d = dims.clone();
-    d.sort_unstable();
-    let a = *d.first()?;
-    let trailing = d.iter().copied().eq(a..shape.len());
-    let (rows, cols) = (numel(&shape[..a]), numel(&shape[a..]));
-    // Rows run one per thread, so a few long rows stay unfused: the plain reduction splits
-    // each of them over the threads instead (with the same result).
-    let enough_rows = rows >= MIN_ROWS_FOR_LONG || cols < LONG_ROW;
-    (trailing && cols >= 2 && rows >= 1 && enough_rows).then_some((shape, a))
-}
-
-/// The (shape, axis) of an f32-kind elementwise node with at least two elements, split at its
-/// last dim (which is also where reductions over that dim and broadcast biases split it).
-fn elementwise_key(graph: &Graph, i: NodeId) -> Option<(Vec<usize>, usize)> {
-    let node = &graph.nodes[i];
-    let fusable =
-        is_fusable_elementwise(&node.op) && float_kind(graph, i) && node.inputs.iter().all(|&j| float_kind(graph, j));
-    let shape = &node.ty.shape;
-    (fusable && !shape.is_empty() && numel(shape) >= 2).then(|| (shape.clone(), shape.len() - 1))
-}
-
-/// What a member is.
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Class {
-    Full,
-    Row,
-}
-
-struct Grower<'a> {
-    graph: &'a Graph,
-    live: &'a [bool],
-    users: &'a [Vec<NodeId>],
-    is_output: &'a [bool],
-    taken: &'a [bool],
-    key: (Vec<usize>, usize),
-    seed: Seed,
-}
-
-impl Grower<'_> {
-    fn shape(&self, i: NodeId) -> &[usize] {
-        &self.graph.nodes[i].ty.shape
-    }
-
-    fn rows(&self) -> usize {
-        numel(&self.key.0[..self.key.1])
-    }
-
-    fn cols(&self) -> usize {
-        numel(&self.key.0[self.key.1..])
-    }
-
-    fn is_full(&self, i: NodeId) -> bool {
-        self.shape(i) == self.key.0.as_slice()
-    }
-
-    /// Whether broadcasting `src` to the region's shape by `dims` lays its elements, in order,
-    /// along the row dims (`rows`) or along the column dims (`!rows`), repeating them along
-    /// the others.
-    fn lays_along(&self, src: &[usize], dims: &[usize], rows: bool) -> bool {
-        let (s, a) = (&self.key.0, self.key.1);
-        let mut prev = None;
-        for (k, &d) in dims.iter().enumerate() {
-            if src[k] == 1 {
-                continue;
-            }
-            if src[k] != s[d] || (d < a) != rows || prev.is_some_and(|p| p >= d) {
-                return false;
-            }
-            prev = Some(d);
-        }
-        numel(src) == if rows { self.rows() } else { self.cols() }
-    }
-
-    /// Whether `j` is an outside broadcast that an elementwise region could not read as a
-    /// column, row or splat (a broadcast that also permutes dims, for one).
-    fn unreadable_broadcast(&self, j: NodeId, class: &[Option<Class>]) -> bool {
-        let Op::BroadcastInDim { dims } = &self.graph.nodes[j].op else { return false };
-        let x = self.graph.nodes[j].inputs[0];
-        let (shape, member) = (self.shape(x), class[j].is_some() || class[x].is_some());
-        let readable = numel(shape) == 1 || self.lays_along(shape, dims, false) || self.lays_along(shape, dims, true);
-        self.seed == Seed::Elementwise && !member && !readable
-    }
-
-    /// The class node `i` would have as a member, given the current members' classes.
-    fn classify(&self, i: NodeId, class: &[Option<Class>]) -> Option<Class> {
-        let g = self.graph;
-        let node = &g.nodes[i];
-        if !float_kind(g, i) || node.inputs.iter().any(|&j| !float_kind(g, j)) {
-            return None;
-        }
-        let ext_ok = |j: NodeId, want: Class| match class[j] {
-            Some(c) => c == want,
-            None => match want {
-                Class::Full => self.is_full(j) || matches!(g.nodes[j].op, Op::Constant(_)),
-                Class::Row => numel(self.shape(j)) == self.rows() || matches!(g.nodes[j].op, Op::Constant(_)),
-            },
-        };
-        match &node.op {
-            Op::Reduce { .. } => {
-                let x = node.inputs[0];
-                (seed_key(g, i).as_ref() == Some(&self.key) && ext_ok(x, Class::Full)).then_some(Class::Row)
-            }
-            // A broadcast the region cannot read is better read in place by the op alone
-            // (`bcast_zip`) than materialized for the region.
-            op if is_fusable_elementwise(op) && node.inputs.iter().any(|&j| self.unreadable_broadcast(j, class)) => {
-                None
-            }
-            op if is_fusable_elementwise(op) => {
-                let want = if self.is_full(i) {
-                    Class::Full
-                } else if numel(self.shape(i)) == self.rows() {
-                    // A per-row value must come from a member: the same-shaped external
-                    // operands are then indexed like it.
-                    if !node.inputs.iter().any(|&j| class[j] == Some(Class::Row)) {
-                        return None;
-                    }
-                    Class::Row
-                } else {
-                    return None;
-                };
-                node.inputs.iter().all(|&j| ext_ok(j, want)).then_some(want)
-            }
-            Op::BroadcastInDim { dims } => {
-                let x = node.inputs[0];
-                let target = if self.is_full(i) {
-                    Class::Full
-                } else if numel(self.shape(i)) == self.rows() && class[x].is_none() {
-                    Class::Row
-                } else {
-                    return None;
-                };
-                let ok = match class[x] {
-                    _ if class[x].is_none() && numel(self.shape(x)) == 1 => true,
-                    Some(Class::Row) => target == Class::Full && self.lays_along(self.shape(x), dims, true),
-                    // An outside value along the rows is read one element per row; only the
-                    // execution plan's regions do that (the timing model's stay as they were).
-                    None => {
-                        target == Class::Full
-                            && (self.lays_along(self.shape(x), dims, false)
-                                || (self.seed == Seed::Elementwise && self.lays_along(self.shape(x), dims, true)))
-                    }
-                    Some(Class::Full) => false,
-                };
-                ok.then_some(target)
-            }
-            Op::Reshape => {
-                let x = node.inputs[0];
-                match class[x] {
-                    Some(Class::Row) if numel(self.shape(i)) == self.rows() && !self.is_full(i) => Some(Class::Row),
-                    Some(Class::Full) if self.is_full(i) => Some(Class::Full),
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
-    }
-
-    /// The region around `seed`; with `private`, producers join only when nothing outside
-    /// the region uses them.
-    fn grow(&self, seed: NodeId, private: bool) -> Option<RowRegion> {
-        let n = self.graph.nodes.len();
-        let mut class: Vec<Option<Class>> = vec![None; n];
-        if self.seed == Seed::Elementwise && self.classify(seed, &class) != Some(Class::Full) {
-            return None;
-        }
-        class[seed] = Some(match self.seed {
-            Seed::Reduction => Class::Row,
-            Seed::Elementwise => Class::Full,
-        });
-        let mut members = vec![seed];
-        let free = |j: NodeId, class: &[Option<Class>]| self.live[j] && !self.taken[j] && class[j].is_none();
-        loop {
-            let mut added = false;
-            for k in 0..members.len() {
-                let m = members[k];
-                // Consumers.
-                for &u in &self.users[m] {
-                    if free(u, &class) {
-                        if let Some(c) = self.classify(u, &class).filter(|_| self.still_runs(&members, u, &class)) {
-                            class[u] = Some(c);
-                            members.push(u);
-                            added = true;
-                        }
-                    }
-                }
-                // Producers.
-                for &j in &self.graph.nodes[m].inputs {
-                    let inside = !self.is_output[j] && self.users[j].iter().all(|&u| class[u].is_some());
-                    if free(j, &class) && (inside || !private) {
-                        if let Some(c) = self.classify(j, &class).filter(|_| self.still_runs(&members, j, &class)) {
-                            class[j] = Some(c);
-                            members.push(j);
-                            added = true;
-                        }
-                    }
-                }
-            }
-            if !added {
-                break;
-            }
-        }
-        members.sort_unstable();
-        let last = *members.last()?;
-        // The region runs at its last member: everything else reading a member must come later.
-        let outside_before = members.iter().any(|&m| self.users[m].iter().any(|&u| class[u].is_none() && u < last));
-        if outside_before {
-            return None;
-        }
-        self.compile(members, &class)
-    }
-
-    /// Whether the region with `c` added still has a point at which it can run: its last
-    /// member, which every outside reader of a member must follow. Elementwise regions check
-    /// this member by member, so a long chain stops growing where it would have to wait for a
-    /// value computed from it; reduction regions check it once, when grown (`grow`).
-    fn still_runs(&self, members: &[NodeId], c: NodeId, class: &[Option<Class>]) -> bool {
-        if self.seed == Seed::Reduction {
-            return true;
-        }
-        let last = members.iter().copied().fold(c, usize::max);
-        members
-            .iter()
-            .chain(std::iter::once(&c))
-            .all(|&m| self.users[m].iter().all(|&u| u == c || class[u].is_some() || u > last))
-    }
-
-    /// Turns the members into a register program.
-    fn compile(&self, members: Vec<NodeId>, class: &[Option<Class>]) -> Option<RowRegion> {
-        let g = self.graph;
+impl RowRegion {
+    /// The register program of a fused kernel (`tpudev_core::plan::fusion`).
+    pub fn compile(g: &Graph, kernel: &FusedKernel) -> RowRegion {
         let mut src: Vec<Option<Src>> = vec![None; g.nodes.len()];
-        let mut inputs: Vec<NodeId> = Vec::new();
-        let mut input = |j: NodeId| match inputs.iter().position(|&k| k == j) {
-            Some(k) => k,
-            None => {
-                inputs.push(j);
-                inputs.len() - 1
-            }
-        };
+        let input = |j: NodeId| kernel.inputs.iter().position(|&k| k == j).expect("an input of the kernel");
         let (mut vregs, mut sregs) = (0usize, 0usize);
         let mut instrs = Vec::new();
-        for &m in &members {
+        for (&m, &full) in kernel.members.iter().zip(&kernel.vector) {
             let node = &g.nodes[m];
             let round = Round::of(node.ty.dtype);
             // An operand's source, read as a row of columns (`full`) or a value per row.
-            let mut operand = |j: NodeId, full: bool| -> Src {
+            let operand = |j: NodeId, full: bool| -> Src {
                 if let Some(s) = src[j] {
                     return s;
                 }
@@ -515,7 +189,6 @@ impl Grower<'_> {
                     Src::RowIn(k)
                 }
             };
-            let full = class[m] == Some(Class::Full);
             let mut fresh = |full: bool| {
                 if full {
                     vregs += 1;
@@ -528,9 +201,9 @@ impl Grower<'_> {
             let s = match &node.op {
                 Op::Reduce { kind, .. } => {
                     let x = operand(node.inputs[0], true);
-                    let Src::S(dst) = fresh(false) else { return None };
-                    instrs.push(Instr::Reduce { kind: *kind, x, dst, round });
-                    Src::S(dst)
+                    sregs += 1;
+                    instrs.push(Instr::Reduce { kind: *kind, x, dst: sregs - 1, round });
+                    Src::S(sregs - 1)
                 }
                 Op::Convert => {
                     let x = operand(node.inputs[0], full);
@@ -559,37 +232,42 @@ impl Grower<'_> {
                     match (src[x], &g.nodes[x].op) {
                         (Some(s), _) => s,
                         (None, Op::Constant(l)) => Src::Lit(literal(*l, g.nodes[x].ty.dtype)),
-                        (None, _) if numel(self.shape(x)) == 1 => Src::SplatIn(input(x)),
-                        (None, _) if self.lays_along(self.shape(x), dims, true) => Src::RowIn(input(x)),
+                        (None, _) if g.nodes[x].ty.numel() == 1 => Src::SplatIn(input(x)),
+                        (None, _) if kernel.lays_along_rows(&g.nodes[x].ty.shape, dims) => Src::RowIn(input(x)),
                         (None, _) => Src::ColIn(input(x)),
                     }
                 }
-                Op::Reshape => src[node.inputs[0]]?,
-                _ => return None,
+                Op::Reshape => src[node.inputs[0]].expect("a reshape member reads a member"),
+                other => unreachable!("{} is no member of a fused kernel", other.name()),
             };
             src[m] = Some(s);
         }
-        if vregs * self.cols() > MAX_SCRATCH || instrs.is_empty() {
-            return None;
-        }
-        let outputs = members
+        let outputs = kernel
+            .outputs
             .iter()
-            .filter(|&&m| self.is_output[m] || self.users[m].iter().any(|&u| class[u].is_none()))
             .map(|&m| {
-                let per_row = if class[m] == Some(Class::Full) { self.cols() } else { 1 };
+                let per_row = if kernel.is_vector(m) { kernel.cols } else { 1 };
                 (m, src[m].expect("every member has a source"), per_row)
             })
             .collect();
-        let mut region =
-            RowRegion { rows: self.rows(), cols: self.cols(), members, instrs, vregs, sregs, inputs, outputs };
+        let mut region = RowRegion {
+            rows: kernel.rows,
+            cols: kernel.cols,
+            members: kernel.members.clone(),
+            instrs,
+            vregs,
+            sregs,
+            inputs: kernel.inputs.clone(),
+            outputs,
+        };
         region.compute_outputs_in_place();
-        Some(region)
+        region
     }
 }
 
 /// Elementwise ops the row kernel evaluates: the float unary and binary ops and converts
 /// between f32-kind dtypes.
-fn is_fusable_elementwise(op: &Op) -> bool {
+pub fn is_fusable_elementwise(op: &Op) -> bool {
     struct Probe;
     impl UnaryFn<f32> for Probe {
         type Out = ();
@@ -612,4 +290,14 @@ fn literal(l: Literal, dtype: DType) -> f32 {
         super::value::Data::F32(a) => a.iter().next().copied().unwrap_or(f32::NAN),
         _ => f32::NAN,
     }
+}
+
+/// The register programs of the kernels `tpudev_core::plan` forms among the `live` nodes
+/// with the simulator's rules (for tests of the row kernel alone).
+#[cfg(test)]
+pub fn find(graph: &Graph, live: &[bool], elementwise: bool) -> Vec<RowRegion> {
+    tpudev_core::plan::fusion::find(graph, live, elementwise, &super::plan::SimFusionRules)
+        .iter()
+        .map(|k| RowRegion::compile(graph, k))
+        .collect()
 }

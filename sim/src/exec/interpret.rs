@@ -241,7 +241,7 @@ fn run_product_into(
 
 /// Evaluates one node on its own.
 fn run_node(exe: &SimExecutable, i: usize, values: &mut [Option<Value>], direct: &[Option<&[f32]>]) -> Result<Value> {
-    let (g, plan) = (&*exe.graph, &exe.plan);
+    let (g, plan) = (&*exe.graph, &exe.plan.plan);
     let node = &g.nodes[i];
     if node.inputs.iter().any(|&j| direct[j].is_some()) {
         return run_product(node, values, direct, g);
@@ -332,12 +332,12 @@ fn run_nodes(
     early: &[Option<usize>],
     on_final: &dyn Fn(usize, &Value),
 ) -> Result<Vec<Option<Value>>> {
-    let (g, plan) = (&*exe.graph, &exe.plan);
+    let (g, host, plan) = (&*exe.graph, &exe.plan, &exe.plan.plan);
     let mut values: Vec<Option<Value>> = vec![None; g.nodes.len()];
     let mut direct: Vec<Option<&[f32]>> = vec![None; g.nodes.len()];
     for (k, step) in plan.steps.iter().enumerate() {
         match *step {
-            Step::Rows(r) => run_region(exe, r, &mut values, &direct, dests)?,
+            Step::Fused(r) => run_region(exe, r, &mut values, &direct, dests)?,
             Step::Node(i) if dests[i].is_some() => {
                 let dest = dests[i].ok_or_else(|| Error::internal("missing destination"))?;
                 run_product_into(&g.nodes[i], &values, &direct, g, dest)?;
@@ -345,7 +345,7 @@ fn run_nodes(
             Step::Node(i) => {
                 let node = &g.nodes[i];
                 let mut v = if let Op::Parameter(p) = node.op {
-                    if plan.direct[i] {
+                    if host.direct[i] {
                         direct[i] = bind_direct(state, p, &g.params[p], &inputs[p])?;
                     }
                     if direct[i].is_some() {
@@ -378,7 +378,7 @@ fn run_nodes(
             }
         };
         match *step {
-            Step::Rows(r) => plan.regions[r].outputs.iter().for_each(|&(m, _, _)| published(m)),
+            Step::Fused(r) => host.regions[r].outputs.iter().for_each(|&(m, _, _)| published(m)),
             Step::Node(i) => published(i),
         }
         for &j in plan.free_after[k].iter() {

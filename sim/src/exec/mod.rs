@@ -29,7 +29,6 @@ pub mod simd;
 pub mod strided;
 pub mod sum;
 pub mod tanh;
-pub mod temporaries;
 pub mod view_io;
 pub mod window;
 

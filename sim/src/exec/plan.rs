@@ -1,30 +1,31 @@
-//! Compilation: validates a graph and precomputes what execution needs so that running it costs
-//! no analysis: which nodes are live, which inputs an op may consume (their last use), and
-//! which values to drop after each node.
+//! Compilation: verifies a graph, plans it (`tpudev_core::plan`: which nodes run, fused how,
+//! which inputs an op may consume and which values to drop after each step), and adds what
+//! the host needs to run that plan, so that running it costs no analysis.
 
 use std::any::Any;
 use std::sync::Arc;
 
 use tpudev_core::device::Executable;
-use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{Graph, NodeId, Op, ParamKind};
+use tpudev_core::plan::memory::peak_temporary_bytes;
+pub use tpudev_core::plan::{Fusion, FusionRules, Plan, Step};
 use tpudev_core::DType;
 use tpudev_core::Result;
 
 use super::bcast_zip;
 use super::fused_rows::{self, RowRegion};
-use super::temporaries;
 use crate::timing::ProgramTiming;
 
 /// A graph ready to run on the simulator.
 #[derive(Debug)]
 pub struct SimExecutable {
     pub graph: Arc<Graph>,
-    pub plan: Plan,
+    pub plan: ExecPlan,
     /// How long one execution takes on the device that compiled it (`timing::time_program`;
     /// empty until the device fills it in).
     pub timing: ProgramTiming,
-    /// HBM its temporaries take at their most while it runs (`temporaries`), held from launch.
+    /// HBM its temporaries take at their most while it runs (`tpudev_core::plan::memory`),
+    /// held from launch.
     pub temporary_bytes: u64,
     /// The program's GPU plan, built on its first GPU run (`gpu::plan_of`).
     pub gpu: GpuPlanSlot,
@@ -41,28 +42,13 @@ impl Executable for SimExecutable {
     }
 }
 
-/// One step of execution: a node on its own, or a fused row region.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Step {
-    Node(NodeId),
-    Rows(usize),
-}
-
+/// How the host runs a program's plan (`tpudev_core::plan`): a register program for each of
+/// its fused kernels, and which values it can read from or write to device memory in place.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Plan {
-    /// Whether a node is evaluated on its own (dead, deferred and fused nodes are not).
-    pub live: Vec<bool>,
-    /// What runs, in order.
-    pub steps: Vec<Step>,
-    /// Fused row regions (`fused_rows`), run by `Step::Rows`.
+pub struct ExecPlan {
+    pub plan: Plan,
+    /// Per fused kernel, the program the row kernel runs (`fused_rows`).
     pub regions: Vec<RowRegion>,
-    /// Per node, per input: whether the op may take the input's value (its last use).
-    pub take: Vec<Box<[bool]>>,
-    /// Per step: values that are no longer needed once the step has run.
-    pub free_after: Vec<Box<[NodeId]>>,
-    /// Per node: the input slot holding a broadcast_in_dim that is not materialized but read
-    /// in place by this (float elementwise binary) node, see `bcast_zip`.
-    pub deferred_bcast: Vec<Option<usize>>,
     /// Per node: an f32 parameter read only by row regions and matrix products, which can
     /// read it straight from device memory when its view is contiguous.
     pub direct: Vec<bool>,
@@ -71,209 +57,95 @@ pub struct Plan {
     pub direct_out: Vec<bool>,
 }
 
-/// Per consumer node, the slot of a broadcast_in_dim operand whose only live use it is and that
-/// it can read in place; such broadcasts are skipped and their operand is used by the consumer.
-fn deferred_broadcasts(graph: &Graph, live: &[bool], fused: &[bool]) -> Vec<Option<usize>> {
-    let n = graph.nodes.len();
-    let mut uses = vec![0usize; n];
-    for (i, node) in graph.nodes.iter().enumerate() {
-        if live[i] {
-            for &j in &node.inputs {
-                uses[j] += 1;
+/// What the simulator can fuse: the elementwise ops its row kernel evaluates, within the
+/// scratch a thread may use, and broadcasts its binary loops read in place (`bcast_zip`).
+pub struct SimFusionRules;
+
+/// Rows at least this long are only fused when there are at least `MIN_ROWS_FOR_LONG` of them.
+const LONG_ROW: usize = 32 * 1024;
+const MIN_ROWS_FOR_LONG: usize = 16;
+
+/// Per-thread scratch a region may use at most (vector registers times columns), in f32s.
+const MAX_SCRATCH: usize = 1 << 20;
+
+impl FusionRules for SimFusionRules {
+    fn fuses_elementwise(&self, op: &Op) -> bool {
+        fused_rows::is_fusable_elementwise(op)
+    }
+
+    /// Rows run one per thread, so a few long rows stay unfused: the plain reduction splits
+    /// each of them over the threads instead (with the same result).
+    fn fuses_rows(&self, rows: usize, cols: usize) -> bool {
+        rows >= MIN_ROWS_FOR_LONG || cols < LONG_ROW
+    }
+
+    fn fits(&self, vector_values: usize, cols: usize) -> bool {
+        vector_values * cols <= MAX_SCRATCH
+    }
+
+    fn reads_broadcast_in_place(&self, op: &Op) -> bool {
+        bcast_zip::supports(op)
+    }
+}
+
+/// The interpreter's fusion: `TPUDEV_SIM_FUSION=elementwise|reductions|off` (default
+/// elementwise). Every setting gives the same bits and the same simulated time; the
+/// others are there to compare speeds and to narrow down a suspected fusion bug.
+pub fn fusion_for_execution() -> Fusion {
+    static FUSION: std::sync::OnceLock<Fusion> = std::sync::OnceLock::new();
+    *FUSION.get_or_init(|| {
+        let choice = std::env::var("TPUDEV_SIM_FUSION").unwrap_or_default().trim().to_ascii_lowercase();
+        match choice.as_str() {
+            "" | "elementwise" => Fusion::Elementwise,
+            "reductions" => Fusion::Reductions,
+            "off" => Fusion::Off,
+            other => {
+                eprintln!("tpudev: TPUDEV_SIM_FUSION={other} is not elementwise, reductions or off; using elementwise");
+                Fusion::Elementwise
             }
         }
-    }
-    for &o in &graph.outputs {
-        uses[o] += 2;
-    }
-    let float =
-        |i: usize| matches!(graph.nodes[i].ty.dtype.compute_kind(), ComputeKind::Float32 | ComputeKind::Float64);
-    let mut out = vec![None; n];
-    for (i, node) in graph.nodes.iter().enumerate() {
-        if !live[i] || fused[i] || !node.op.is_elementwise_binary() || !bcast_zip::supports(&node.op) || !float(i) {
-            continue;
-        }
-        out[i] = node.inputs.iter().position(|&j| {
-            matches!(graph.nodes[j].op, Op::BroadcastInDim { .. })
-                && uses[j] == 1
-                && !fused[j]
-                && float(graph.nodes[j].inputs[0])
-        });
-    }
-    out
+    })
 }
 
-/// Nodes that contribute to an output.
-pub(crate) fn contributing(graph: &Graph) -> Vec<bool> {
-    let mut live = vec![false; graph.nodes.len()];
-    for &o in &graph.outputs {
-        live[o] = true;
-    }
-    for i in (0..graph.nodes.len()).rev() {
-        if live[i] {
-            for &j in &graph.nodes[i].inputs {
-                live[j] = true;
-            }
-        }
-    }
-    live
-}
-
-/// Which nodes a plan fuses into row regions (`fused_rows`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fusion {
-    /// Every node runs on its own (what tests compare fused results against).
-    Off,
-    /// Regions around reductions over trailing dims: what a TPU compiler fuses into one
-    /// kernel around them, and so what the timing model counts as one kernel.
-    Reductions,
-    /// Those, and then chains of f32 elementwise ops: how the interpreter runs a program.
-    /// A TPU compiler fuses such chains too, into its loop fusions; the timing model groups
-    /// them its own way (`estimate::fusion`), so this plan only decides how the host computes.
-    Elementwise,
-}
-
-impl Fusion {
-    /// The interpreter's fusion: `TPUDEV_SIM_FUSION=elementwise|reductions|off` (default
-    /// elementwise). Every setting gives the same bits and the same simulated time; the
-    /// others are there to compare speeds and to narrow down a suspected fusion bug.
-    pub fn for_execution() -> Fusion {
-        static FUSION: std::sync::OnceLock<Fusion> = std::sync::OnceLock::new();
-        *FUSION.get_or_init(|| {
-            let choice = std::env::var("TPUDEV_SIM_FUSION").unwrap_or_default().trim().to_ascii_lowercase();
-            match choice.as_str() {
-                "" | "elementwise" => Fusion::Elementwise,
-                "reductions" => Fusion::Reductions,
-                "off" => Fusion::Off,
-                other => {
-                    eprintln!(
-                        "tpudev: TPUDEV_SIM_FUSION={other} is not elementwise, reductions or off; using elementwise"
-                    );
-                    Fusion::Elementwise
-                }
-            }
-        })
-    }
-}
-
-/// The execution plan, fused as `Fusion::for_execution` says.
-pub fn plan(graph: &Graph) -> Plan {
-    plan_with(graph, Fusion::for_execution())
+/// The execution plan, fused as `fusion_for_execution` says.
+pub fn plan(graph: &Graph) -> ExecPlan {
+    plan_with(graph, fusion_for_execution())
 }
 
 /// The plan the timing model prices (`timing::time_program`): kernels as the device compiler
 /// would form them, which does not change with how the host runs the arithmetic.
 pub fn timing_plan(graph: &Graph) -> Plan {
-    plan_with(graph, Fusion::Reductions)
+    tpudev_core::plan::plan(graph, Fusion::Reductions, &SimFusionRules)
+}
+
+/// The plan whose memory the device holds (`tpudev_core::plan::memory`): XLA's loop fusions
+/// as well as the kernels around reductions.
+pub fn memory_plan(graph: &Graph) -> Plan {
+    tpudev_core::plan::plan(graph, Fusion::Elementwise, &SimFusionRules)
 }
 
 /// The execution plan with the given fusion.
-pub fn plan_with(graph: &Graph, fusion: Fusion) -> Plan {
+pub fn plan_with(graph: &Graph, fusion: Fusion) -> ExecPlan {
+    let plan = tpudev_core::plan::plan(graph, fusion, &SimFusionRules);
     let n = graph.nodes.len();
-    let contributes = contributing(graph);
-    let regions = match fusion {
-        Fusion::Off => Vec::new(),
-        Fusion::Reductions => fused_rows::find(graph, &contributes, false),
-        Fusion::Elementwise => fused_rows::find(graph, &contributes, true),
-    };
-    let mut region_of = vec![None; n];
-    for (r, region) in regions.iter().enumerate() {
-        for &m in &region.members {
-            region_of[m] = Some(r);
-        }
-    }
-    let fused: Vec<bool> = region_of.iter().map(Option::is_some).collect();
-    let deferred_bcast = deferred_broadcasts(graph, &contributes, &fused);
-    // Inputs as evaluated: a consumer reads a deferred broadcast's operand itself.
-    let mut eff_inputs: Vec<Vec<NodeId>> = graph.nodes.iter().map(|node| node.inputs.clone()).collect();
-    let mut deferred = vec![false; n];
-    for (i, slot) in deferred_bcast.iter().enumerate() {
-        if let &Some(k) = slot {
-            let b = graph.nodes[i].inputs[k];
-            deferred[b] = true;
-            eff_inputs[i][k] = graph.nodes[b].inputs[0];
-        }
-    }
-    // A region runs where its last member stands.
-    let mut steps: Vec<Step> = (0..n)
-        .filter_map(|i| match region_of[i] {
-            Some(r) => (regions[r].last() == i).then_some(Step::Rows(r)),
-            None => (contributes[i] && !deferred[i]).then_some(Step::Node(i)),
-        })
-        .collect();
-    let reads = |step: &Step| -> &[NodeId] {
-        match *step {
-            Step::Node(i) => &eff_inputs[i],
-            Step::Rows(r) => &regions[r].inputs,
-        }
-    };
-    // What is still needed once regions read constants as literals: walk the steps backwards.
-    let mut needed = vec![false; n];
-    for &o in &graph.outputs {
-        needed[o] = true;
-    }
-    for step in steps.iter().rev() {
-        let runs = match *step {
-            Step::Node(i) => needed[i],
-            Step::Rows(_) => true,
-        };
-        if runs {
-            for &j in reads(step) {
-                needed[j] = true;
-            }
-        }
-    }
-    steps.retain(|s| matches!(s, Step::Rows(_)) || matches!(s, Step::Node(i) if needed[*i]));
-    let mut live = vec![false; n];
+    let regions: Vec<RowRegion> = plan.kernels.iter().map(|k| RowRegion::compile(graph, k)).collect();
     let mut read = vec![false; n];
     let mut read_by_node = vec![false; n];
-    for step in &steps {
-        for &j in reads(step) {
+    for &step in &plan.steps {
+        let reads = plan.reads(graph, step);
+        for &j in &reads {
             read[j] = true;
         }
-        if let Step::Node(i) = *step {
-            live[i] = true;
-            // Matrix products can read f32 parameters in place too.
+        // Matrix products can read f32 parameters in place too.
+        if let Step::Node(i) = step {
             if !matches!(graph.nodes[i].op, Op::DotGeneral(_) | Op::Convolution(_)) {
-                for &j in &eff_inputs[i] {
+                for &j in &reads {
                     read_by_node[j] = true;
                 }
             }
         }
     }
-    const NEVER: usize = usize::MAX;
-    let mut last_use = vec![0usize; n];
-    for (k, step) in steps.iter().enumerate() {
-        for &j in reads(step) {
-            last_use[j] = k;
-        }
-    }
-    for &o in &graph.outputs {
-        last_use[o] = NEVER;
-    }
-    let mut take: Vec<Box<[bool]>> = eff_inputs.iter().map(|ins| vec![false; ins.len()].into()).collect();
-    let mut free_after = Vec::with_capacity(steps.len());
-    for (k, step) in steps.iter().enumerate() {
-        let ins = reads(step);
-        let t: Vec<bool> = match *step {
-            Step::Node(i) => ins
-                .iter()
-                .enumerate()
-                .map(|(s, &j)| {
-                    deferred_bcast[i] != Some(s) && last_use[j] == k && ins.iter().filter(|&&x| x == j).count() == 1
-                })
-                .collect(),
-            Step::Rows(_) => vec![false; ins.len()],
-        };
-        let mut f: Vec<NodeId> =
-            ins.iter().zip(&t).filter(|&(&j, &taken)| !taken && last_use[j] == k).map(|(&j, _)| j).collect();
-        f.sort_unstable();
-        f.dedup();
-        if let Step::Node(i) = *step {
-            take[i] = t.into();
-        }
-        free_after.push(f.into_boxed_slice());
-    }
+    let live = &plan.live;
     let direct = (0..n)
         .map(|i| {
             matches!(graph.nodes[i].op, Op::Parameter(p) if graph.params[p].kind == ParamKind::Tensor)
@@ -299,20 +171,19 @@ pub fn plan_with(graph: &Graph, fusion: Fusion) -> Plan {
         for &(m, _, _) in &region.outputs {
             // Only what no later step reads (a node, a product or a region) can live in the
             // output buffer alone.
-            let once = graph.outputs.iter().filter(|&&o| o == m).count() == 1;
-            direct_out[m] = once && !read[m];
+            direct_out[m] = once(m) && !read[m];
         }
     }
-    Plan { live, steps, regions, take, free_after, deferred_bcast, direct, direct_out }
+    ExecPlan { plan, regions, direct, direct_out }
 }
 
 pub fn compile(graph: &Graph) -> Result<SimExecutable> {
     tpudev_core::ir::verify(graph)?;
     let plan = plan(graph);
-    let temporary_bytes = if Fusion::for_execution() == Fusion::Elementwise {
-        temporaries::peak_temporary_bytes(graph, &plan)
+    let temporary_bytes = if fusion_for_execution() == Fusion::Elementwise {
+        peak_temporary_bytes(graph, &plan.plan)
     } else {
-        temporaries::peak_temporary_bytes(graph, &plan_with(graph, Fusion::Elementwise))
+        peak_temporary_bytes(graph, &memory_plan(graph))
     };
     Ok(SimExecutable {
         graph: Arc::new(graph.clone()),

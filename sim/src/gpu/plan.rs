@@ -335,7 +335,7 @@ impl<'g> Builder<'g> {
 /// The GPU plan of `g` under `limits`.
 pub fn build(g: &Graph, limits: Limits) -> GpuPlan {
     let n = g.nodes.len();
-    let live = crate::exec::plan::contributing(g);
+    let live = tpudev_core::plan::contributing(g);
     let mut users = vec![Vec::new(); n];
     for (i, node) in g.nodes.iter().enumerate() {
         if live[i] {

@@ -220,8 +220,8 @@ fn dead_nodes_are_not_run_and_values_are_consumed() {
     });
     // Without elementwise regions, so that exp and neg run as nodes.
     let plan = crate::exec::plan::plan_with(&g, crate::exec::plan::Fusion::Reductions);
-    assert!(!plan.live[2]);
-    assert_eq!(&*plan.take[4], &[true]);
+    assert!(!plan.plan.live[2]);
+    assert_eq!(&*plan.plan.take[4], &[true]);
     let out = run1(&g, &[t(F32, &[3], &[0.0, 1.0, 2.0]), t(I64, &[1], &[99.0])]);
     assert_eq!(out, vec![-1.0, -(1f32.exp() as f64), -(2f32.exp() as f64)]);
 }
@@ -244,8 +244,8 @@ fn deferred_broadcasts_match_materialized_ones() {
                 })
             };
             let (fused, plain) = (build(false), build(true));
-            assert!(crate::exec::plan::plan(&fused).deferred_bcast[3].is_some());
-            assert!(crate::exec::plan::plan(&plain).deferred_bcast[3].is_none());
+            assert!(crate::exec::plan::plan(&fused).plan.deferred_bcast[3].is_some());
+            assert!(crate::exec::plan::plan(&plain).plan.deferred_bcast[3].is_none());
             let ins = [t(dtype, &shape, &noise(3 * 70 * 700, 1)), t(dtype, &small, &noise(2100, 2))];
             let (a, b) = (run(&fused, &ins), run(&plain, &ins));
             let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();

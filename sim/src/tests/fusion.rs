@@ -105,7 +105,7 @@ fn softmax_is_one_region_and_matches_node_by_node_bit_for_bit() {
             let g = softmax(dtype, &shape, k);
             let p = plan::plan(&g);
             assert_eq!(p.regions.len(), 1, "{dtype} {shape:?}");
-            assert_eq!(p.steps, vec![Step::Node(0), Step::Rows(0)]);
+            assert_eq!(p.plan.steps, vec![Step::Node(0), Step::Fused(0)]);
             assert_eq!(p.regions[0].members, (1..g.nodes.len()).collect::<Vec<NodeId>>());
             let n = shape.iter().product();
             assert_fusion_is_exact(&g, &[t(dtype, &shape, &noise(n, 3).iter().map(|x| x * 30.0).collect::<Vec<_>>())]);
@@ -124,9 +124,10 @@ fn layer_norm_fuses_its_statistics_and_affine_tail_exactly() {
         // y, mean and rstd leave the region; weight and bias are read once per row.
         assert_eq!(region.outputs.len(), 3);
         assert!(p
+            .plan
             .steps
             .iter()
-            .all(|s| matches!(s, Step::Rows(_)) || matches!(s, Step::Node(i) if !region.members.contains(i))));
+            .all(|s| matches!(s, Step::Fused(_)) || matches!(s, Step::Node(i) if !region.members.contains(i))));
         let n: usize = shape.iter().product();
         assert_fusion_is_exact(
             &g,
@@ -416,7 +417,7 @@ fn simulated_time_prices_the_device_compilers_kernels_not_the_hosts_fusion() {
     let g = elementwise_chain(F32, &[64, 256]);
     let dev = device();
     let timing = dev.compile_program(&g).unwrap().timing;
-    let price = |fusion| crate::timing::time_program(&g, &plan::plan_with(&g, fusion), dev.timing_params());
+    let price = |fusion| crate::timing::time_program(&g, &plan::plan_with(&g, fusion).plan, dev.timing_params());
     assert_eq!(timing, price(plan::Fusion::Reductions));
     // The host's plan differs (one region instead of six nodes), so pricing it would show.
     assert_ne!(timing, price(plan::Fusion::Elementwise));

@@ -3,14 +3,14 @@
 //! is this step on a v6e?" in a process whose simulated device is a v5e.
 //!
 //! It is the same computation `SimDevice::compile` does for its own chip (plan, then
-//! `time_program` with the chip's `TimingParams`), plus the program's peak memory from
-//! core's buffer assignment (`passes::buffers`). The graph is taken as the device would get
-//! it: already optimized.
+//! `time_program` with the chip's `TimingParams`), plus the program's memory as the device
+//! holds it (`tpudev_core::plan::memory`: inputs, outputs, and temporaries at their most).
+//! The graph is taken as the device would get it: already optimized.
 
 use std::path::Path;
 
 use tpudev_core::ir::Graph;
-use tpudev_core::passes::buffers;
+use tpudev_core::plan::memory::program_memory;
 use tpudev_core::{Error, Result};
 
 use super::params::TimingParams;
@@ -26,7 +26,7 @@ pub struct ChipReport {
     pub timing: ProgramTiming,
     /// Bytes of the program's inputs (memory the caller owns while it runs).
     pub input_bytes: u64,
-    /// Bytes of the temporaries and outputs at their most (buffer assignment's arena).
+    /// Bytes of the outputs and of the temporaries at their most.
     pub arena_bytes: u64,
 }
 
@@ -56,13 +56,13 @@ pub fn chip_report(graph: &Graph, chip: &ChipSpec) -> Result<ChipReport> {
     tpudev_core::ir::verify(graph)?;
     let params = TimingParams::from_chip(chip);
     let timing = time_program(graph, &plan::timing_plan(graph), &params);
-    let assignment = buffers::assign(graph);
+    let memory = program_memory(graph, &plan::memory_plan(graph));
     Ok(ChipReport {
         chip: chip.clone(),
         params,
         timing,
-        input_bytes: assignment.input_bytes as u64,
-        arena_bytes: assignment.arena_bytes as u64,
+        input_bytes: memory.input_bytes,
+        arena_bytes: memory.arena_bytes(),
     })
 }
 
@@ -111,18 +111,22 @@ mod tests {
     }
 
     #[test]
-    fn the_report_matches_the_device_timing_and_buffer_assignment() {
+    fn the_report_matches_the_device_timing_and_memory() {
         let g = matmul_relu(256);
         let chip = chip_by_name("v5e").unwrap();
         let r = chip_report(&g, &chip).unwrap();
         let dev = crate::SimDevice::new(chip.clone());
         let want = time_program(&g, &plan::timing_plan(&g), &TimingParams::from_chip(&chip));
-        assert_eq!(dev.compile_program(&g).unwrap().timing, want);
+        let exe = dev.compile_program(&g).unwrap();
+        assert_eq!(exe.timing, want);
         assert_eq!(r.timing, want);
         assert!(r.timing.cycles > 0);
         assert_eq!(r.timing.kernels.iter().map(|k| k.cycles).sum::<u64>(), r.timing.cycles);
         assert_eq!(r.input_bytes, 2 * 256 * 256 * 4);
-        assert!(r.arena_bytes >= 256 * 256 * 4, "the output lives in the arena");
+        // The output, and what the device holds for the temporaries (here the product,
+        // which the relu then writes over).
+        assert_eq!(exe.temporary_bytes, 256 * 256 * 4);
+        assert_eq!(r.arena_bytes, 256 * 256 * 4 + exe.temporary_bytes);
         assert_eq!(r.peak_bytes(), r.input_bytes + r.arena_bytes);
     }
 

@@ -1,13 +1,13 @@
-//! The time of a compiled program: one kernel per step (`exec::plan::Step`), in order, plus
+//! The time of a compiled program: one kernel per step of its plan (`tpudev_core::plan`), in order, plus
 //! a copy or fill for each output no step computes. Computed once when the program is
 //! compiled, for the device's chip, so executing it only adds up numbers.
 
 use tpudev_core::ir::{Graph, NodeId};
+use tpudev_core::plan::{Plan, Step};
 
 use super::kernel::{kernel_cost, KernelCost};
 use super::params::TimingParams;
-use super::work::{node_work, output_work, region_work, Work};
-use crate::exec::plan::{Plan, Step};
+use super::work::{fused_work, node_work, output_work, Work};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProgramTiming {
@@ -26,16 +26,6 @@ pub struct CollectiveAt {
     pub node: NodeId,
 }
 
-/// The inputs step `Step::Node(i)` reads as evaluated: a broadcast read in place
-/// (`Plan::deferred_bcast`) is replaced by its operand.
-fn effective_inputs(graph: &Graph, plan: &Plan, i: NodeId) -> Vec<NodeId> {
-    let mut ins = graph.nodes[i].inputs.clone();
-    if let Some(Some(k)) = plan.deferred_bcast.get(i) {
-        ins[*k] = graph.nodes[ins[*k]].inputs[0];
-    }
-    ins
-}
-
 /// The work of every kernel of a program, in execution order.
 pub fn program_work(graph: &Graph, plan: &Plan, p: &TimingParams) -> Vec<Work> {
     program_steps(graph, plan, p).0
@@ -50,8 +40,8 @@ fn program_steps(graph: &Graph, plan: &Plan, p: &TimingParams) -> (Vec<Work>, Ve
             Step::Node(i) if graph.nodes[i].op.is_collective() => {
                 collectives.push(CollectiveAt { after: works.len(), node: i })
             }
-            Step::Node(i) => works.extend(node_work(graph, i, &effective_inputs(graph, plan, i), p)),
-            Step::Rows(r) => works.push(region_work(graph, &plan.regions[r])),
+            Step::Node(i) => works.extend(node_work(graph, i, &plan.reads(graph, *step), p)),
+            Step::Fused(k) => works.push(fused_work(graph, &plan.kernels[k])),
         }
     }
     let mut seen = Vec::new();

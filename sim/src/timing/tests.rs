@@ -121,7 +121,7 @@ fn fused_region_reads_and_writes_once() {
     assert_eq!((k.bytes_read, k.bytes_written), (bytes, bytes));
     // Unfused, the same softmax moves its intermediates through HBM and takes longer.
     let g = tpudev_core::passes::optimize(&softmax_graph(rows, cols));
-    let unfused = time_program(&g, &plan::plan_with(&g, plan::Fusion::Off), &p);
+    let unfused = time_program(&g, &plan::plan_with(&g, plan::Fusion::Off).plan, &p);
     assert!(unfused.kernels.len() > 3);
     assert!(unfused.cycles > 2 * t.cycles, "{} vs {}", unfused.cycles, t.cycles);
 }

@@ -1,21 +1,22 @@
 //! What one kernel does, independent of how long it takes: FLOPs, VPU operations, the matrix
 //! product it runs on the MXUs, and the bytes it moves between HBM and VMEM. A kernel is one
-//! step of a compiled program (`exec::plan::Step`): a node on its own, or a fused row region,
+//! step of a compiled program (`tpudev_core::plan::Step`): a node on its own, or a fused kernel,
 //! which reads its inputs and writes its outputs once and keeps its intermediates on chip.
 
 use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{Graph, LinalgCall, NodeId, Op, ParamKind, Precision};
+use tpudev_core::plan::fusion::{member_work, MemberWork};
+use tpudev_core::plan::FusedKernel;
 use tpudev_core::DType;
 
 use super::mxu::{matmul_cost, matmul_flops, MatmulCost};
 use super::params::{TimingParams, STREAM_BLOCK_BYTES};
 use super::vmem::Matmul;
 use super::vpu::{dtype_factor, is_arithmetic, op_weight};
-use crate::exec::fused_rows::{Instr, RowRegion};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Work {
-    /// The kernel's name: the IR op ("dot_general") or "fusion[...]" for a row region.
+    /// The kernel's name: the IR op ("dot_general") or "fusion[...]" for a fused kernel.
     pub kernel: String,
     pub flops: u64,
     pub vpu_ops: u64,
@@ -223,10 +224,10 @@ pub fn node_work(graph: &Graph, i: NodeId, inputs: &[NodeId], p: &TimingParams) 
     })
 }
 
-/// The name of a row region's kernel: the distinct ops it computes, in order.
-fn region_name(graph: &Graph, region: &RowRegion) -> String {
+/// The name of a fused kernel: the distinct ops it computes, in order.
+fn fused_name(graph: &Graph, kernel: &FusedKernel) -> String {
     let mut names: Vec<&str> = Vec::new();
-    for &m in &region.members {
+    for &m in &kernel.members {
         let op = &graph.nodes[m].op;
         if matches!(op, Op::BroadcastInDim { .. } | Op::Reshape | Op::Constant(_) | Op::Parameter(_)) {
             continue;
@@ -238,27 +239,27 @@ fn region_name(graph: &Graph, region: &RowRegion) -> String {
     format!("fusion[{}]", names.join(","))
 }
 
-/// The work of a fused row region: its inputs read once, its outputs written once, and its
-/// per-row program on the VPU.
-pub fn region_work(graph: &Graph, region: &RowRegion) -> Work {
-    let (rows, cols) = (region.rows as u64, region.cols as u64);
+/// The work of a fused kernel: its inputs read once, its outputs written once, and each
+/// member's op on the VPU, once per row or once per element.
+pub fn fused_work(graph: &Graph, kernel: &FusedKernel) -> Work {
+    let (rows, cols) = (kernel.rows as u64, kernel.cols as u64);
     let mut flops = 0;
     let mut ops = 0;
-    for instr in &region.instrs {
-        let (elems, weight, arithmetic) = match instr {
-            Instr::Unary { op, dst, .. } | Instr::Binary { op, dst, .. } => {
-                (if dst.is_vector() { rows * cols } else { rows }, op_weight(op), true)
-            }
-            Instr::Round { dst, .. } => (if dst.is_vector() { rows * cols } else { rows }, 1, false),
-            Instr::Reduce { .. } => (rows * cols, 1, true),
+    for (&m, &vector) in kernel.members.iter().zip(&kernel.vector) {
+        let elems = if vector { rows * cols } else { rows };
+        let (elems, weight, arithmetic) = match member_work(graph, m) {
+            MemberWork::Alias => continue,
+            MemberWork::Arithmetic => (elems, op_weight(&graph.nodes[m].op), true),
+            MemberWork::Round => (elems, 1, false),
+            MemberWork::Reduce => (rows * cols, 1, true),
         };
         ops += elems * weight;
         if arithmetic {
             flops += elems;
         }
     }
-    let written: u64 = region.outputs.iter().map(|&(m, _, _)| graph.nodes[m].ty.size_bytes() as u64).sum();
-    Work::streaming(region_name(graph, region), flops, ops, read_bytes(graph, &region.inputs), written)
+    let written: u64 = kernel.outputs.iter().map(|&m| graph.nodes[m].ty.size_bytes() as u64).sum();
+    Work::streaming(fused_name(graph, kernel), flops, ops, read_bytes(graph, &kernel.inputs), written)
 }
 
 /// A program output that no step computes: a parameter copied into the destination, or a

@@ -4,10 +4,10 @@
 //! spans a training step keeps its activations there between the forward and the backward
 //! part, so the device's peak memory has to count it.
 //!
-//! The values counted are those the simulator's plan materializes with elementwise fusion
-//! (`Fusion::Elementwise`, which matches XLA's loop fusions), whatever fusion the host
-//! interpreter is set to use, so that the figure is deterministic: a node run on its own, or
-//! an output of a fused row region. Parameters and outputs live in buffers the caller owns
+//! The values counted are those a plan materializes: a node run on its own, or an output of a
+//! fused kernel. Devices count it on the plan with `Fusion::Elementwise`, which matches XLA's
+//! loop fusions, whatever fusion their host execution uses, so that the figure is
+//! deterministic. Parameters and outputs live in buffers the caller owns
 //! (already counted). Broadcasts, iotas, converts and constants take no memory: XLA
 //! duplicates such cheap producers into every fusion that reads them, so a reader keeps
 //! their operands alive instead; a reshape is a bitcast of its operand. A value lives from
@@ -16,17 +16,16 @@
 //! size that it reads for the last time, as XLA's buffer assignment lets an elementwise
 //! fusion do; other results never share space with their operands.
 
-use tpudev_core::ir::{Graph, NodeId, Op};
+use crate::ir::{Graph, NodeId, Op, ParamKind};
 
-use super::fused_rows::Instr;
-use super::plan::{Plan, Step};
+use super::{Plan, Step};
 
 /// Whether output element k of the step depends only on element k of its same-sized
 /// operands, so that it may be written over one of them.
 fn elementwise(graph: &Graph, plan: &Plan, step: Step) -> bool {
     match step {
         Step::Node(i) => graph.nodes[i].op.is_elementwise(),
-        Step::Rows(r) => !plan.regions[r].instrs.iter().any(|ins| matches!(ins, Instr::Reduce { .. })),
+        Step::Fused(k) => !plan.kernels[k].members.iter().any(|&m| matches!(graph.nodes[m].op, Op::Reduce { .. })),
     }
 }
 
@@ -49,19 +48,16 @@ pub fn peak_temporary_bytes(graph: &Graph, plan: &Plan) -> u64 {
     }
     let stored =
         |m: NodeId| !graph.nodes[m].op.is_recomputed_in_readers() && !matches!(graph.nodes[m].op, Op::Parameter(_));
+    // A node's operands as the graph has them (a broadcast read in place is recomputed, so
+    // reading it keeps its operand alive either way).
     let reads = |step: Step| -> Vec<NodeId> {
         let direct = match step {
             Step::Node(i) => graph.nodes[i].inputs.clone(),
-            Step::Rows(r) => plan.regions[r].inputs.clone(),
+            Step::Fused(k) => plan.kernels[k].inputs.clone(),
         };
         direct.iter().flat_map(|&j| sources[j].iter().copied()).collect()
     };
-    let produces = |step: Step| -> Vec<NodeId> {
-        match step {
-            Step::Node(i) => vec![i],
-            Step::Rows(r) => plan.regions[r].outputs.iter().map(|&(m, _, _)| m).collect(),
-        }
-    };
+    let produces = |step: Step| plan.produces(step);
     // The step after which a value is dead: its last reader's; the end for what an output
     // is computed from; `None` for a value nothing reads.
     let end = plan.steps.len();
@@ -105,72 +101,35 @@ pub fn peak_temporary_bytes(graph: &Graph, plan: &Plan) -> u64 {
     peak
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::exec::plan::{plan_with, Fusion};
-    use tpudev_core::ir::{DotDims, GraphBuilder, ReduceKind, TensorType};
-    use tpudev_core::DType;
+/// A program's device memory while it runs: its inputs (the caller's buffers), one buffer per
+/// output, and its temporaries at their most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProgramMemory {
+    pub input_bytes: u64,
+    pub output_bytes: u64,
+    pub temporary_bytes: u64,
+}
 
-    fn f32s(shape: &[usize]) -> TensorType {
-        TensorType::new(DType::F32, shape.to_vec())
+impl ProgramMemory {
+    /// What the program adds beyond its inputs: outputs and temporaries.
+    pub fn arena_bytes(&self) -> u64 {
+        self.output_bytes + self.temporary_bytes
     }
 
-    #[test]
-    fn an_elementwise_chain_needs_nothing_beyond_its_output() {
-        let mut b = GraphBuilder::new();
-        let x = b.param(f32s(&[64, 64]));
-        let e = b.unary(Op::Exp, x).unwrap();
-        let y = b.binary(Op::Mul, e, x).unwrap();
-        let g = b.finish(vec![y]);
-        assert_eq!(peak_temporary_bytes(&g, &plan_with(&g, Fusion::Elementwise)), 0);
-        // Unfused, exp's result is a temporary of 16 KiB.
-        assert_eq!(peak_temporary_bytes(&g, &plan_with(&g, Fusion::Off)), 64 * 64 * 4);
+    pub fn peak_bytes(&self) -> u64 {
+        self.input_bytes + self.arena_bytes()
     }
+}
 
-    #[test]
-    fn values_live_until_their_last_read_and_reshapes_share_memory() {
-        // Two products live at once (both feed the add); their reshapes take nothing more,
-        // and the add writes its sum over one of them.
-        let mut b = GraphBuilder::new();
-        let x = b.param(f32s(&[32, 32]));
-        let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
-        let q = b.dot_general(p, x, DotDims::matmul()).unwrap();
-        let pr = b.reshape(p, vec![1024]).unwrap();
-        let qr = b.reshape(q, vec![1024]).unwrap();
-        let s = b.binary(Op::Add, pr, qr).unwrap();
-        let r = b.reduce(s, ReduceKind::Sum, vec![0]).unwrap();
-        let g = b.finish(vec![r]);
-        let plan = plan_with(&g, Fusion::Off);
-        assert_eq!(peak_temporary_bytes(&g, &plan), 2 * 32 * 32 * 4, "p and q");
-    }
-
-    #[test]
-    fn only_elementwise_results_are_written_over_a_dying_operand() {
-        let mut b = GraphBuilder::new();
-        let x = b.param(f32s(&[64, 64]));
-        let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
-        let e = b.unary(Op::Exp, p).unwrap();
-        let q = b.dot_general(e, x, DotDims::matmul()).unwrap();
-        let r = b.reduce(q, ReduceKind::Sum, vec![0]).unwrap();
-        let g = b.finish(vec![r]);
-        // exp over p's space; the product q beside e, which it reads for the last time.
-        assert_eq!(peak_temporary_bytes(&g, &plan_with(&g, Fusion::Off)), 2 * 64 * 64 * 4);
-    }
-
-    #[test]
-    fn broadcasts_and_converts_are_recomputed_where_read() {
-        // A mask kept for later as a bool takes a byte per element, not its f32 broadcast form.
-        let mut b = GraphBuilder::new();
-        let x = b.param(f32s(&[64, 64]));
-        let zero = b.constant(tpudev_core::ir::Literal::Float(0.0), DType::F32, vec![]);
-        let zeros = b.broadcast_in_dim(zero, vec![64, 64], vec![]).unwrap();
-        let mask = b.compare(tpudev_core::ir::CompareDir::Gt, x, zeros).unwrap();
-        let m = b.convert(mask, DType::F32);
-        let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
-        let y = b.binary(Op::Mul, p, m).unwrap();
-        let g = b.finish(vec![y]);
-        let plan = plan_with(&g, Fusion::Off);
-        assert_eq!(peak_temporary_bytes(&g, &plan), 64 * 64 + 64 * 64 * 4, "the bool mask and the product");
+/// The memory of `graph` run by `plan`.
+pub fn program_memory(graph: &Graph, plan: &Plan) -> ProgramMemory {
+    let bytes = |j: NodeId| graph.nodes[j].ty.size_bytes() as u64;
+    // Host scalars travel with the launch; they take no device memory.
+    let input_bytes =
+        graph.params.iter().filter(|p| p.kind == ParamKind::Tensor).map(|p| p.ty.size_bytes() as u64).sum();
+    ProgramMemory {
+        input_bytes,
+        output_bytes: graph.outputs.iter().map(|&o| bytes(o)).sum(),
+        temporary_bytes: peak_temporary_bytes(graph, plan),
     }
 }

@@ -1,0 +1,179 @@
+//! The plan on hand-built graphs: which kernels form, what each step reads and frees, and the
+//! memory the program takes. That fused kernels compute the same bits as their nodes run one
+//! by one is checked where they run (`tpudev-sim`'s tests).
+
+use super::memory::{peak_temporary_bytes, program_memory};
+use super::*;
+use crate::ir::{CompareDir, DotDims, GraphBuilder, Literal, ReduceKind, TensorType};
+use crate::DType;
+
+/// A device that fuses every elementwise op, at any size, and reads every broadcast in place.
+struct FusesAll;
+
+impl FusionRules for FusesAll {
+    fn fuses_elementwise(&self, op: &Op) -> bool {
+        op.is_elementwise_unary() || op.is_elementwise_binary() || matches!(op, Op::Convert)
+    }
+    fn fuses_rows(&self, _rows: usize, _cols: usize) -> bool {
+        true
+    }
+    fn fits(&self, _vector_values: usize, _cols: usize) -> bool {
+        true
+    }
+    fn reads_broadcast_in_place(&self, _op: &Op) -> bool {
+        true
+    }
+}
+
+fn f32s(shape: &[usize]) -> TensorType {
+    TensorType::new(DType::F32, shape.to_vec())
+}
+
+fn planned(g: &Graph, fusion: Fusion) -> Plan {
+    plan(g, fusion, &FusesAll)
+}
+
+/// softmax over the last dim of [8, 32].
+fn softmax() -> Graph {
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32s(&[8, 32]));
+    let m = b.reduce(x, ReduceKind::Max, vec![1]).unwrap();
+    let mb = b.broadcast_in_dim(m, vec![8, 32], vec![0]).unwrap();
+    let d = b.binary(Op::Sub, x, mb).unwrap();
+    let e = b.unary(Op::Exp, d).unwrap();
+    let s = b.reduce(e, ReduceKind::Sum, vec![1]).unwrap();
+    let sb = b.broadcast_in_dim(s, vec![8, 32], vec![0]).unwrap();
+    let y = b.binary(Op::Div, e, sb).unwrap();
+    b.finish(vec![y])
+}
+
+#[test]
+fn a_softmax_is_one_kernel_that_reads_its_input_once() {
+    let g = softmax();
+    let p = planned(&g, Fusion::Reductions);
+    // The parameter is a step of its own (it binds the input); the rest is the kernel.
+    assert_eq!(p.steps, vec![Step::Node(0), Step::Fused(0)]);
+    let k = &p.kernels[0];
+    assert_eq!((k.rows, k.cols), (8, 32));
+    assert_eq!(k.members, (1..g.nodes.len()).collect::<Vec<_>>());
+    assert_eq!(k.inputs, vec![0]);
+    assert_eq!(k.outputs, vec![g.outputs[0]]);
+    // The maxima and sums are one value per row; the rest whole rows.
+    let per_row: Vec<NodeId> = k.members.iter().copied().filter(|&m| !k.is_vector(m)).collect();
+    assert_eq!(per_row, vec![1, 5]);
+    assert_eq!(p.reads(&g, Step::Fused(0)), vec![0]);
+    assert_eq!(p.computes(Step::Fused(0)), k.members);
+}
+
+#[test]
+fn without_fusion_every_node_is_a_step_and_values_are_freed_after_their_last_read() {
+    let g = softmax();
+    let p = planned(&g, Fusion::Off);
+    assert!(p.kernels.is_empty());
+    // Every node but the two broadcasts, which their readers read in place.
+    assert_eq!(p.steps.len(), g.nodes.len() - 2);
+    // The max (node 1) is read last by its broadcast (node 2), which the subtraction reads
+    // in place; so the max dies at the subtraction, which may take it.
+    let sub = 3;
+    assert_eq!(p.deferred_bcast[sub], Some(1));
+    assert_eq!(p.reads(&g, Step::Node(sub)), vec![0, 1]);
+    assert!(!p.live[2], "the deferred broadcast does not run");
+}
+
+#[test]
+fn a_kernel_the_device_cannot_hold_is_not_formed() {
+    struct Small;
+    impl FusionRules for Small {
+        fn fuses_elementwise(&self, op: &Op) -> bool {
+            FusesAll.fuses_elementwise(op)
+        }
+        fn fuses_rows(&self, _rows: usize, _cols: usize) -> bool {
+            true
+        }
+        fn fits(&self, vector_values: usize, cols: usize) -> bool {
+            vector_values * cols <= 32
+        }
+        fn reads_broadcast_in_place(&self, _op: &Op) -> bool {
+            false
+        }
+    }
+    let g = softmax();
+    // Three whole rows (sub, exp, div) of 32 values do not fit in 32.
+    assert!(plan(&g, Fusion::Reductions, &Small).kernels.is_empty());
+}
+
+#[test]
+fn an_elementwise_chain_needs_nothing_beyond_its_output() {
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32s(&[64, 64]));
+    let e = b.unary(Op::Exp, x).unwrap();
+    let y = b.binary(Op::Mul, e, x).unwrap();
+    let g = b.finish(vec![y]);
+    assert_eq!(peak_temporary_bytes(&g, &planned(&g, Fusion::Elementwise)), 0);
+    // Unfused, exp's result is a temporary of 16 KiB.
+    assert_eq!(peak_temporary_bytes(&g, &planned(&g, Fusion::Off)), 64 * 64 * 4);
+}
+
+#[test]
+fn values_live_until_their_last_read_and_reshapes_share_memory() {
+    // Two products live at once (both feed the add); their reshapes take nothing more,
+    // and the add writes its sum over one of them.
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32s(&[32, 32]));
+    let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
+    let q = b.dot_general(p, x, DotDims::matmul()).unwrap();
+    let pr = b.reshape(p, vec![1024]).unwrap();
+    let qr = b.reshape(q, vec![1024]).unwrap();
+    let s = b.binary(Op::Add, pr, qr).unwrap();
+    let r = b.reduce(s, ReduceKind::Sum, vec![0]).unwrap();
+    let g = b.finish(vec![r]);
+    assert_eq!(peak_temporary_bytes(&g, &planned(&g, Fusion::Off)), 2 * 32 * 32 * 4, "p and q");
+}
+
+#[test]
+fn only_elementwise_results_are_written_over_a_dying_operand() {
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32s(&[64, 64]));
+    let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
+    let e = b.unary(Op::Exp, p).unwrap();
+    let q = b.dot_general(e, x, DotDims::matmul()).unwrap();
+    let r = b.reduce(q, ReduceKind::Sum, vec![0]).unwrap();
+    let g = b.finish(vec![r]);
+    // exp over p's space; the product q beside e, which it reads for the last time.
+    assert_eq!(peak_temporary_bytes(&g, &planned(&g, Fusion::Off)), 2 * 64 * 64 * 4);
+}
+
+#[test]
+fn broadcasts_and_converts_are_recomputed_where_read() {
+    // A mask kept for later as a bool takes a byte per element, not its f32 broadcast form.
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32s(&[64, 64]));
+    let zero = b.constant(Literal::Float(0.0), DType::F32, vec![]);
+    let zeros = b.broadcast_in_dim(zero, vec![64, 64], vec![]).unwrap();
+    let mask = b.compare(CompareDir::Gt, x, zeros).unwrap();
+    let m = b.convert(mask, DType::F32);
+    let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
+    let y = b.binary(Op::Mul, p, m).unwrap();
+    let g = b.finish(vec![y]);
+    assert_eq!(
+        peak_temporary_bytes(&g, &planned(&g, Fusion::Off)),
+        64 * 64 + 64 * 64 * 4,
+        "the bool mask and the product"
+    );
+}
+
+#[test]
+fn program_memory_is_inputs_outputs_and_temporaries() {
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32s(&[64]));
+    let a = b.unary(Op::Exp, x).unwrap();
+    let c = b.unary(Op::Neg, a).unwrap();
+    let d = b.unary(Op::Abs, c).unwrap();
+    let g = b.finish(vec![d, a]);
+    let m = program_memory(&g, &planned(&g, Fusion::Off));
+    // exp's result is an output; neg's lives until abs writes over it.
+    assert_eq!(m.input_bytes, 256);
+    assert_eq!(m.output_bytes, 512);
+    assert_eq!(m.temporary_bytes, 256);
+    assert_eq!(m.peak_bytes(), 1024);
+}
