@@ -1,5 +1,5 @@
 //! The `Device` trait: what the dispatcher needs from anything that holds buffers and runs
-//! programs. `SimDevice` (tpudev-sim) implements it today; `PjrtDevice` (tpudev-hw) will.
+//! programs. `SimDevice` (tpudev-sim) and `PjrtDevice` (tpudev-hw) implement it.
 //!
 //! Buffers are flat byte ranges owned by the device. A `BufferId` is the buffer's base address
 //! in a device address space; PyTorch sees it as the storage's data pointer, which only ever

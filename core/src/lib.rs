@@ -2,7 +2,8 @@
 //!
 //! ATen ops arrive at the [`dispatch::Dispatcher`], are lowered by [`lower`] to small
 //! [`ir::Graph`]s with StableHLO semantics, compiled once per signature and executed on a
-//! [`device::Device`] (the simulator in `tpudev-sim`, PJRT hardware later).
+//! [`device::Device`] (the simulator in `tpudev-sim`, PJRT hardware in `tpudev-hw`). [`plan`]
+//! is the one planning pass the simulator's interpreter, timing model and reports read.
 
 pub mod cache;
 pub mod device;
