@@ -211,6 +211,8 @@ fn sim_exec_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let sim = runtime()?.sim("torch.tpu.sim_exec_stats()")?;
     let d = PyDict::new(py);
     d.set_item("target", sim.exec_target().name())?;
+    d.set_item("tuning", sim.tuning().name())?;
+    d.set_item("simd", tpudev_sim::exec::simd::isa().name())?;
     let g = tpudev_sim::gpu::stats::snapshot();
     let adapter = match sim.exec_target() {
         tpudev_sim::ExecTarget::Gpu => tpudev_sim::gpu::context::global().ok().map(|c| (c.adapter.clone(), c.software)),

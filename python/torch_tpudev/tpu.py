@@ -282,9 +282,11 @@ CUDAGraph = graph
 
 
 def sim_exec_stats() -> dict:
-    """Where the simulator computes (``target``: "cpu" or "gpu", from ``TPUDEV_SIM_EXEC``) and,
-    for the GPU path, the adapter, the programs and kernels it ran, and the ops that fell back
-    to the CPU kernels (``fallbacks``: counts by op name). Simulated time is the same on both."""
+    """Where the simulator computes (``target``: "cpu" or "gpu", from ``TPUDEV_SIM_EXEC``), how
+    (``tuning``: "fast" or "reference", from ``TPUDEV_SIM_TUNING``; ``simd``: the vector build of
+    its loops) and, for the GPU path, the adapter, the programs and kernels it ran, and the ops
+    that fell back to the CPU kernels (``fallbacks``: counts by op name). Results and simulated
+    time are the same on all of them (within the GPU path's documented tolerances)."""
     return dict(_C.sim_exec_stats())
 
 

@@ -17,6 +17,7 @@ use crate::exec_target::ExecTarget;
 use crate::hbm::{range_error, Hbm};
 use crate::stream::{Publish, Stream};
 use crate::timing::{self, Clock, KernelEvent, ProgramTiming, TimingParams};
+use crate::tuning::SimTuning;
 
 /// Environment variable choosing the chip: a preset key ("v5e") or a path to a chip TOML file.
 pub const ENV_CHIP: &str = "TPUDEV_CHIP";
@@ -36,6 +37,8 @@ pub struct SimDevice {
     timing_only: AtomicBool,
     /// Where programs compute (`TPUDEV_SIM_EXEC`); their simulated time does not depend on it.
     exec: ExecTarget,
+    /// How fast the host computes them (`TPUDEV_SIM_TUNING`); their results do not depend on it.
+    tuning: SimTuning,
 }
 
 impl std::fmt::Debug for SimDevice {
@@ -114,6 +117,7 @@ impl SimDevice {
             clock: Mutex::new(Clock::default()),
             timing_only: AtomicBool::new(false),
             exec: ExecTarget::Cpu,
+            tuning: crate::tuning::process().clone(),
         }
     }
 
@@ -124,6 +128,7 @@ impl SimDevice {
         let hbm = std::env::var(ENV_HBM_BYTES).ok();
         let mut device = Self::from_settings(chip.as_deref(), hbm.as_deref())?;
         device.exec = ExecTarget::from_env()?;
+        device.tuning = SimTuning::from_env()?;
         if let Ok(v) = std::env::var(ENV_TIMING_ONLY) {
             match v.trim().to_ascii_lowercase().as_str() {
                 "" | "0" | "false" | "no" | "off" => {}
@@ -158,6 +163,17 @@ impl SimDevice {
     /// Runs programs on `target` from now on (`ExecTarget::parse` checks a GPU exists).
     pub fn set_exec_target(&mut self, target: ExecTarget) {
         self.exec = target;
+    }
+
+    /// How fast the host computes this device's programs.
+    pub fn tuning(&self) -> &SimTuning {
+        &self.tuning
+    }
+
+    /// Compiles programs for `tuning` from now on (`SimTuning::reference` for the plain
+    /// interpreter); results and simulated time stay the same.
+    pub fn set_tuning(&mut self, tuning: SimTuning) {
+        self.tuning = tuning;
     }
 
     /// Computes a program's results on this device's target; as one replica of an SPMD
@@ -267,7 +283,7 @@ impl SimDevice {
 
     /// `Device::compile`, with the simulator's own executable type.
     pub fn compile_program(&self, graph: &Graph) -> Result<plan::SimExecutable> {
-        let mut exe = plan::compile(graph)?;
+        let mut exe = plan::compile(graph, self.tuning.fusion)?;
         exe.timing = timing::time_program(&exe.graph, &plan::timing_plan(&exe.graph), &self.timing);
         Ok(exe)
     }

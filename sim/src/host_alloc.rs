@@ -5,17 +5,15 @@
 //! and keeping up to 256 MiB of freed memory for reuse avoids this.
 //!
 //! The setting is process-wide (it affects every glibc `malloc` in the process) and is applied
-//! once, when the first `SimDevice` is made. `TPUDEV_MALLOC_TUNING=0` turns it off.
-
-/// Environment variable that disables the tuning when set to "0".
-pub const ENV_MALLOC_TUNING: &str = "TPUDEV_MALLOC_TUNING";
+//! once, when the first `SimDevice` is made. `TPUDEV_MALLOC_TUNING=0` turns it off
+//! (`SimTuning::malloc_tuning`).
 
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn tune() {
     use std::sync::Once;
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        if std::env::var(ENV_MALLOC_TUNING).is_ok_and(|v| v.trim() == "0") {
+        if !crate::tuning::process().malloc_tuning {
             return;
         }
         extern "C" {

@@ -16,6 +16,7 @@ pub mod spmd;
 pub mod storage;
 mod stream;
 pub mod timing;
+pub mod tuning;
 
 pub use chips::{load_chip_file, preset, presets, ChipSpec};
 pub use device::SimDevice;
@@ -23,6 +24,7 @@ pub use exec::SimExecutable;
 pub use exec_target::ExecTarget;
 pub use slice::Slice;
 pub use spmd::{SpmdProgram, SpmdSlice};
+pub use tuning::SimTuning;
 
 #[cfg(test)]
 mod tests;

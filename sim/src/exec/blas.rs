@@ -11,7 +11,7 @@
 //! its operands' layout, never on thread counts, and OpenBLAS always runs with at least two
 //! threads (see `open`), so results do not depend on the machine's thread count.
 //!
-//! `TPUDEV_BLAS`: `auto` (default: the crate on AVX-512 machines, else OpenBLAS if found),
+//! `TPUDEV_BLAS` (read with the rest of the process's `SimTuning`): `auto` (default: the crate on AVX-512 machines, else OpenBLAS if found),
 //! `gemm` (never load a library), `openblas` (load OpenBLAS if found), or the path of a CBLAS
 //! library to load instead.
 
@@ -72,7 +72,7 @@ fn candidates(choice: &str, avx512: bool) -> Vec<&str> {
 }
 
 fn load() -> Option<SystemBlas> {
-    let choice = std::env::var("TPUDEV_BLAS").unwrap_or_default();
+    let choice = crate::tuning::process().blas.clone();
     for name in candidates(&choice, has_avx512()) {
         if let Some(blas) = open(name) {
             return Some(blas);

@@ -15,6 +15,7 @@ use tpudev_core::Result;
 use super::bcast_zip;
 use super::fused_rows::{self, RowRegion};
 use crate::timing::ProgramTiming;
+use crate::tuning::SimTuning;
 
 /// A graph ready to run on the simulator.
 #[derive(Debug)]
@@ -88,28 +89,9 @@ impl FusionRules for SimFusionRules {
     }
 }
 
-/// The interpreter's fusion: `TPUDEV_SIM_FUSION=elementwise|reductions|off` (default
-/// elementwise). Every setting gives the same bits and the same simulated time; the
-/// others are there to compare speeds and to narrow down a suspected fusion bug.
-pub fn fusion_for_execution() -> Fusion {
-    static FUSION: std::sync::OnceLock<Fusion> = std::sync::OnceLock::new();
-    *FUSION.get_or_init(|| {
-        let choice = std::env::var("TPUDEV_SIM_FUSION").unwrap_or_default().trim().to_ascii_lowercase();
-        match choice.as_str() {
-            "" | "elementwise" => Fusion::Elementwise,
-            "reductions" => Fusion::Reductions,
-            "off" => Fusion::Off,
-            other => {
-                eprintln!("tpudev: TPUDEV_SIM_FUSION={other} is not elementwise, reductions or off; using elementwise");
-                Fusion::Elementwise
-            }
-        }
-    })
-}
-
-/// The execution plan, fused as `fusion_for_execution` says.
+/// The execution plan of the fast executor (`SimTuning::fast`).
 pub fn plan(graph: &Graph) -> ExecPlan {
-    plan_with(graph, fusion_for_execution())
+    plan_with(graph, SimTuning::fast().fusion)
 }
 
 /// The plan the timing model prices (`timing::time_program`): kernels as the device compiler
@@ -177,10 +159,11 @@ pub fn plan_with(graph: &Graph, fusion: Fusion) -> ExecPlan {
     ExecPlan { plan, regions, direct, direct_out }
 }
 
-pub fn compile(graph: &Graph) -> Result<SimExecutable> {
+/// Compiles `graph` to run with the host fusion `fusion` (`SimTuning::fusion`).
+pub fn compile(graph: &Graph, fusion: Fusion) -> Result<SimExecutable> {
     tpudev_core::ir::verify(graph)?;
-    let plan = plan(graph);
-    let temporary_bytes = if fusion_for_execution() == Fusion::Elementwise {
+    let plan = plan_with(graph, fusion);
+    let temporary_bytes = if fusion == Fusion::Elementwise {
         peak_temporary_bytes(graph, &plan.plan)
     } else {
         peak_temporary_bytes(graph, &memory_plan(graph))

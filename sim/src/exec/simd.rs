@@ -1,7 +1,7 @@
 //! Which build of the simulator's vector loops runs: AVX-512, AVX2 or baseline x86-64.
 
-/// The widest vector build the loops may use: the CPU's best, lowered by
-/// `TPUDEV_SIMD=baseline|avx2` (`avx512`, the default, sets no cap). Every build uses only
+/// The widest vector build the loops may use: the CPU's best, capped by the process's
+/// `SimTuning::simd` (baseline for the reference interpreter). Every build uses only
 /// IEEE adds, multiplies, divides, compares and bit operations (Rust never contracts to fused
 /// multiply-adds), so all give identical bits; wider ones do more lanes at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -12,21 +12,19 @@ pub enum Isa {
     Avx512,
 }
 
+impl Isa {
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Baseline => "baseline",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+        }
+    }
+}
+
 pub fn isa() -> Isa {
     static ISA: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
-    *ISA.get_or_init(|| {
-        let choice = std::env::var("TPUDEV_SIMD").unwrap_or_default().trim().to_ascii_lowercase();
-        let limit = match choice.as_str() {
-            "baseline" => Isa::Baseline,
-            "avx2" => Isa::Avx2,
-            "" | "avx512" => Isa::Avx512,
-            other => {
-                eprintln!("tpudev: TPUDEV_SIMD={other} is not baseline, avx2 or avx512; using the widest build");
-                Isa::Avx512
-            }
-        };
-        detected().min(limit)
-    })
+    *ISA.get_or_init(|| detected().min(crate::tuning::process().simd))
 }
 
 fn detected() -> Isa {

@@ -58,7 +58,7 @@ pub fn sum_portable<T: Real>(xs: &[T]) -> f64 {
     finish(groups.remainder(), wide)
 }
 
-/// The sum of f32s: the AVX2 build where the CPU has it (and `TPUDEV_SIMD` allows), else the
+/// The sum of f32s: the AVX2 build where the CPU has it (and `SimTuning::simd` allows), else the
 /// portable one.
 pub fn sum_f32(xs: &[f32]) -> f64 {
     #[cfg(target_arch = "x86_64")]

@@ -1,0 +1,99 @@
+//! The simulator's speed choices in one value. None of them changes a result bit or a simulated
+//! cycle: they only decide how fast the host computes. `SimTuning::fast()` is the default;
+//! `SimTuning::reference()` is the plain interpreter beside it (every node on its own, the
+//! baseline x86-64 build of every vector loop), which tests run next to the fast one and which
+//! a user can pick to rule the fast paths out when a result looks wrong:
+//!
+//! - `TPUDEV_SIM_TUNING=fast|reference` (default `fast`).
+//!
+//! Two settings are not speed comparisons and keep variables of their own: `TPUDEV_BLAS` picks
+//! the library for f32/f64 products (`exec/blas.rs`), and `TPUDEV_MALLOC_TUNING=0` leaves
+//! glibc's allocator as it is (`host_alloc.rs`, a process-wide setting).
+
+use std::sync::OnceLock;
+
+use tpudev_core::plan::Fusion;
+use tpudev_core::{Error, Result};
+
+use crate::exec::simd::Isa;
+
+pub const ENV_SIM_TUNING: &str = "TPUDEV_SIM_TUNING";
+pub const ENV_BLAS: &str = "TPUDEV_BLAS";
+pub const ENV_MALLOC_TUNING: &str = "TPUDEV_MALLOC_TUNING";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimTuning {
+    /// How the interpreter fuses a program on the host (the timing model always prices the
+    /// device compiler's kernels, `exec::plan::timing_plan`).
+    pub fusion: Fusion,
+    /// The widest vector build the loops may use; the CPU's own best caps it further.
+    pub simd: Isa,
+    /// `TPUDEV_BLAS`: `auto`, `gemm`, `openblas` or a CBLAS library's path (`exec/blas.rs`).
+    pub blas: String,
+    /// Whether to raise glibc's mmap and trim thresholds (`host_alloc.rs`).
+    pub malloc_tuning: bool,
+}
+
+impl SimTuning {
+    /// The fast executor: loop fusions on the host, the widest vector build the CPU has.
+    pub fn fast() -> SimTuning {
+        SimTuning { fusion: Fusion::Elementwise, simd: Isa::Avx512, blas: "auto".into(), malloc_tuning: true }
+    }
+
+    /// The reference interpreter: every node on its own, baseline vector builds.
+    pub fn reference() -> SimTuning {
+        SimTuning { fusion: Fusion::Off, simd: Isa::Baseline, ..SimTuning::fast() }
+    }
+
+    /// `reference` for the reference interpreter's choices, else `fast`.
+    pub fn name(&self) -> &'static str {
+        let reference = SimTuning::reference();
+        if (self.fusion, self.simd) == (reference.fusion, reference.simd) {
+            "reference"
+        } else {
+            "fast"
+        }
+    }
+
+    /// The tuning the environment asks for; an error names a value it does not know.
+    pub fn from_env() -> Result<SimTuning> {
+        let var = |name: &str| std::env::var(name).unwrap_or_default().trim().to_ascii_lowercase();
+        let mut tuning = match var(ENV_SIM_TUNING).as_str() {
+            "" | "fast" => SimTuning::fast(),
+            "reference" => SimTuning::reference(),
+            other => {
+                return Err(Error::invalid(format!(
+                    "{ENV_SIM_TUNING}={other} is not a tuning: use `fast` (the default) or `reference` \
+                     (every node on its own, baseline vector loops; same results, slower)"
+                )))
+            }
+        };
+        let blas = std::env::var(ENV_BLAS).unwrap_or_default().trim().to_string();
+        if !blas.is_empty() {
+            tuning.blas = blas;
+        }
+        tuning.malloc_tuning = var(ENV_MALLOC_TUNING) != "0";
+        Ok(tuning)
+    }
+}
+
+/// The process's tuning, read from the environment once. Kernels that choose a vector build
+/// or a BLAS library read it; a bad value falls back to `fast` here, since `SimDevice::from_env`
+/// has already reported it as an error.
+pub fn process() -> &'static SimTuning {
+    static TUNING: OnceLock<SimTuning> = OnceLock::new();
+    TUNING.get_or_init(|| SimTuning::from_env().unwrap_or_else(|_| SimTuning::fast()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_differs_from_fast_only_in_speed_choices() {
+        let (fast, reference) = (SimTuning::fast(), SimTuning::reference());
+        assert_eq!((fast.fusion, fast.simd), (Fusion::Elementwise, Isa::Avx512));
+        assert_eq!((reference.fusion, reference.simd), (Fusion::Off, Isa::Baseline));
+        assert_eq!((reference.blas, reference.malloc_tuning), (fast.blas, fast.malloc_tuning));
+    }
+}
