@@ -283,7 +283,7 @@ impl SimDevice {
 
     /// `Device::compile`, with the simulator's own executable type.
     pub fn compile_program(&self, graph: &Graph) -> Result<plan::SimExecutable> {
-        let mut exe = plan::compile(graph, self.tuning.fusion)?;
+        let mut exe = plan::compile(graph, &self.tuning)?;
         exe.timing = timing::time_program(&exe.graph, &plan::timing_plan(&exe.graph), &self.timing);
         Ok(exe)
     }

@@ -1,7 +1,7 @@
 //! The simulator's speed choices in one value. None of them changes a result bit or a simulated
 //! cycle: they only decide how fast the host computes. `SimTuning::fast()` is the default;
 //! `SimTuning::reference()` is the plain interpreter beside it (every node on its own, the
-//! baseline x86-64 build of every vector loop), which tests run next to the fast one and which
+//! baseline x86-64 build of every vector loop, every value materialized), which tests run next to the fast one and which
 //! a user can pick to rule the fast paths out when a result looks wrong:
 //!
 //! - `TPUDEV_SIM_TUNING=fast|reference` (default `fast`).
@@ -28,6 +28,9 @@ pub struct SimTuning {
     pub fusion: Fusion,
     /// The widest vector build the loops may use; the CPU's own best caps it further.
     pub simd: Isa,
+    /// Whether binary loops read broadcast operands in place, fused kernels and products read
+    /// f32 parameters straight from device memory, and write program outputs straight into it.
+    pub in_place: bool,
     /// `TPUDEV_BLAS`: `auto`, `gemm`, `openblas` or a CBLAS library's path (`exec/blas.rs`).
     pub blas: String,
     /// Whether to raise glibc's mmap and trim thresholds (`host_alloc.rs`).
@@ -37,18 +40,25 @@ pub struct SimTuning {
 impl SimTuning {
     /// The fast executor: loop fusions on the host, the widest vector build the CPU has.
     pub fn fast() -> SimTuning {
-        SimTuning { fusion: Fusion::Elementwise, simd: Isa::Avx512, blas: "auto".into(), malloc_tuning: true }
+        SimTuning {
+            fusion: Fusion::Elementwise,
+            simd: Isa::Avx512,
+            in_place: true,
+            blas: "auto".into(),
+            malloc_tuning: true,
+        }
     }
 
-    /// The reference interpreter: every node on its own, baseline vector builds.
+    /// The reference interpreter: every node on its own, baseline vector builds, every value
+    /// materialized and copied.
     pub fn reference() -> SimTuning {
-        SimTuning { fusion: Fusion::Off, simd: Isa::Baseline, ..SimTuning::fast() }
+        SimTuning { fusion: Fusion::Off, simd: Isa::Baseline, in_place: false, ..SimTuning::fast() }
     }
 
     /// `reference` for the reference interpreter's choices, else `fast`.
     pub fn name(&self) -> &'static str {
         let reference = SimTuning::reference();
-        if (self.fusion, self.simd) == (reference.fusion, reference.simd) {
+        if (self.fusion, self.simd, self.in_place) == (reference.fusion, reference.simd, reference.in_place) {
             "reference"
         } else {
             "fast"
@@ -93,7 +103,7 @@ mod tests {
     fn reference_differs_from_fast_only_in_speed_choices() {
         let (fast, reference) = (SimTuning::fast(), SimTuning::reference());
         assert_eq!((fast.fusion, fast.simd), (Fusion::Elementwise, Isa::Avx512));
-        assert_eq!((reference.fusion, reference.simd), (Fusion::Off, Isa::Baseline));
+        assert_eq!((reference.fusion, reference.simd, reference.in_place), (Fusion::Off, Isa::Baseline, false));
         assert_eq!((reference.blas, reference.malloc_tuning), (fast.blas, fast.malloc_tuning));
     }
 }

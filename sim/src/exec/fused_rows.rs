@@ -296,7 +296,7 @@ fn literal(l: Literal, dtype: DType) -> f32 {
 /// with the simulator's rules (for tests of the row kernel alone).
 #[cfg(test)]
 pub fn find(graph: &Graph, live: &[bool], elementwise: bool) -> Vec<RowRegion> {
-    tpudev_core::plan::fusion::find(graph, live, elementwise, &super::plan::SimFusionRules)
+    tpudev_core::plan::fusion::find(graph, live, elementwise, &super::plan::SimFusionRules::DEVICE)
         .iter()
         .map(|k| RowRegion::compile(graph, k))
         .collect()

@@ -59,8 +59,16 @@ pub struct ExecPlan {
 }
 
 /// What the simulator can fuse: the elementwise ops its row kernel evaluates, within the
-/// scratch a thread may use, and broadcasts its binary loops read in place (`bcast_zip`).
-pub struct SimFusionRules;
+/// scratch a thread may use, and broadcasts its binary loops read in place (`bcast_zip`)
+/// unless the reference interpreter runs without in-place reads.
+pub struct SimFusionRules {
+    read_in_place: bool,
+}
+
+impl SimFusionRules {
+    /// The device's rules, which the timing model and the memory count use.
+    pub const DEVICE: SimFusionRules = SimFusionRules { read_in_place: true };
+}
 
 /// Rows at least this long are only fused when there are at least `MIN_ROWS_FOR_LONG` of them.
 const LONG_ROW: usize = 32 * 1024;
@@ -85,30 +93,37 @@ impl FusionRules for SimFusionRules {
     }
 
     fn reads_broadcast_in_place(&self, op: &Op) -> bool {
-        bcast_zip::supports(op)
+        self.read_in_place && bcast_zip::supports(op)
     }
 }
 
 /// The execution plan of the fast executor (`SimTuning::fast`).
 pub fn plan(graph: &Graph) -> ExecPlan {
-    plan_with(graph, SimTuning::fast().fusion)
+    plan_for(graph, &SimTuning::fast())
 }
 
 /// The plan the timing model prices (`timing::time_program`): kernels as the device compiler
 /// would form them, which does not change with how the host runs the arithmetic.
 pub fn timing_plan(graph: &Graph) -> Plan {
-    tpudev_core::plan::plan(graph, Fusion::Reductions, &SimFusionRules)
+    tpudev_core::plan::plan(graph, Fusion::Reductions, &SimFusionRules::DEVICE)
 }
 
 /// The plan whose memory the device holds (`tpudev_core::plan::memory`): XLA's loop fusions
 /// as well as the kernels around reductions.
 pub fn memory_plan(graph: &Graph) -> Plan {
-    tpudev_core::plan::plan(graph, Fusion::Elementwise, &SimFusionRules)
+    tpudev_core::plan::plan(graph, Fusion::Elementwise, &SimFusionRules::DEVICE)
 }
 
-/// The execution plan with the given fusion.
+/// The fast executor's plan with the given fusion.
 pub fn plan_with(graph: &Graph, fusion: Fusion) -> ExecPlan {
-    let plan = tpudev_core::plan::plan(graph, fusion, &SimFusionRules);
+    plan_for(graph, &SimTuning { fusion, ..SimTuning::fast() })
+}
+
+/// The execution plan for a tuning: its fusion, and in-place reads and writes of device
+/// memory only where it allows them.
+pub fn plan_for(graph: &Graph, tuning: &SimTuning) -> ExecPlan {
+    let rules = SimFusionRules { read_in_place: tuning.in_place };
+    let plan = tpudev_core::plan::plan(graph, tuning.fusion, &rules);
     let n = graph.nodes.len();
     let regions: Vec<RowRegion> = plan.kernels.iter().map(|k| RowRegion::compile(graph, k)).collect();
     let mut read = vec![false; n];
@@ -135,6 +150,7 @@ pub fn plan_with(graph: &Graph, fusion: Fusion) -> ExecPlan {
                 && live[i]
                 && !read_by_node[i]
                 && !graph.outputs.contains(&i)
+                && tuning.in_place
         })
         .collect();
     let mut direct_out = vec![false; n];
@@ -147,23 +163,24 @@ pub fn plan_with(graph: &Graph, fusion: Fusion) -> ExecPlan {
             && node.ty.dtype == DType::F32
             && node.inputs.iter().all(|&j| graph.nodes[j].ty.dtype == DType::F32)
             && once(i)
-            && !read[i];
+            && !read[i]
+            && tuning.in_place;
     }
     for region in &regions {
         for &(m, _, _) in &region.outputs {
             // Only what no later step reads (a node, a product or a region) can live in the
             // output buffer alone.
-            direct_out[m] = once(m) && !read[m];
+            direct_out[m] = once(m) && !read[m] && tuning.in_place;
         }
     }
     ExecPlan { plan, regions, direct, direct_out }
 }
 
-/// Compiles `graph` to run with the host fusion `fusion` (`SimTuning::fusion`).
-pub fn compile(graph: &Graph, fusion: Fusion) -> Result<SimExecutable> {
+/// Compiles `graph` to run as `tuning` says; its memory is the device's whatever the tuning.
+pub fn compile(graph: &Graph, tuning: &SimTuning) -> Result<SimExecutable> {
     tpudev_core::ir::verify(graph)?;
-    let plan = plan_with(graph, fusion);
-    let temporary_bytes = if fusion == Fusion::Elementwise {
+    let plan = plan_for(graph, tuning);
+    let temporary_bytes = if (tuning.fusion, tuning.in_place) == (Fusion::Elementwise, true) {
         peak_temporary_bytes(graph, &plan.plan)
     } else {
         peak_temporary_bytes(graph, &memory_plan(graph))

@@ -66,7 +66,7 @@ fn check(g: &Graph, inputs: &[In], tol: f64) {
 /// Asserts that every node of `g` runs on the GPU (when there is one).
 fn assert_all_on_gpu(g: &Graph) {
     if let Ok(ctx) = super::context::global() {
-        let exe = crate::exec::plan::compile(g, crate::SimTuning::fast().fusion).unwrap();
+        let exe = crate::exec::plan::compile(g, &crate::SimTuning::fast()).unwrap();
         let fell: Vec<&str> = super::plan_of(ctx, &exe).fallbacks.iter().map(|(i, _)| g.nodes[*i].op.name()).collect();
         assert!(fell.is_empty(), "fell back: {fell:?}");
     }
@@ -372,7 +372,7 @@ fn an_elementwise_chain_is_one_kernel() {
         vec![b.unary(Op::Tanh, gelu).unwrap()]
     });
     let ctx = super::context::global().unwrap();
-    let exe = crate::exec::plan::compile(&g, crate::SimTuning::fast().fusion).unwrap();
+    let exe = crate::exec::plan::compile(&g, &crate::SimTuning::fast()).unwrap();
     let plan = super::plan_of(ctx, &exe);
     let kernels: Vec<&str> =
         plan.steps.iter().filter_map(|s| if let Step::Kernel(k) = s { Some(k.name.as_str()) } else { None }).collect();
@@ -393,7 +393,7 @@ fn ops_without_a_kernel_fall_back_visibly_and_stay_exact() {
         vec![am, r, i]
     });
     let ctx = super::context::global().unwrap();
-    let exe = crate::exec::plan::compile(&g, crate::SimTuning::fast().fusion).unwrap();
+    let exe = crate::exec::plan::compile(&g, &crate::SimTuning::fast()).unwrap();
     let fell: Vec<&str> = super::plan_of(ctx, &exe).fallbacks.iter().map(|(i, _)| g.nodes[*i].op.name()).collect();
     assert_eq!(fell, vec!["arg_reduce", "remainder", "add"]);
     let before = super::stats::snapshot();
@@ -419,7 +419,7 @@ fn runs_are_deterministic_and_compile_once() {
     let (a, ca) = run_on(&gpu, &g, &ins);
     // Every kernel of the program is compiled now, so the second run compiles nothing.
     let ctx = super::context::global().unwrap();
-    let exe = crate::exec::plan::compile(&g, crate::SimTuning::fast().fusion).unwrap();
+    let exe = crate::exec::plan::compile(&g, &crate::SimTuning::fast()).unwrap();
     for step in &super::plan_of(ctx, &exe).steps {
         if let Step::Kernel(k) = step {
             assert!(ctx.is_compiled(&k.source), "{} was not cached", k.name);

@@ -13,11 +13,12 @@ use crate::exec::SimExecutable;
 
 const F32: DType = DType::F32;
 
-/// Runs `g` with bound `inputs`, fused or node by node, returning the outputs' bits.
+/// Runs `g` with bound `inputs` on the fast executor or on the reference interpreter (node by
+/// node, every value materialized), returning the outputs' bits.
 fn run_bits(g: &Graph, dev: &SimDevice, inputs: &[ExecInput], fuse: bool) -> Vec<Vec<u64>> {
     let exe = SimExecutable {
         graph: Arc::new(g.clone()),
-        plan: plan::plan_with(g, if fuse { plan::Fusion::Elementwise } else { plan::Fusion::Off }),
+        plan: if fuse { plan::plan(g) } else { plan::plan_for(g, &crate::SimTuning::reference()) },
         timing: Default::default(),
         temporary_bytes: 0,
         gpu: Default::default(),
@@ -36,6 +37,19 @@ fn doubled(g: &Graph) -> Graph {
     let mut d = g.clone();
     d.outputs.push(d.outputs[0]);
     d
+}
+
+#[test]
+fn the_reference_plan_runs_every_node_on_its_own_and_reads_nothing_in_place() {
+    let g = softmax(F32, &[16, 32], 1);
+    let fast = plan::plan(&g);
+    assert_eq!(fast.regions.len(), 1);
+    assert!(fast.direct[0] && fast.direct_out.iter().any(|&d| d));
+    let reference = plan::plan_for(&g, &crate::SimTuning::reference());
+    assert!(reference.regions.is_empty() && reference.plan.kernels.is_empty());
+    assert!(reference.plan.deferred_bcast.iter().all(Option::is_none));
+    assert!(!reference.direct.iter().any(|&d| d) && !reference.direct_out.iter().any(|&d| d));
+    assert_eq!(reference.plan.steps.len(), g.nodes.len(), "every node is a step");
 }
 
 fn assert_fusion_is_exact(g: &Graph, inputs: &[In]) {
