@@ -1,5 +1,6 @@
 //! Pointwise arithmetic and math: `add`, `sub`, `mul`, `div` and friends, unary math
-//! functions, `clamp`, `where`, `lerp`, `addcmul`/`addcdiv`, `nan_to_num` and the `is*`
+//! functions (`lgamma`, `digamma` and `erfinv` through the `gamma` and `erf` kernels), `angle`
+//! of a real tensor, `clamp`, `where`, `lerp`, `addcmul`/`addcdiv`, `nan_to_num` and the `is*`
 //! predicates.
 //!
 //! Formulas of more than one op compute in "opmath" (f32 for f16/bf16) and round once at the
@@ -7,10 +8,11 @@
 //! foreach family can reuse them per list element.
 
 use super::ctx::LowerCtx;
-use super::helpers::{dtype_lowest, dtype_max, opmath, to_float};
+use super::helpers::{dtype_lowest, dtype_max, float_binary_in, opmath, to_float, trunc_node};
 use super::promote::{result_type, Operand};
-use super::special;
+use super::special_math::in_f64;
 use super::table::LowerEntry;
+use super::{erf, gamma};
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::ir::{CompareDir, NodeId, Op};
@@ -116,6 +118,7 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("lgamma", unary),
     LowerEntry::new("digamma", unary),
     LowerEntry::new("special_entr", unary),
+    LowerEntry::new("angle", angle),
     // predicates and cleanup
     LowerEntry::new("isnan", isnan),
     LowerEntry::new("isinf", isinf),
@@ -422,23 +425,6 @@ fn float_binary(
     f: impl FnOnce(&mut LowerCtx, NodeId, NodeId) -> Result<NodeId>,
 ) -> Result<Vec<NodeId>> {
     float_binary_in(ctx, opmath, f)
-}
-
-/// Arguments 0 and 1 (tensors or numbers) promoted to a float dtype, computed in
-/// `compute(that dtype)` by `f`, and converted back.
-pub(super) fn float_binary_in(
-    ctx: &mut LowerCtx,
-    compute: fn(DType) -> DType,
-    f: impl FnOnce(&mut LowerCtx, NodeId, NodeId) -> Result<NodeId>,
-) -> Result<Vec<NodeId>> {
-    let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
-    let out = to_float(result_type(&[a, b]));
-    let shape = ctx.broadcast_shape(&[a, b])?;
-    let c = compute(out);
-    let x = ctx.materialize(a, c, &shape)?;
-    let y = ctx.materialize(b, c, &shape)?;
-    let r = f(ctx, x, y)?;
-    Ok(vec![ctx.convert(r, out)])
 }
 
 fn atan2(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -800,9 +786,9 @@ pub(super) fn unary_node(ctx: &mut LowerCtx, name: &str, x: NodeId) -> Result<No
             let e = ctx.un(Op::Erf, x)?;
             ctx.lit_bin(Op::Sub, 1.0, e)
         }),
-        "erfinv" => float_unary_node(ctx, x, special::erfinv_node),
-        "lgamma" => special::in_f64(ctx, x, special::lgamma_f64),
-        "digamma" => special::in_f64(ctx, x, |ctx, x| special::polygamma_f64(ctx, x, 0)),
+        "erfinv" => float_unary_node(ctx, x, erf::erfinv_node),
+        "lgamma" => in_f64(ctx, x, gamma::lgamma_f64),
+        "digamma" => in_f64(ctx, x, |ctx, x| gamma::polygamma_f64(ctx, x, 0)),
         // sin(pi x) / (pi x), 1 at 0
         "sinc" => float_unary_node(ctx, x, |ctx, x| {
             let px = ctx.bin_lit(Op::Mul, x, std::f64::consts::PI)?;
@@ -873,13 +859,6 @@ fn rounding_node(ctx: &mut LowerCtx, x: NodeId, op: Op) -> Result<NodeId> {
         return Ok(x);
     }
     ctx.un(op, x)
-}
-
-pub(super) fn trunc_node(ctx: &mut LowerCtx, x: NodeId) -> Result<NodeId> {
-    let neg = ctx.cmp_lit(CompareDir::Lt, x, 0.0)?;
-    let c = ctx.un(Op::Ceil, x)?;
-    let f = ctx.un(Op::Floor, x)?;
-    ctx.select(neg, c, f)
 }
 
 fn frac_node(ctx: &mut LowerCtx, x: NodeId) -> Result<NodeId> {
@@ -1057,4 +1036,18 @@ fn nan_to_num(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let r = ctx.select(is_nan, nan, x)?;
     let r = ctx.select(is_pinf, pinf, r)?;
     Ok(vec![ctx.select(is_ninf, ninf, r)?])
+}
+
+/// `angle` of a real tensor: pi below zero, 0 otherwise, nan kept.
+fn angle(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let out = to_float(ctx.b.dtype(x));
+    let xc = ctx.convert(x, opmath(out));
+    let neg = ctx.cmp_lit(CompareDir::Lt, xc, 0.0)?;
+    let pi = ctx.lit_like(std::f64::consts::PI, xc);
+    let zero = ctx.lit_like(0.0, xc);
+    let r = ctx.select(neg, pi, zero)?;
+    let nan = ctx.isnan(xc)?;
+    let r = ctx.select(nan, xc, r)?;
+    Ok(vec![ctx.convert(r, out)])
 }
