@@ -45,9 +45,9 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("float_power.Scalar", float_power),
     LowerEntry::new("maximum", maximum),
     LowerEntry::new("minimum", minimum),
-    LowerEntry::new("fmax", fmax),
-    LowerEntry::new("fmin", fmin),
-    LowerEntry::new("atan2", atan2),
+    LowerEntry::new("fmax", |ctx| fmax_fmin(ctx, true)),
+    LowerEntry::new("fmin", |ctx| fmax_fmin(ctx, false)),
+    LowerEntry::new("atan2", |ctx| float_binary(ctx, |ctx, x, y| ctx.bin(Op::Atan2, x, y))),
     LowerEntry::new("hypot", hypot),
     LowerEntry::new("copysign.Tensor", copysign),
     LowerEntry::new("copysign.Scalar", copysign),
@@ -55,8 +55,8 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("special_xlog1py", xlog1py),
     LowerEntry::new("special_xlog1py.other_scalar", xlog1py),
     LowerEntry::new("special_xlog1py.self_scalar", xlog1py),
-    LowerEntry::new("logaddexp", logaddexp),
-    LowerEntry::new("logaddexp2", logaddexp2),
+    LowerEntry::new("logaddexp", |ctx| logaddexp_impl(ctx, false)),
+    LowerEntry::new("logaddexp2", |ctx| logaddexp_impl(ctx, true)),
     LowerEntry::new("heaviside", heaviside),
     LowerEntry::new("clamp", clamp),
     LowerEntry::new("clamp.Tensor", clamp),
@@ -120,11 +120,15 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("special_entr", unary),
     LowerEntry::new("angle", angle),
     // predicates and cleanup
-    LowerEntry::new("isnan", isnan),
+    LowerEntry::new("isnan", |ctx| float_predicate(ctx, false, |ctx, x| ctx.isnan(x))),
     LowerEntry::new("isinf", isinf),
-    LowerEntry::new("isposinf", isposinf),
-    LowerEntry::new("isneginf", isneginf),
-    LowerEntry::new("isfinite", isfinite),
+    LowerEntry::new("isposinf", |ctx| {
+        float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::INFINITY))
+    }),
+    LowerEntry::new("isneginf", |ctx| {
+        float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::NEG_INFINITY))
+    }),
+    LowerEntry::new("isfinite", |ctx| float_predicate(ctx, true, |ctx, x| ctx.un(Op::IsFinite, x))),
     LowerEntry::new("signbit", signbit),
     LowerEntry::new("nan_to_num", nan_to_num),
 ];
@@ -411,24 +415,12 @@ fn fmax_fmin(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.select(bn, n[0], r)?])
 }
 
-fn fmax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    fmax_fmin(ctx, true)
-}
-
-fn fmin(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    fmax_fmin(ctx, false)
-}
-
 /// Binary float functions: ints promote to f32, compute in opmath.
 fn float_binary(
     ctx: &mut LowerCtx,
     f: impl FnOnce(&mut LowerCtx, NodeId, NodeId) -> Result<NodeId>,
 ) -> Result<Vec<NodeId>> {
     float_binary_in(ctx, opmath, f)
-}
-
-fn atan2(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_binary(ctx, |ctx, x, y| ctx.bin(Op::Atan2, x, y))
 }
 
 fn hypot(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -499,14 +491,6 @@ fn logaddexp_impl(ctx: &mut LowerCtx, two: bool) -> Result<Vec<NodeId>> {
         let same_inf = ctx.and(inf, eq)?;
         ctx.select(same_inf, a, r)
     })
-}
-
-fn logaddexp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    logaddexp_impl(ctx, false)
-}
-
-fn logaddexp2(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    logaddexp_impl(ctx, true)
 }
 
 /// `heaviside(self, values)`: values where self == 0, else self > 0.
@@ -988,27 +972,11 @@ fn float_predicate(
     Ok(vec![f(ctx, x)?])
 }
 
-fn isnan(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, false, |ctx, x| ctx.isnan(x))
-}
-
 fn isinf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     float_predicate(ctx, false, |ctx, x| {
         let a = ctx.un(Op::Abs, x)?;
         ctx.cmp_lit(CompareDir::Eq, a, f64::INFINITY)
     })
-}
-
-fn isposinf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::INFINITY))
-}
-
-fn isneginf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::NEG_INFINITY))
-}
-
-fn isfinite(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, true, |ctx, x| ctx.un(Op::IsFinite, x))
 }
 
 /// `nan_to_num(self, nan=0, posinf=max, neginf=lowest)`; the replacement values are runtime
