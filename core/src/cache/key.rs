@@ -11,7 +11,7 @@ use std::fmt;
 
 use sha2::{Digest, Sha256};
 
-use crate::dispatch::{CompileOptions, SignatureKey};
+use super::signature::{CompileOptions, SignatureKey};
 use crate::error::{Error, Result};
 
 /// Version of the entry layout (`codec.rs`) and of what an entry holds. Bump it when either

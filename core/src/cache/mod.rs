@@ -20,6 +20,9 @@
 //! that fails verification is deleted with a warning and reported as a miss, so the caller
 //! recompiles.
 //!
+//! In front of the tiers each dispatcher keeps its compiled ops in process memory by op
+//! signature (`signature.rs`: `SignatureKey`, `OpCache`).
+//!
 //! Warnings go to a sink: by default `eprintln!` with the prefix `tpudev: warning:`; the
 //! Python module installs one that calls `warnings.warn` (`set_warning_sink`).
 
@@ -28,6 +31,7 @@ mod config;
 mod dir;
 mod key;
 mod memory;
+mod signature;
 
 #[cfg(test)]
 mod tests;
@@ -45,6 +49,7 @@ pub use config::CacheConfig;
 pub use dir::{DirTier, GcReport, Lookup, Usage};
 pub use key::{CacheKey, COMPILER_VERSION, FORMAT_VERSION};
 pub use memory::MemoryTier;
+pub use signature::{CompileOptions, CompiledOp, OpCache, SignatureKey};
 
 use crate::lower::Lowered;
 

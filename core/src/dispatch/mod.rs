@@ -6,7 +6,6 @@
 //! Defer-and-fuse (`EagerMode::DeferAndFuse`, `defer.rs`): the same graphs are inlined into one
 //! pending program that runs at the next sync point.
 
-mod cache;
 mod capture;
 mod defer;
 mod mode;
@@ -19,11 +18,10 @@ use std::sync::{Arc, Mutex};
 
 use rustc_hash::FxBuildHasher;
 
-pub use cache::{CompileOptions, CompiledOp, OpCache, SignatureKey};
 pub use capture::Captured;
 pub use mode::EagerMode;
 
-use crate::cache::{CacheKey, CompileCache};
+use crate::cache::{CacheKey, CompileCache, CompileOptions, CompiledOp, OpCache, SignatureKey};
 use crate::device::{Device, ExecInput, Executable, TensorView};
 use crate::dtype::DType;
 use crate::error::{Error, Result};

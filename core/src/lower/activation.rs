@@ -28,7 +28,7 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("hardtanh_backward", hardtanh_backward),
     LowerEntry::new("softplus", softplus),
     LowerEntry::new("softplus_backward", softplus_backward),
-    LowerEntry::new("hardsigmoid", hardsigmoid),
+    LowerEntry::new("hardsigmoid", |ctx| act(ctx, "hardsigmoid_cpu", hardsigmoid_node)),
     LowerEntry::new("hardsigmoid_backward", hardsigmoid_backward),
     LowerEntry::new("hardswish", hardswish),
     LowerEntry::new("hardswish_backward", hardswish_backward),
@@ -370,10 +370,6 @@ fn hardsigmoid_node(ctx: &mut LowerCtx, x: NodeId) -> Result<NodeId> {
     let r = ctx.bin(Op::Max, x3, lo)?;
     let r = ctx.bin(Op::Min, r, hi)?;
     ctx.bin_lit(Op::Div, r, 6.0)
-}
-
-fn hardsigmoid(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    act(ctx, "hardsigmoid_cpu", hardsigmoid_node)
 }
 
 fn hardsigmoid_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {

@@ -8,31 +8,31 @@ use crate::error::Result;
 use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
-    LowerEntry::new("eq.Tensor", eq),
-    LowerEntry::new("eq.Scalar", eq),
-    LowerEntry::new("ne.Tensor", ne),
-    LowerEntry::new("ne.Scalar", ne),
-    LowerEntry::new("lt.Tensor", lt),
-    LowerEntry::new("lt.Scalar", lt),
-    LowerEntry::new("le.Tensor", le),
-    LowerEntry::new("le.Scalar", le),
-    LowerEntry::new("gt.Tensor", gt),
-    LowerEntry::new("gt.Scalar", gt),
-    LowerEntry::new("ge.Tensor", ge),
-    LowerEntry::new("ge.Scalar", ge),
-    LowerEntry::new("logical_and", logical_and),
-    LowerEntry::new("logical_or", logical_or),
-    LowerEntry::new("logical_xor", logical_xor),
+    LowerEntry::new("eq.Tensor", |ctx| compare(ctx, CompareDir::Eq)),
+    LowerEntry::new("eq.Scalar", |ctx| compare(ctx, CompareDir::Eq)),
+    LowerEntry::new("ne.Tensor", |ctx| compare(ctx, CompareDir::Ne)),
+    LowerEntry::new("ne.Scalar", |ctx| compare(ctx, CompareDir::Ne)),
+    LowerEntry::new("lt.Tensor", |ctx| compare(ctx, CompareDir::Lt)),
+    LowerEntry::new("lt.Scalar", |ctx| compare(ctx, CompareDir::Lt)),
+    LowerEntry::new("le.Tensor", |ctx| compare(ctx, CompareDir::Le)),
+    LowerEntry::new("le.Scalar", |ctx| compare(ctx, CompareDir::Le)),
+    LowerEntry::new("gt.Tensor", |ctx| compare(ctx, CompareDir::Gt)),
+    LowerEntry::new("gt.Scalar", |ctx| compare(ctx, CompareDir::Gt)),
+    LowerEntry::new("ge.Tensor", |ctx| compare(ctx, CompareDir::Ge)),
+    LowerEntry::new("ge.Scalar", |ctx| compare(ctx, CompareDir::Ge)),
+    LowerEntry::new("logical_and", |ctx| logical(ctx, Op::And)),
+    LowerEntry::new("logical_or", |ctx| logical(ctx, Op::Or)),
+    LowerEntry::new("logical_xor", |ctx| logical(ctx, Op::Xor)),
     LowerEntry::new("logical_not", logical_not),
-    LowerEntry::new("bitwise_and.Tensor", bitwise_and),
-    LowerEntry::new("bitwise_and.Scalar", bitwise_and),
-    LowerEntry::new("bitwise_and.Scalar_Tensor", bitwise_and),
-    LowerEntry::new("bitwise_or.Tensor", bitwise_or),
-    LowerEntry::new("bitwise_or.Scalar", bitwise_or),
-    LowerEntry::new("bitwise_or.Scalar_Tensor", bitwise_or),
-    LowerEntry::new("bitwise_xor.Tensor", bitwise_xor),
-    LowerEntry::new("bitwise_xor.Scalar", bitwise_xor),
-    LowerEntry::new("bitwise_xor.Scalar_Tensor", bitwise_xor),
+    LowerEntry::new("bitwise_and.Tensor", |ctx| bitwise(ctx, Op::And, "bitwise_and_cpu")),
+    LowerEntry::new("bitwise_and.Scalar", |ctx| bitwise(ctx, Op::And, "bitwise_and_cpu")),
+    LowerEntry::new("bitwise_and.Scalar_Tensor", |ctx| bitwise(ctx, Op::And, "bitwise_and_cpu")),
+    LowerEntry::new("bitwise_or.Tensor", |ctx| bitwise(ctx, Op::Or, "bitwise_or_cpu")),
+    LowerEntry::new("bitwise_or.Scalar", |ctx| bitwise(ctx, Op::Or, "bitwise_or_cpu")),
+    LowerEntry::new("bitwise_or.Scalar_Tensor", |ctx| bitwise(ctx, Op::Or, "bitwise_or_cpu")),
+    LowerEntry::new("bitwise_xor.Tensor", |ctx| bitwise(ctx, Op::Xor, "bitwise_xor_cpu")),
+    LowerEntry::new("bitwise_xor.Scalar", |ctx| bitwise(ctx, Op::Xor, "bitwise_xor_cpu")),
+    LowerEntry::new("bitwise_xor.Scalar_Tensor", |ctx| bitwise(ctx, Op::Xor, "bitwise_xor_cpu")),
     LowerEntry::new("bitwise_not", bitwise_not),
     LowerEntry::new("bucketize.Tensor", bucketize),
     LowerEntry::new("bucketize.Scalar", bucketize),
@@ -88,25 +88,6 @@ fn compare(ctx: &mut LowerCtx, dir: CompareDir) -> Result<Vec<NodeId>> {
     Ok(vec![compare_op(ctx, dir, a, b)?])
 }
 
-fn eq(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    compare(ctx, CompareDir::Eq)
-}
-fn ne(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    compare(ctx, CompareDir::Ne)
-}
-fn lt(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    compare(ctx, CompareDir::Lt)
-}
-fn le(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    compare(ctx, CompareDir::Le)
-}
-fn gt(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    compare(ctx, CompareDir::Gt)
-}
-fn ge(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    compare(ctx, CompareDir::Ge)
-}
-
 /// Both operands as bool (nonzero is true), broadcast, combined by `op`.
 fn logical(ctx: &mut LowerCtx, op: Op) -> Result<Vec<NodeId>> {
     let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
@@ -116,16 +97,6 @@ fn logical(ctx: &mut LowerCtx, op: Op) -> Result<Vec<NodeId>> {
     let x = ctx.truthy(x)?;
     let y = ctx.truthy(y)?;
     Ok(vec![ctx.bin(op, x, y)?])
-}
-
-fn logical_and(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    logical(ctx, Op::And)
-}
-fn logical_or(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    logical(ctx, Op::Or)
-}
-fn logical_xor(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    logical(ctx, Op::Xor)
 }
 
 fn logical_not(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -143,16 +114,6 @@ fn bitwise(ctx: &mut LowerCtx, op: Op, name: &str) -> Result<Vec<NodeId>> {
         return Err(ctx.bad_dtype(name, dtype));
     }
     Ok(vec![ctx.elementwise(op, &[a, b])?.0])
-}
-
-fn bitwise_and(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    bitwise(ctx, Op::And, "bitwise_and_cpu")
-}
-fn bitwise_or(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    bitwise(ctx, Op::Or, "bitwise_or_cpu")
-}
-fn bitwise_xor(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    bitwise(ctx, Op::Xor, "bitwise_xor_cpu")
 }
 
 fn bitwise_not(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {

@@ -267,12 +267,25 @@ fn linalg_lu(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(unpack_lu(ctx, lu, pivots, dtype)?.to_vec())
 }
 
+/// Pivots argument `i` (an integer tensor [batch..., n]) as i64.
+pub(super) fn int_pivots(ctx: &mut LowerCtx, i: usize, n: usize, api: &str) -> Result<NodeId> {
+    let v = ctx.tensor_view(i)?;
+    if v.dtype.is_float() || v.dtype == DType::Bool || v.shape.last() != Some(&n) {
+        return Err(ctx.invalid(format!(
+            "{api}: expected pivots to be an integer tensor of shape (*, {n}), but got {} of shape {:?}",
+            v.dtype, v.shape
+        )));
+    }
+    let p = ctx.tensor(i)?;
+    Ok(ctx.convert(p, DType::I64))
+}
+
 /// `lu_unpack(LU_data, LU_pivots, unpack_data, unpack_pivots) -> (P, L, U)`; what is not
 /// unpacked is an empty tensor.
 fn lu_unpack(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (lu, dtype) = float_matrix(ctx, 0, "torch.lu_unpack", false)?;
     let (_, m, n) = mat_dims(ctx, lu);
-    let pivots = super::solve::int_pivots(ctx, 1, m.min(n), "torch.lu_unpack")?;
+    let pivots = int_pivots(ctx, 1, m.min(n), "torch.lu_unpack")?;
     let (data, perm) = (ctx.bool(2)?, ctx.bool(3)?);
     let [p, l, u] = unpack_lu(ctx, lu, pivots, dtype)?;
     let p = if perm { p } else { empty(ctx, dtype) };

@@ -1,5 +1,6 @@
 //! Pointwise arithmetic and math: `add`, `sub`, `mul`, `div` and friends, unary math
-//! functions, `clamp`, `where`, `lerp`, `addcmul`/`addcdiv`, `nan_to_num` and the `is*`
+//! functions (`lgamma`, `digamma` and `erfinv` through the `gamma` and `erf` kernels), `angle`
+//! of a real tensor, `clamp`, `where`, `lerp`, `addcmul`/`addcdiv`, `nan_to_num` and the `is*`
 //! predicates.
 //!
 //! Formulas of more than one op compute in "opmath" (f32 for f16/bf16) and round once at the
@@ -7,10 +8,11 @@
 //! foreach family can reuse them per list element.
 
 use super::ctx::LowerCtx;
-use super::helpers::{dtype_lowest, dtype_max, opmath, to_float};
+use super::helpers::{dtype_lowest, dtype_max, float_binary_in, opmath, to_float, trunc_node};
 use super::promote::{result_type, Operand};
-use super::special;
+use super::special_math::in_f64;
 use super::table::LowerEntry;
+use super::{erf, gamma};
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::ir::{CompareDir, NodeId, Op};
@@ -43,9 +45,9 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("float_power.Scalar", float_power),
     LowerEntry::new("maximum", maximum),
     LowerEntry::new("minimum", minimum),
-    LowerEntry::new("fmax", fmax),
-    LowerEntry::new("fmin", fmin),
-    LowerEntry::new("atan2", atan2),
+    LowerEntry::new("fmax", |ctx| fmax_fmin(ctx, true)),
+    LowerEntry::new("fmin", |ctx| fmax_fmin(ctx, false)),
+    LowerEntry::new("atan2", |ctx| float_binary(ctx, |ctx, x, y| ctx.bin(Op::Atan2, x, y))),
     LowerEntry::new("hypot", hypot),
     LowerEntry::new("copysign.Tensor", copysign),
     LowerEntry::new("copysign.Scalar", copysign),
@@ -53,8 +55,8 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("special_xlog1py", xlog1py),
     LowerEntry::new("special_xlog1py.other_scalar", xlog1py),
     LowerEntry::new("special_xlog1py.self_scalar", xlog1py),
-    LowerEntry::new("logaddexp", logaddexp),
-    LowerEntry::new("logaddexp2", logaddexp2),
+    LowerEntry::new("logaddexp", |ctx| logaddexp_impl(ctx, false)),
+    LowerEntry::new("logaddexp2", |ctx| logaddexp_impl(ctx, true)),
     LowerEntry::new("heaviside", heaviside),
     LowerEntry::new("clamp", clamp),
     LowerEntry::new("clamp.Tensor", clamp),
@@ -116,12 +118,17 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("lgamma", unary),
     LowerEntry::new("digamma", unary),
     LowerEntry::new("special_entr", unary),
+    LowerEntry::new("angle", angle),
     // predicates and cleanup
-    LowerEntry::new("isnan", isnan),
+    LowerEntry::new("isnan", |ctx| float_predicate(ctx, false, |ctx, x| ctx.isnan(x))),
     LowerEntry::new("isinf", isinf),
-    LowerEntry::new("isposinf", isposinf),
-    LowerEntry::new("isneginf", isneginf),
-    LowerEntry::new("isfinite", isfinite),
+    LowerEntry::new("isposinf", |ctx| {
+        float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::INFINITY))
+    }),
+    LowerEntry::new("isneginf", |ctx| {
+        float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::NEG_INFINITY))
+    }),
+    LowerEntry::new("isfinite", |ctx| float_predicate(ctx, true, |ctx, x| ctx.un(Op::IsFinite, x))),
     LowerEntry::new("signbit", signbit),
     LowerEntry::new("nan_to_num", nan_to_num),
 ];
@@ -408,41 +415,12 @@ fn fmax_fmin(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.select(bn, n[0], r)?])
 }
 
-fn fmax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    fmax_fmin(ctx, true)
-}
-
-fn fmin(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    fmax_fmin(ctx, false)
-}
-
 /// Binary float functions: ints promote to f32, compute in opmath.
 fn float_binary(
     ctx: &mut LowerCtx,
     f: impl FnOnce(&mut LowerCtx, NodeId, NodeId) -> Result<NodeId>,
 ) -> Result<Vec<NodeId>> {
     float_binary_in(ctx, opmath, f)
-}
-
-/// Arguments 0 and 1 (tensors or numbers) promoted to a float dtype, computed in
-/// `compute(that dtype)` by `f`, and converted back.
-pub(super) fn float_binary_in(
-    ctx: &mut LowerCtx,
-    compute: fn(DType) -> DType,
-    f: impl FnOnce(&mut LowerCtx, NodeId, NodeId) -> Result<NodeId>,
-) -> Result<Vec<NodeId>> {
-    let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
-    let out = to_float(result_type(&[a, b]));
-    let shape = ctx.broadcast_shape(&[a, b])?;
-    let c = compute(out);
-    let x = ctx.materialize(a, c, &shape)?;
-    let y = ctx.materialize(b, c, &shape)?;
-    let r = f(ctx, x, y)?;
-    Ok(vec![ctx.convert(r, out)])
-}
-
-fn atan2(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_binary(ctx, |ctx, x, y| ctx.bin(Op::Atan2, x, y))
 }
 
 fn hypot(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -513,14 +491,6 @@ fn logaddexp_impl(ctx: &mut LowerCtx, two: bool) -> Result<Vec<NodeId>> {
         let same_inf = ctx.and(inf, eq)?;
         ctx.select(same_inf, a, r)
     })
-}
-
-fn logaddexp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    logaddexp_impl(ctx, false)
-}
-
-fn logaddexp2(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    logaddexp_impl(ctx, true)
 }
 
 /// `heaviside(self, values)`: values where self == 0, else self > 0.
@@ -800,9 +770,9 @@ pub(super) fn unary_node(ctx: &mut LowerCtx, name: &str, x: NodeId) -> Result<No
             let e = ctx.un(Op::Erf, x)?;
             ctx.lit_bin(Op::Sub, 1.0, e)
         }),
-        "erfinv" => float_unary_node(ctx, x, special::erfinv_node),
-        "lgamma" => special::in_f64(ctx, x, special::lgamma_f64),
-        "digamma" => special::in_f64(ctx, x, |ctx, x| special::polygamma_f64(ctx, x, 0)),
+        "erfinv" => float_unary_node(ctx, x, erf::erfinv_node),
+        "lgamma" => in_f64(ctx, x, gamma::lgamma_f64),
+        "digamma" => in_f64(ctx, x, |ctx, x| gamma::polygamma_f64(ctx, x, 0)),
         // sin(pi x) / (pi x), 1 at 0
         "sinc" => float_unary_node(ctx, x, |ctx, x| {
             let px = ctx.bin_lit(Op::Mul, x, std::f64::consts::PI)?;
@@ -873,13 +843,6 @@ fn rounding_node(ctx: &mut LowerCtx, x: NodeId, op: Op) -> Result<NodeId> {
         return Ok(x);
     }
     ctx.un(op, x)
-}
-
-pub(super) fn trunc_node(ctx: &mut LowerCtx, x: NodeId) -> Result<NodeId> {
-    let neg = ctx.cmp_lit(CompareDir::Lt, x, 0.0)?;
-    let c = ctx.un(Op::Ceil, x)?;
-    let f = ctx.un(Op::Floor, x)?;
-    ctx.select(neg, c, f)
 }
 
 fn frac_node(ctx: &mut LowerCtx, x: NodeId) -> Result<NodeId> {
@@ -1009,27 +972,11 @@ fn float_predicate(
     Ok(vec![f(ctx, x)?])
 }
 
-fn isnan(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, false, |ctx, x| ctx.isnan(x))
-}
-
 fn isinf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     float_predicate(ctx, false, |ctx, x| {
         let a = ctx.un(Op::Abs, x)?;
         ctx.cmp_lit(CompareDir::Eq, a, f64::INFINITY)
     })
-}
-
-fn isposinf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::INFINITY))
-}
-
-fn isneginf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, false, |ctx, x| ctx.cmp_lit(CompareDir::Eq, x, f64::NEG_INFINITY))
-}
-
-fn isfinite(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_predicate(ctx, true, |ctx, x| ctx.un(Op::IsFinite, x))
 }
 
 /// `nan_to_num(self, nan=0, posinf=max, neginf=lowest)`; the replacement values are runtime
@@ -1057,4 +1004,18 @@ fn nan_to_num(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let r = ctx.select(is_nan, nan, x)?;
     let r = ctx.select(is_pinf, pinf, r)?;
     Ok(vec![ctx.select(is_ninf, ninf, r)?])
+}
+
+/// `angle` of a real tensor: pi below zero, 0 otherwise, nan kept.
+fn angle(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let out = to_float(ctx.b.dtype(x));
+    let xc = ctx.convert(x, opmath(out));
+    let neg = ctx.cmp_lit(CompareDir::Lt, xc, 0.0)?;
+    let pi = ctx.lit_like(std::f64::consts::PI, xc);
+    let zero = ctx.lit_like(0.0, xc);
+    let r = ctx.select(neg, pi, zero)?;
+    let nan = ctx.isnan(xc)?;
+    let r = ctx.select(nan, xc, r)?;
+    Ok(vec![ctx.convert(r, out)])
 }

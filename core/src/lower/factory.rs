@@ -34,9 +34,9 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("empty_strided", zeros),
     LowerEntry::new("full", full),
     LowerEntry::new("scalar_tensor", scalar_tensor),
-    LowerEntry::new("arange", arange_end).with_static_floats(&[0]),
-    LowerEntry::new("arange.start", arange_start).with_static_floats(&[0, 1]),
-    LowerEntry::new("arange.start_step", arange_start_step).with_static_floats(&[0, 1, 2]),
+    LowerEntry::new("arange", |ctx| arange_impl(ctx, None, 0, None, 1)).with_static_floats(&[0]),
+    LowerEntry::new("arange.start", |ctx| arange_impl(ctx, Some(0), 1, None, 2)).with_static_floats(&[0, 1]),
+    LowerEntry::new("arange.start_step", |ctx| arange_impl(ctx, Some(0), 1, Some(2), 3)).with_static_floats(&[0, 1, 2]),
     LowerEntry::new("linspace", linspace),
     LowerEntry::new("eye", eye),
     LowerEntry::new("eye.m", eye_m),
@@ -236,18 +236,6 @@ fn arange_impl(
     let v = ctx.bin_lit(Op::Mul, i, st)?;
     let v = ctx.bin_lit(Op::Add, v, s)?;
     Ok(vec![ctx.convert(v, d)])
-}
-
-fn arange_end(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    arange_impl(ctx, None, 0, None, 1)
-}
-
-fn arange_start(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    arange_impl(ctx, Some(0), 1, None, 2)
-}
-
-fn arange_start_step(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    arange_impl(ctx, Some(0), 1, Some(2), 3)
 }
 
 /// `linspace(start, end, steps)`: the first half counts up from start, the second down from

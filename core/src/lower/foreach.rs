@@ -21,41 +21,41 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("_foreach_sub.List", sub),
     LowerEntry::new("_foreach_sub.Scalar", sub),
     LowerEntry::new("_foreach_sub.ScalarList", sub),
-    LowerEntry::new("_foreach_mul.List", mul),
-    LowerEntry::new("_foreach_mul.Scalar", mul),
-    LowerEntry::new("_foreach_mul.ScalarList", mul),
-    LowerEntry::new("_foreach_mul.Tensor", mul),
-    LowerEntry::new("_foreach_div.List", div),
-    LowerEntry::new("_foreach_div.Scalar", div),
-    LowerEntry::new("_foreach_div.ScalarList", div),
-    LowerEntry::new("_foreach_div.Tensor", div),
-    LowerEntry::new("_foreach_maximum.List", maximum),
-    LowerEntry::new("_foreach_maximum.Scalar", maximum),
-    LowerEntry::new("_foreach_maximum.ScalarList", maximum),
-    LowerEntry::new("_foreach_minimum.List", minimum),
-    LowerEntry::new("_foreach_minimum.Scalar", minimum),
-    LowerEntry::new("_foreach_minimum.ScalarList", minimum),
-    LowerEntry::new("_foreach_clamp_min.List", clamp_min),
-    LowerEntry::new("_foreach_clamp_min.Scalar", clamp_min),
-    LowerEntry::new("_foreach_clamp_min.ScalarList", clamp_min),
-    LowerEntry::new("_foreach_clamp_max.List", clamp_max),
-    LowerEntry::new("_foreach_clamp_max.Scalar", clamp_max),
-    LowerEntry::new("_foreach_clamp_max.ScalarList", clamp_max),
-    LowerEntry::new("_foreach_pow.List", pow),
-    LowerEntry::new("_foreach_pow.Scalar", pow),
-    LowerEntry::new("_foreach_pow.ScalarList", pow),
+    LowerEntry::new("_foreach_mul.List", |ctx| binary(ctx, mul_op)),
+    LowerEntry::new("_foreach_mul.Scalar", |ctx| binary(ctx, mul_op)),
+    LowerEntry::new("_foreach_mul.ScalarList", |ctx| binary(ctx, mul_op)),
+    LowerEntry::new("_foreach_mul.Tensor", |ctx| binary(ctx, mul_op)),
+    LowerEntry::new("_foreach_div.List", |ctx| binary(ctx, |ctx, a, b| div_op(ctx, a, b, None))),
+    LowerEntry::new("_foreach_div.Scalar", |ctx| binary(ctx, |ctx, a, b| div_op(ctx, a, b, None))),
+    LowerEntry::new("_foreach_div.ScalarList", |ctx| binary(ctx, |ctx, a, b| div_op(ctx, a, b, None))),
+    LowerEntry::new("_foreach_div.Tensor", |ctx| binary(ctx, |ctx, a, b| div_op(ctx, a, b, None))),
+    LowerEntry::new("_foreach_maximum.List", |ctx| binary(ctx, |ctx, a, b| max_min_op(ctx, a, b, true))),
+    LowerEntry::new("_foreach_maximum.Scalar", |ctx| binary(ctx, |ctx, a, b| max_min_op(ctx, a, b, true))),
+    LowerEntry::new("_foreach_maximum.ScalarList", |ctx| binary(ctx, |ctx, a, b| max_min_op(ctx, a, b, true))),
+    LowerEntry::new("_foreach_minimum.List", |ctx| binary(ctx, |ctx, a, b| max_min_op(ctx, a, b, false))),
+    LowerEntry::new("_foreach_minimum.Scalar", |ctx| binary(ctx, |ctx, a, b| max_min_op(ctx, a, b, false))),
+    LowerEntry::new("_foreach_minimum.ScalarList", |ctx| binary(ctx, |ctx, a, b| max_min_op(ctx, a, b, false))),
+    LowerEntry::new("_foreach_clamp_min.List", |ctx| binary(ctx, |ctx, a, b| clamp_op(ctx, a, Some(b), None))),
+    LowerEntry::new("_foreach_clamp_min.Scalar", |ctx| binary(ctx, |ctx, a, b| clamp_op(ctx, a, Some(b), None))),
+    LowerEntry::new("_foreach_clamp_min.ScalarList", |ctx| binary(ctx, |ctx, a, b| clamp_op(ctx, a, Some(b), None))),
+    LowerEntry::new("_foreach_clamp_max.List", |ctx| binary(ctx, |ctx, a, b| clamp_op(ctx, a, None, Some(b)))),
+    LowerEntry::new("_foreach_clamp_max.Scalar", |ctx| binary(ctx, |ctx, a, b| clamp_op(ctx, a, None, Some(b)))),
+    LowerEntry::new("_foreach_clamp_max.ScalarList", |ctx| binary(ctx, |ctx, a, b| clamp_op(ctx, a, None, Some(b)))),
+    LowerEntry::new("_foreach_pow.List", |ctx| binary(ctx, pow_op)),
+    LowerEntry::new("_foreach_pow.Scalar", |ctx| binary(ctx, pow_op)),
+    LowerEntry::new("_foreach_pow.ScalarList", |ctx| binary(ctx, pow_op)),
     LowerEntry::new("_foreach_pow.ScalarAndTensor", pow_scalar_and_tensor),
-    LowerEntry::new("_foreach_addcmul.Scalar", addcmul),
-    LowerEntry::new("_foreach_addcmul.ScalarList", addcmul),
-    LowerEntry::new("_foreach_addcdiv.Scalar", addcdiv),
-    LowerEntry::new("_foreach_addcdiv.ScalarList", addcdiv),
+    LowerEntry::new("_foreach_addcmul.Scalar", |ctx| addc(ctx, false)),
+    LowerEntry::new("_foreach_addcmul.ScalarList", |ctx| addc(ctx, false)),
+    LowerEntry::new("_foreach_addcdiv.Scalar", |ctx| addc(ctx, true)),
+    LowerEntry::new("_foreach_addcdiv.ScalarList", |ctx| addc(ctx, true)),
     LowerEntry::new("_foreach_lerp.List", lerp),
     LowerEntry::new("_foreach_lerp.Scalar", lerp),
     LowerEntry::new("_foreach_lerp.ScalarList", lerp),
     LowerEntry::new("_foreach_norm.Scalar", norm).with_static_floats(&[1]),
     LowerEntry::new("_foreach_max", max),
     LowerEntry::new("_foreach_zero", zero),
-    LowerEntry::new("_foreach_clone", clone),
+    LowerEntry::new("_foreach_clone", |ctx| ctx.tensor_list(0)),
     LowerEntry::new("_foreach_copy", copy),
     LowerEntry::new("_foreach_abs", unary),
     LowerEntry::new("_foreach_acos", unary),
@@ -130,34 +130,6 @@ fn sub(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     binary(ctx, |ctx, a, b| add_op(ctx, a, b, al, true))
 }
 
-fn mul(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    binary(ctx, mul_op)
-}
-
-fn div(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    binary(ctx, |ctx, a, b| div_op(ctx, a, b, None))
-}
-
-fn maximum(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    binary(ctx, |ctx, a, b| max_min_op(ctx, a, b, true))
-}
-
-fn minimum(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    binary(ctx, |ctx, a, b| max_min_op(ctx, a, b, false))
-}
-
-fn clamp_min(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    binary(ctx, |ctx, a, b| clamp_op(ctx, a, Some(b), None))
-}
-
-fn clamp_max(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    binary(ctx, |ctx, a, b| clamp_op(ctx, a, None, Some(b)))
-}
-
-fn pow(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    binary(ctx, pow_op)
-}
-
 /// `_foreach_pow.ScalarAndTensor(self: Scalar, exponent: Tensor[])`.
 fn pow_scalar_and_tensor(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let base = ctx.operand(0)?;
@@ -180,14 +152,6 @@ fn addc(ctx: &mut LowerCtx, divide: bool) -> Result<Vec<NodeId>> {
         per_element(ctx, 3, n)?.into_iter().map(Some).collect()
     };
     (0..n).map(|i| addc_op(ctx, selfs[i], t1[i], t2[i], values[i], divide)).collect()
-}
-
-fn addcmul(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    addc(ctx, false)
-}
-
-fn addcdiv(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    addc(ctx, true)
 }
 
 fn lerp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
@@ -232,10 +196,6 @@ fn max(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 fn zero(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let xs = ctx.tensor_list(0)?;
     Ok(xs.into_iter().map(|x| ctx.lit_like(0.0, x)).collect())
-}
-
-fn clone(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    ctx.tensor_list(0)
 }
 
 /// `_foreach_copy(self, src, non_blocking)`: src[i] in self[i]'s dtype and shape.

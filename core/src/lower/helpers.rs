@@ -336,3 +336,28 @@ pub(crate) fn torch_type_name(d: DType) -> &'static str {
         DType::F64 => "Double",
     }
 }
+
+/// Arguments 0 and 1 (tensors or numbers) promoted to a float dtype, computed in
+/// `compute(that dtype)` by `f`, and converted back.
+pub(super) fn float_binary_in(
+    ctx: &mut LowerCtx,
+    compute: fn(DType) -> DType,
+    f: impl FnOnce(&mut LowerCtx, NodeId, NodeId) -> Result<NodeId>,
+) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
+    let out = to_float(result_type(&[a, b]));
+    let shape = ctx.broadcast_shape(&[a, b])?;
+    let c = compute(out);
+    let x = ctx.materialize(a, c, &shape)?;
+    let y = ctx.materialize(b, c, &shape)?;
+    let r = f(ctx, x, y)?;
+    Ok(vec![ctx.convert(r, out)])
+}
+
+/// x rounded toward zero.
+pub(super) fn trunc_node(ctx: &mut LowerCtx, x: NodeId) -> Result<NodeId> {
+    let neg = ctx.cmp_lit(CompareDir::Lt, x, 0.0)?;
+    let c = ctx.un(Op::Ceil, x)?;
+    let f = ctx.un(Op::Floor, x)?;
+    ctx.select(neg, c, f)
+}

@@ -19,11 +19,11 @@ use crate::shape::broadcast_shapes;
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("index_select", index_select),
     LowerEntry::new("gather", gather),
-    LowerEntry::new("scatter.src", scatter_src),
-    LowerEntry::new("scatter.value", scatter_value),
+    LowerEntry::new("scatter.src", |ctx| scatter_impl(ctx, Updates::Src(3), Combine::Replace)),
+    LowerEntry::new("scatter.value", |ctx| scatter_impl(ctx, Updates::Value(3), Combine::Replace)),
     LowerEntry::new("scatter.reduce", scatter_src_reduce),
     LowerEntry::new("scatter.value_reduce", scatter_value_reduce),
-    LowerEntry::new("scatter_add", scatter_add),
+    LowerEntry::new("scatter_add", |ctx| scatter_impl(ctx, Updates::Src(3), Combine::Add)),
     LowerEntry::new("scatter_reduce.two", scatter_reduce_two),
     LowerEntry::new("index_reduce", index_reduce),
     LowerEntry::new("index_add", index_add),
@@ -309,18 +309,6 @@ enum Updates {
     Src(usize),
     /// A scalar (or 0-dim tensor) value at this argument.
     Value(usize),
-}
-
-fn scatter_src(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    scatter_impl(ctx, Updates::Src(3), Combine::Replace)
-}
-
-fn scatter_value(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    scatter_impl(ctx, Updates::Value(3), Combine::Replace)
-}
-
-fn scatter_add(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    scatter_impl(ctx, Updates::Src(3), Combine::Add)
 }
 
 /// `scatter(..., reduce=)`: "add" or "multiply", the old value included.

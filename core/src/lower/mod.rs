@@ -25,21 +25,27 @@ mod promote;
 mod table;
 
 mod activation;
+mod bessel;
 mod compare;
 mod conv;
 mod decomp;
 mod distance;
 mod elementwise;
 mod embedding_bag;
+mod erf;
 mod factory;
+mod float_repr;
 mod foreach;
+mod gamma;
 mod grid_sample;
+mod histogram;
 mod index;
 mod linalg;
 mod loss;
 mod matfn;
 mod norm;
 mod optim;
+mod polynomial;
 mod pool;
 mod random;
 mod reduce;
@@ -48,7 +54,7 @@ mod shape_ops;
 mod softmax;
 mod solve;
 mod sort;
-mod special;
+mod special_math;
 
 #[cfg(test)]
 pub(crate) mod tests;

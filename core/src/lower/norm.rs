@@ -1,5 +1,5 @@
 //! Normalization: layer norm, batch norm (every ATen flavour), group norm and RMS norm,
-//! forward and backward. Statistics are computed in f32 for f16/bf16 inputs (two-pass mean
+//! forward and backward, and `renorm` (slices rescaled to at most a given p-norm). Statistics are computed in f32 for f16/bf16 inputs (two-pass mean
 //! and biased variance).
 //!
 //! Backward ops with an `output_mask` return, for an output whose mask entry is false, a
@@ -11,7 +11,7 @@ use super::helpers::opmath;
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{NodeId, Op, ReduceKind};
+use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("native_layer_norm", native_layer_norm),
@@ -30,6 +30,7 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("native_group_norm_backward", native_group_norm_backward),
     LowerEntry::new("_fused_rms_norm", fused_rms_norm),
     LowerEntry::new("_fused_rms_norm_backward", fused_rms_norm_backward),
+    LowerEntry::new("renorm", renorm).with_static_floats(&[1]),
 ];
 
 /// The stand-in for an output PyTorch leaves undefined.
@@ -738,4 +739,56 @@ fn fused_rms_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         placeholder(ctx, d)
     };
     Ok(vec![gi, gw])
+}
+
+/// `renorm(self, p, dim, maxnorm)`: each slice along `dim` whose p-norm exceeds maxnorm is
+/// scaled by maxnorm / (norm + 1e-7). The norm computes in opmath; the factor is rounded to
+/// the input dtype before the multiply, as on the CPU.
+fn renorm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let p = ctx.static_float(1)?;
+    let d = ctx.b.dtype(x);
+    let shape = ctx.b.shape(x).to_vec();
+    if !d.is_float() {
+        return Err(ctx.invalid(format!(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
+            super::helpers::torch_type_name(d)
+        )));
+    }
+    if shape.len() < 2 {
+        return Err(ctx.invalid(format!("renorm: input needs at least 2 dimensions, got {} dimensions", shape.len())));
+    }
+    if p <= 0.0 {
+        return Err(ctx.invalid("renorm: non-positive-norm not supported"));
+    }
+    let dim = ctx.dim(ctx.int(2)?, shape.len())?;
+    let dims: Vec<usize> = (0..shape.len()).filter(|&i| i != dim).collect();
+    let c = opmath(d);
+    let xc = ctx.convert(x, c);
+    let ax = ctx.un(Op::Abs, xc)?;
+    let norm = if p == f64::INFINITY {
+        ctx.reduce(ax, ReduceKind::Max, &dims, false)?
+    } else if p == 1.0 {
+        ctx.reduce(ax, ReduceKind::Sum, &dims, false)?
+    } else if p == 2.0 {
+        let sq = ctx.mul(ax, ax)?;
+        let s = ctx.reduce(sq, ReduceKind::Sum, &dims, false)?;
+        ctx.un(Op::Sqrt, s)?
+    } else {
+        let pw = ctx.bin_lit(Op::Pow, ax, p)?;
+        let s = ctx.reduce(pw, ReduceKind::Sum, &dims, false)?;
+        ctx.bin_lit(Op::Pow, s, 1.0 / p)?
+    };
+    let nshape = ctx.b.shape(norm).to_vec();
+    let maxnorm = ctx.scalar(3, c, &nshape)?;
+    let eps = ctx.bin_lit(Op::Add, norm, 1e-7)?;
+    let scaled = ctx.div(maxnorm, eps)?;
+    let over = ctx.cmp(CompareDir::Gt, norm, maxnorm)?;
+    let one = ctx.lit_like(1.0, norm);
+    let factor = ctx.select(over, scaled, one)?;
+    let factor = ctx.convert(factor, d);
+    let factor = ctx.convert(factor, c);
+    let factor = ctx.bcast(factor, &shape, &[dim])?;
+    let r = ctx.mul(xc, factor)?;
+    Ok(vec![ctx.convert(r, d)])
 }

@@ -15,10 +15,10 @@ use crate::error::Result;
 use crate::ir::{CompareDir, NodeId, Op};
 
 pub(super) const OPS: &[LowerEntry] = &[
-    LowerEntry::new("_fused_adam", fused_adam),
-    LowerEntry::new("_fused_adam.tensor_lr", fused_adam),
-    LowerEntry::new("_fused_adamw", fused_adamw),
-    LowerEntry::new("_fused_adamw.tensor_lr", fused_adamw),
+    LowerEntry::new("_fused_adam", |ctx| adam(ctx, false)),
+    LowerEntry::new("_fused_adam.tensor_lr", |ctx| adam(ctx, false)),
+    LowerEntry::new("_fused_adamw", |ctx| adam(ctx, true)),
+    LowerEntry::new("_fused_adamw.tensor_lr", |ctx| adam(ctx, true)),
     LowerEntry::new("_fused_sgd", fused_sgd),
     LowerEntry::new("_fused_sgd.tensor_lr", fused_sgd),
 ];
@@ -98,14 +98,6 @@ fn check_lists(ctx: &LowerCtx, lists: &[(usize, &str)], n: usize) -> Result<()> 
         }
     }
     Ok(())
-}
-
-fn fused_adam(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    adam(ctx, false)
-}
-
-fn fused_adamw(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    adam(ctx, true)
 }
 
 /// `_fused_adam[w](self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, *, lr,

@@ -14,24 +14,29 @@ use crate::error::Result;
 use crate::ir::{CompareDir, DotDims, NodeId, Op, Precision, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
-    LowerEntry::new("max_pool2d_with_indices", max_pool2d_with_indices),
-    LowerEntry::new("max_pool3d_with_indices", max_pool3d_with_indices),
-    LowerEntry::new("max_pool2d_with_indices_backward", max_pool2d_with_indices_backward),
-    LowerEntry::new("max_pool3d_with_indices_backward", max_pool3d_with_indices_backward),
-    LowerEntry::new("avg_pool2d", avg_pool2d),
-    LowerEntry::new("avg_pool3d", avg_pool3d),
-    LowerEntry::new("avg_pool2d_backward", avg_pool2d_backward),
-    LowerEntry::new("avg_pool3d_backward", avg_pool3d_backward),
-    LowerEntry::new("adaptive_max_pool2d", adaptive_max_pool2d),
-    LowerEntry::new("adaptive_max_pool3d", adaptive_max_pool3d),
-    LowerEntry::new("adaptive_max_pool2d_backward", adaptive_max_pool2d_backward),
-    LowerEntry::new("adaptive_max_pool3d_backward", adaptive_max_pool3d_backward),
-    LowerEntry::new("max_unpool2d", max_unpool2d),
-    LowerEntry::new("max_unpool3d", max_unpool3d),
-    LowerEntry::new("_adaptive_avg_pool2d", adaptive_avg_pool2d),
-    LowerEntry::new("_adaptive_avg_pool3d", adaptive_avg_pool3d),
-    LowerEntry::new("_adaptive_avg_pool2d_backward", adaptive_avg_pool2d_backward),
-    LowerEntry::new("_adaptive_avg_pool3d_backward", adaptive_avg_pool3d_backward),
+    LowerEntry::new("max_pool2d_with_indices", |ctx| max_pool_with_indices(ctx, 2)),
+    LowerEntry::new("max_pool3d_with_indices", |ctx| max_pool_with_indices(ctx, 3)),
+    // Scatters the output gradient back to the argmax positions recorded in `indices`.
+    LowerEntry::new("max_pool2d_with_indices_backward", |ctx| pool_backward_by_indices(ctx, 2, 7)),
+    LowerEntry::new("max_pool3d_with_indices_backward", |ctx| pool_backward_by_indices(ctx, 3, 7)),
+    LowerEntry::new("avg_pool2d", |ctx| avg_pool(ctx, 2)),
+    LowerEntry::new("avg_pool3d", |ctx| avg_pool(ctx, 3)),
+    LowerEntry::new("avg_pool2d_backward", |ctx| avg_pool_backward(ctx, 2)),
+    LowerEntry::new("avg_pool3d_backward", |ctx| avg_pool_backward(ctx, 3)),
+    LowerEntry::new("adaptive_max_pool2d", |ctx| adaptive_max_pool(ctx, 2)),
+    LowerEntry::new("adaptive_max_pool3d", |ctx| adaptive_max_pool(ctx, 3)),
+    // `adaptive_max_pool2d_backward(grad_output, self, indices)`.
+    LowerEntry::new("adaptive_max_pool2d_backward", |ctx| pool_backward_by_indices(ctx, 2, 2)),
+    LowerEntry::new("adaptive_max_pool3d_backward", |ctx| pool_backward_by_indices(ctx, 3, 2)),
+    // `max_unpool2d(self, indices, output_size)`.
+    LowerEntry::new("max_unpool2d", |ctx| max_unpool(ctx, 2)),
+    // `max_unpool3d(self, indices, output_size, stride, padding)`; stride and padding only
+    // matter to PyTorch's shape checks.
+    LowerEntry::new("max_unpool3d", |ctx| max_unpool(ctx, 3)),
+    LowerEntry::new("_adaptive_avg_pool2d", |ctx| adaptive_avg_pool(ctx, 2)),
+    LowerEntry::new("_adaptive_avg_pool3d", |ctx| adaptive_avg_pool(ctx, 3)),
+    LowerEntry::new("_adaptive_avg_pool2d_backward", |ctx| adaptive_avg_pool_backward(ctx, 2)),
+    LowerEntry::new("_adaptive_avg_pool3d_backward", |ctx| adaptive_avg_pool_backward(ctx, 3)),
 ];
 
 /// Pooling geometry of one spatial dim.
@@ -196,14 +201,6 @@ fn flat_index(
     acc.ok_or_else(|| ctx.invalid("pooling: no spatial dims"))
 }
 
-fn max_pool2d_with_indices(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    max_pool_with_indices(ctx, 2)
-}
-
-fn max_pool3d_with_indices(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    max_pool_with_indices(ctx, 3)
-}
-
 /// `max_pool{nd}d_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode)`.
 fn max_pool_with_indices(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
     let name = format!("max_pool{nd}d");
@@ -319,14 +316,6 @@ fn adaptive_output_size(ctx: &LowerCtx, shape: &[usize], nd: usize, name: &str) 
     Ok(o.iter().map(|&v| v as usize).collect())
 }
 
-fn adaptive_max_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    adaptive_max_pool(ctx, 2)
-}
-
-fn adaptive_max_pool3d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    adaptive_max_pool(ctx, 3)
-}
-
 /// `adaptive_max_pool{nd}d(self, output_size) -> (out, indices)`: the max over each adaptive
 /// bin with its flat index, visiting bins' positions as PyTorch does.
 fn adaptive_max_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
@@ -360,24 +349,6 @@ fn adaptive_max_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
     }
     let (v, idx, _) = best.ok_or_else(|| ctx.invalid(format!("{name}: empty bins")))?;
     Ok(vec![unbatch(ctx, v, unbatched)?, unbatch(ctx, idx, unbatched)?])
-}
-
-/// `adaptive_max_pool2d_backward(grad_output, self, indices)`.
-fn adaptive_max_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    pool_backward_by_indices(ctx, 2, 2)
-}
-
-fn adaptive_max_pool3d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    pool_backward_by_indices(ctx, 3, 2)
-}
-
-/// Scatters the output gradient back to the argmax positions recorded in `indices`.
-fn max_pool2d_with_indices_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    pool_backward_by_indices(ctx, 2, 7)
-}
-
-fn max_pool3d_with_indices_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    pool_backward_by_indices(ctx, 3, 7)
 }
 
 /// grad_input[n, c, indices[n, c, o]] += grad_output[n, c, o] over `nd` spatial dims
@@ -461,14 +432,6 @@ fn avg_divisor(
     Ok(ctx.convert(n, c))
 }
 
-fn avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    avg_pool(ctx, 2)
-}
-
-fn avg_pool3d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    avg_pool(ctx, 3)
-}
-
 /// `avg_pool{nd}d(self, kernel_size, stride, padding, ceil_mode, count_include_pad,
 /// divisor_override)`.
 fn avg_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
@@ -497,14 +460,6 @@ fn avg_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
     let r = ctx.div(sums, div)?;
     let r = unbatch(ctx, r, unbatched)?;
     Ok(vec![ctx.convert(r, d)])
-}
-
-fn avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    avg_pool_backward(ctx, 2)
-}
-
-fn avg_pool3d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    avg_pool_backward(ctx, 3)
 }
 
 /// `avg_pool{nd}d_backward(grad_output, self, kernel_size, stride, padding, ceil_mode,
@@ -596,14 +551,6 @@ fn contract_first_spatial(ctx: &mut LowerCtx, x: NodeId, m: NodeId, m_dim: usize
     )
 }
 
-fn adaptive_avg_pool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    adaptive_avg_pool(ctx, 2)
-}
-
-fn adaptive_avg_pool3d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    adaptive_avg_pool(ctx, 3)
-}
-
 /// `_adaptive_avg_pool{nd}d(self, output_size)`: a strided window sum when the bins tile the
 /// input evenly, otherwise products with bin membership matrices.
 fn adaptive_avg_pool(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
@@ -682,14 +629,6 @@ fn adaptive_avg_pool3d_half(ctx: &mut LowerCtx, xb: NodeId, spatial: &[usize], o
     Ok(r)
 }
 
-fn adaptive_avg_pool2d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    adaptive_avg_pool_backward(ctx, 2)
-}
-
-fn adaptive_avg_pool3d_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    adaptive_avg_pool_backward(ctx, 3)
-}
-
 /// `_adaptive_avg_pool{nd}d_backward(grad_output, self)`.
 fn adaptive_avg_pool_backward(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
     let g = ctx.tensor(0)?;
@@ -742,17 +681,6 @@ fn adaptive_avg_pool_backward(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeI
     };
     let out = ctx.b.reshape(out, shape)?;
     Ok(vec![ctx.convert(out, d)])
-}
-
-/// `max_unpool2d(self, indices, output_size)`.
-fn max_unpool2d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    max_unpool(ctx, 2)
-}
-
-/// `max_unpool3d(self, indices, output_size, stride, padding)`; stride and padding only
-/// matter to PyTorch's shape checks.
-fn max_unpool3d(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    max_unpool(ctx, 3)
 }
 
 /// Each value goes to its flat index in an output volume of zeros.

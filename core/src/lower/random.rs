@@ -13,9 +13,9 @@ use crate::ir::{CompareDir, NodeId, Op};
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("uniform", uniform),
     LowerEntry::new("normal_functional", normal_functional),
-    LowerEntry::new("normal.Tensor_float", normal_tensor_float),
-    LowerEntry::new("normal.float_Tensor", normal_float_tensor),
-    LowerEntry::new("normal.Tensor_Tensor", normal_tensor_tensor),
+    LowerEntry::new("normal.Tensor_float", |ctx| normal_of(ctx, 0, 1)),
+    LowerEntry::new("normal.float_Tensor", |ctx| normal_of(ctx, 0, 1)),
+    LowerEntry::new("normal.Tensor_Tensor", |ctx| normal_of(ctx, 0, 1)),
     LowerEntry::new("bernoulli", bernoulli),
     LowerEntry::new("bernoulli.p", bernoulli_p),
     LowerEntry::new("bernoulli.Tensor", bernoulli_tensor),
@@ -113,18 +113,6 @@ fn normal_of(ctx: &mut LowerCtx, m: usize, s: usize) -> Result<Vec<NodeId>> {
     let t = ctx.mul(z, std)?;
     let r = ctx.add(t, mean)?;
     Ok(vec![ctx.convert(r, d)])
-}
-
-fn normal_tensor_float(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    normal_of(ctx, 0, 1)
-}
-
-fn normal_float_tensor(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    normal_of(ctx, 0, 1)
-}
-
-fn normal_tensor_tensor(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    normal_of(ctx, 0, 1)
 }
 
 /// 1 where u < p, else 0, in `d`; `p` is a node of the sample dtype and `shape`.

@@ -18,21 +18,21 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("mean.dim", mean_dim),
     LowerEntry::new("prod", prod),
     LowerEntry::new("prod.dim_int", prod_dim),
-    LowerEntry::new("amax", amax),
-    LowerEntry::new("amin", amin),
-    LowerEntry::new("max", max_all),
-    LowerEntry::new("min", min_all),
-    LowerEntry::new("max.dim", max_dim),
-    LowerEntry::new("min.dim", min_dim),
+    LowerEntry::new("amax", |ctx| amax_amin(ctx, true)),
+    LowerEntry::new("amin", |ctx| amax_amin(ctx, false)),
+    LowerEntry::new("max", |ctx| max_min_all(ctx, true)),
+    LowerEntry::new("min", |ctx| max_min_all(ctx, false)),
+    LowerEntry::new("max.dim", |ctx| max_min_dim(ctx, true)),
+    LowerEntry::new("min.dim", |ctx| max_min_dim(ctx, false)),
     LowerEntry::new("aminmax", aminmax),
-    LowerEntry::new("argmax", argmax),
-    LowerEntry::new("argmin", argmin),
+    LowerEntry::new("argmax", |ctx| argmax_argmin(ctx, true)),
+    LowerEntry::new("argmin", |ctx| argmax_argmin(ctx, false)),
     LowerEntry::new("all", all),
-    LowerEntry::new("all.dim", all_dim),
-    LowerEntry::new("all.dims", all_dims),
+    LowerEntry::new("all.dim", |ctx| all_any_dim(ctx, true)),
+    LowerEntry::new("all.dims", |ctx| all_any_dims(ctx, true)),
     LowerEntry::new("any", any),
-    LowerEntry::new("any.dim", any_dim),
-    LowerEntry::new("any.dims", any_dims),
+    LowerEntry::new("any.dim", |ctx| all_any_dim(ctx, false)),
+    LowerEntry::new("any.dims", |ctx| all_any_dims(ctx, false)),
     LowerEntry::new("count_nonzero", count_nonzero),
     LowerEntry::new("count_nonzero.dim_IntList", count_nonzero_dims),
     LowerEntry::new("var.correction", var),
@@ -43,14 +43,17 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("norm.Scalar", norm_scalar).with_static_floats(&[1]),
     LowerEntry::new("norm.ScalarOpt_dim", norm_dim).with_static_floats(&[1]),
     LowerEntry::new("logsumexp", logsumexp),
-    LowerEntry::new("cumsum", cumsum),
-    LowerEntry::new("cumprod", cumprod),
-    LowerEntry::new("cummax", cummax),
-    LowerEntry::new("cummin", cummin),
+    LowerEntry::new("cumsum", |ctx| cum(ctx, Op::Add, 0.0)),
+    LowerEntry::new("cumprod", |ctx| cum(ctx, Op::Mul, 1.0)),
+    LowerEntry::new("cummax", |ctx| cum_extreme(ctx, true, 1)),
+    LowerEntry::new("cummin", |ctx| cum_extreme(ctx, false, 1)),
     LowerEntry::new("logcumsumexp", logcumsumexp),
     LowerEntry::new("_logcumsumexp", logcumsumexp),
-    LowerEntry::new("_cummax_helper", cummax_helper),
-    LowerEntry::new("_cummin_helper", cummin_helper),
+    // `_cummax_helper(self, values!, indices!, dim)`: what `cummax` calls; it returns nothing
+    // and writes `values` and `indices`, so the lowering returns their new contents, in that
+    // order (for the glue to write back).
+    LowerEntry::new("_cummax_helper", |ctx| cum_extreme(ctx, true, 3)),
+    LowerEntry::new("_cummin_helper", |ctx| cum_extreme(ctx, false, 3)),
 ];
 
 /// `sum`/`prod` result dtype: integers and bool widen to int64 unless a dtype is given.
@@ -202,14 +205,6 @@ fn amax_amin(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
     Ok(vec![extreme(ctx, x, max, &dims, keepdim, if max { "amax" } else { "amin" })?])
 }
 
-fn amax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    amax_amin(ctx, true)
-}
-
-fn amin(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    amax_amin(ctx, false)
-}
-
 fn max_min_all(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let shape = ctx.b.shape(x).to_vec();
@@ -221,14 +216,6 @@ fn max_min_all(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
         )));
     }
     Ok(vec![extreme(ctx, x, max, &(0..shape.len()).collect::<Vec<_>>(), false, name)?])
-}
-
-fn max_all(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    max_min_all(ctx, true)
-}
-
-fn min_all(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    max_min_all(ctx, false)
 }
 
 /// Index of the max/min along `dim` (removed): first occurrence on ties; a nan wins, as in
@@ -276,14 +263,6 @@ fn max_min_dim(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
         idx = ctx.b.reshape(idx, s)?;
     }
     Ok(vec![values, idx])
-}
-
-fn max_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    max_min_dim(ctx, true)
-}
-
-fn min_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    max_min_dim(ctx, false)
 }
 
 /// `aminmax(self, dim?, keepdim) -> (min, max)`.
@@ -347,14 +326,6 @@ fn argmax_argmin(ctx: &mut LowerCtx, max: bool) -> Result<Vec<NodeId>> {
     }
 }
 
-fn argmax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    argmax_argmin(ctx, true)
-}
-
-fn argmin(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    argmax_argmin(ctx, false)
-}
-
 /// all/any: bool result (uint8 for uint8 input).
 fn all_any(ctx: &mut LowerCtx, all: bool, dims: &[usize], keepdim: bool) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
@@ -381,28 +352,12 @@ fn all_any_dim(ctx: &mut LowerCtx, all: bool) -> Result<Vec<NodeId>> {
     all_any(ctx, all, &dims, keepdim)
 }
 
-fn all_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    all_any_dim(ctx, true)
-}
-
-fn any_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    all_any_dim(ctx, false)
-}
-
 /// `.dims` overloads: None reduces everything, an empty list nothing.
 fn all_any_dims(ctx: &mut LowerCtx, all: bool) -> Result<Vec<NodeId>> {
     let rank = ctx.tensor_view(0)?.shape.len();
     let dims = ctx.reduce_dims(1, rank, false)?;
     let keepdim = ctx.bool(2)?;
     all_any(ctx, all, &dims, keepdim)
-}
-
-fn all_dims(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    all_any_dims(ctx, true)
-}
-
-fn any_dims(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    all_any_dims(ctx, false)
 }
 
 fn count_nonzero_impl(ctx: &mut LowerCtx, dims: &[usize]) -> Result<Vec<NodeId>> {
@@ -637,14 +592,6 @@ fn cum(ctx: &mut LowerCtx, op: Op, identity: f64) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.convert(r, out)])
 }
 
-fn cumsum(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    cum(ctx, Op::Add, 0.0)
-}
-
-fn cumprod(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    cum(ctx, Op::Mul, 1.0)
-}
-
 /// Inclusive scan along `dim` with an arbitrary combine of (earlier, later) values: shifted
 /// copies are padded with `pad` (the combine's identity).
 fn scan_with(
@@ -712,25 +659,6 @@ fn cum_extreme(ctx: &mut LowerCtx, max: bool, dim_arg: usize) -> Result<Vec<Node
         Ok(vec![v, i])
     })?;
     Ok(vec![ctx.convert(r[0], d), r[1]])
-}
-
-fn cummax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    cum_extreme(ctx, true, 1)
-}
-
-fn cummin(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    cum_extreme(ctx, false, 1)
-}
-
-/// `_cummax_helper(self, values!, indices!, dim)`: what `cummax` calls; it returns nothing
-/// and writes `values` and `indices`, so the lowering returns their new contents, in that
-/// order (for the glue to write back).
-fn cummax_helper(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    cum_extreme(ctx, true, 3)
-}
-
-fn cummin_helper(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    cum_extreme(ctx, false, 3)
 }
 
 /// `logcumsumexp(self, dim)`: a scan of log(exp(a) + exp(b)) = max + log1p(exp(min - max)).

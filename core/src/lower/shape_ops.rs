@@ -14,14 +14,14 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("channel_shuffle", channel_shuffle),
     LowerEntry::new("im2col", im2col),
     LowerEntry::new("col2im", col2im),
-    LowerEntry::new("clone", clone),
+    LowerEntry::new("clone", |ctx| Ok(vec![ctx.tensor(0)?])),
     LowerEntry::new("_to_copy", to_copy),
     LowerEntry::new("copy", copy),
     LowerEntry::new("flip", flip),
     LowerEntry::new("roll", roll),
     LowerEntry::new("constant_pad_nd", constant_pad_nd),
-    LowerEntry::new("tril", tril),
-    LowerEntry::new("triu", triu),
+    LowerEntry::new("tril", |ctx| tri(ctx, true)),
+    LowerEntry::new("triu", |ctx| tri(ctx, false)),
     LowerEntry::new("repeat", repeat),
 ];
 
@@ -75,10 +75,6 @@ fn cat(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         nodes.push(ctx.convert(node, dtype));
     }
     Ok(vec![ctx.b.concatenate(&nodes, dim)?])
-}
-
-fn clone(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    Ok(vec![ctx.tensor(0)?])
 }
 
 /// `_to_copy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)`.
@@ -215,14 +211,6 @@ fn tri(ctx: &mut LowerCtx, lower: bool) -> Result<Vec<NodeId>> {
     let keep = ctx.cmp_lit(if lower { CompareDir::Le } else { CompareDir::Ge }, diff, diag as f64)?;
     let keep = ctx.bcast(keep, &shape, &[r - 2, r - 1])?;
     Ok(vec![ctx.select_lit_else(keep, x, 0.0)?])
-}
-
-fn tril(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    tri(ctx, true)
-}
-
-fn triu(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    tri(ctx, false)
 }
 
 /// `repeat(self, repeats)`: tiles; leading repeats add dims.

@@ -8,11 +8,11 @@ use crate::error::Result;
 use crate::ir::{CompareDir, NodeId, Op, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
-    LowerEntry::new("_softmax", softmax),
-    LowerEntry::new("_log_softmax", log_softmax),
+    LowerEntry::new("_softmax", |ctx| softmax_impl(ctx, false)),
+    LowerEntry::new("_log_softmax", |ctx| softmax_impl(ctx, true)),
     LowerEntry::new("_safe_softmax", safe_softmax),
-    LowerEntry::new("_softmax_backward_data", softmax_backward),
-    LowerEntry::new("_log_softmax_backward_data", log_softmax_backward),
+    LowerEntry::new("_softmax_backward_data", |ctx| softmax_backward_impl(ctx, false)),
+    LowerEntry::new("_log_softmax_backward_data", |ctx| softmax_backward_impl(ctx, true)),
 ];
 
 /// Reshapes a rank-0 tensor to [1] so that dim 0 exists; returns the node and its dim.
@@ -56,14 +56,6 @@ fn softmax_impl(ctx: &mut LowerCtx, log: bool) -> Result<Vec<NodeId>> {
     };
     let r = ctx.b.reshape(r, shape)?;
     Ok(vec![ctx.convert(r, out)])
-}
-
-fn softmax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    softmax_impl(ctx, false)
-}
-
-fn log_softmax(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    softmax_impl(ctx, true)
 }
 
 /// `_safe_softmax(self, dim, dtype)`: softmax whose fully masked (all -inf) rows are 0.
@@ -118,12 +110,4 @@ fn softmax_backward_impl(ctx: &mut LowerCtx, log: bool) -> Result<Vec<NodeId>> {
     };
     let r = ctx.b.reshape(r, shape)?;
     Ok(vec![ctx.convert(r, out)])
-}
-
-fn softmax_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    softmax_backward_impl(ctx, false)
-}
-
-fn log_softmax_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    softmax_backward_impl(ctx, true)
 }

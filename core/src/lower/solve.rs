@@ -4,7 +4,8 @@
 
 use super::ctx::LowerCtx;
 use super::decomp::{
-    bmm, diagonal, eye, float_matrix, householder_q, lu_factor, mat_dims, mt, row_permutation, submatrix, unpack,
+    bmm, diagonal, eye, float_matrix, householder_q, int_pivots, lu_factor, mat_dims, mt, row_permutation, submatrix,
+    unpack,
 };
 use super::helpers::opmath;
 use super::table::LowerEntry;
@@ -68,19 +69,6 @@ fn check_rows(ctx: &LowerCtx, n: usize, b: NodeId) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// Pivots argument `i` (an integer tensor [batch..., n]) as i64.
-pub(super) fn int_pivots(ctx: &mut LowerCtx, i: usize, n: usize, api: &str) -> Result<NodeId> {
-    let v = ctx.tensor_view(i)?;
-    if v.dtype.is_float() || v.dtype == DType::Bool || v.shape.last() != Some(&n) {
-        return Err(ctx.invalid(format!(
-            "{api}: expected pivots to be an integer tensor of shape (*, {n}), but got {} of shape {:?}",
-            v.dtype, v.shape
-        )));
-    }
-    let p = ctx.tensor(i)?;
-    Ok(ctx.convert(p, DType::I64))
 }
 
 /// Solves op(a) x = b (left) or x op(a) = b with broadcast batches.

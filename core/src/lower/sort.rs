@@ -19,11 +19,11 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("argsort.stable", argsort_stable),
     LowerEntry::new("topk", topk),
     LowerEntry::new("kthvalue", kthvalue),
-    LowerEntry::new("median", median_all),
-    LowerEntry::new("median.dim", median_dim),
+    LowerEntry::new("median", |ctx| median_over_all(ctx, median_nodes)),
+    LowerEntry::new("median.dim", |ctx| median_along_dim(ctx, median_nodes)),
     LowerEntry::new("msort", msort),
-    LowerEntry::new("nanmedian", nanmedian_all),
-    LowerEntry::new("nanmedian.dim", nanmedian_dim),
+    LowerEntry::new("nanmedian", |ctx| median_over_all(ctx, nanmedian_nodes)),
+    LowerEntry::new("nanmedian.dim", |ctx| median_along_dim(ctx, nanmedian_nodes)),
     LowerEntry::new("mode", mode),
 ];
 
@@ -270,14 +270,6 @@ fn median_along_dim(ctx: &mut LowerCtx, median: MedianFn) -> Result<Vec<NodeId>>
     Ok(vec![v, i])
 }
 
-fn median_all(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    median_over_all(ctx, median_nodes)
-}
-
-fn median_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    median_along_dim(ctx, median_nodes)
-}
-
 /// The lower median of the non-nan elements along `dim` (nan where all are nan): nan sorts
 /// last, so it is sorted element (count - 1) / 2 of each row.
 fn nanmedian_nodes(ctx: &mut LowerCtx, x: NodeId, dim: usize, keepdim: bool) -> Result<(NodeId, NodeId)> {
@@ -306,14 +298,6 @@ fn nanmedian_nodes(ctx: &mut LowerCtx, x: NodeId, dim: usize, keepdim: bool) -> 
         i = ctx.b.reshape(i, s)?;
     }
     Ok((v, i))
-}
-
-fn nanmedian_all(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    median_over_all(ctx, nanmedian_nodes)
-}
-
-fn nanmedian_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    median_along_dim(ctx, nanmedian_nodes)
 }
 
 /// `mode(self, dim, keepdim) -> (values, indices)`: the most frequent value of each row

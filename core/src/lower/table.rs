@@ -34,7 +34,12 @@ fn families() -> Vec<&'static [LowerEntry]> {
     use super::*;
     vec![
         elementwise::OPS,
-        special::OPS,
+        gamma::OPS,
+        erf::OPS,
+        bessel::OPS,
+        polynomial::OPS,
+        float_repr::OPS,
+        histogram::OPS,
         compare::OPS,
         activation::OPS,
         reduce::OPS,

@@ -1,4 +1,5 @@
-//! The in-memory program cache of strict eager mode, keyed by op signature.
+//! The dispatcher's in-memory program cache of strict eager mode (`OpCache`), keyed by op
+//! signature (`SignatureKey`, also hashed into the compilation cache's keys by `key.rs`).
 
 use std::collections::HashMap;
 
