@@ -17,3 +17,6 @@ pub use excess_precision::keep_excess_precision;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
 pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, ReduceKind, ReplicaGroups};
 pub use verify::{debug_verify_after, verify};
+
+// The op groups as patterns (`#[macro_export]` puts them at the crate root; here they sit by `Op`).
+pub use crate::{binary_ops, collective_ops, other_ops, unary_ops};

@@ -2,6 +2,8 @@
 //! simpler special case of a general StableHLO op (Take for gather, for instance) the comment
 //! says how it maps.
 
+use crate::{binary_ops, collective_ops, other_ops, unary_ops};
+
 /// A scalar value baked into a graph. Literals compare and hash by their bits: -0.0 and 0.0
 /// are different constants (1/x tells them apart), and a NaN constant equals itself, so two
 /// recordings of one program are the same program (the dispatcher's cache is keyed by graphs).
@@ -503,75 +505,202 @@ impl Op {
 
     /// Whether the op exchanges data between the replicas of an SPMD program.
     pub fn is_collective(&self) -> bool {
-        matches!(
-            self,
-            Op::AllReduce { .. }
-                | Op::AllGather { .. }
-                | Op::ReduceScatter { .. }
-                | Op::AllToAll { .. }
-                | Op::CollectivePermute { .. }
-        )
+        match self {
+            collective_ops!() => true,
+            unary_ops!() | binary_ops!() | Op::Select | Op::Clamp | other_ops!() => false,
+        }
     }
 
     /// Output element k depends only on element k of each operand.
     pub fn is_elementwise(&self) -> bool {
-        self.is_elementwise_unary() || self.is_elementwise_binary() || matches!(self, Op::Select | Op::Clamp)
+        self.elementwise_arity().is_some()
     }
 
     /// What a loop fusion can take in: elementwise work and pure data movement.
     pub fn is_loop_fusible(&self) -> bool {
-        self.is_elementwise() || matches!(self, Op::Convert | Op::BroadcastInDim { .. } | Op::Reshape)
+        match self {
+            unary_ops!() | binary_ops!() | Op::Select | Op::Clamp => true,
+            Op::Convert | Op::BroadcastInDim { .. } | Op::Reshape => true,
+            Op::Parameter(_)
+            | Op::Constant(_)
+            | Op::Iota { .. }
+            | Op::Transpose { .. }
+            | Op::Slice { .. }
+            | Op::Concatenate { .. }
+            | Op::Pad { .. }
+            | Op::Reverse { .. }
+            | Op::Reduce { .. }
+            | Op::ArgReduce { .. }
+            | Op::ReduceWindow { .. }
+            | Op::DotGeneral(_)
+            | Op::Convolution(_)
+            | Op::Take { .. }
+            | Op::TakeAlongAxis { .. }
+            | Op::ScatterAdd { .. }
+            | Op::ScatterAlongAxis { .. }
+            | Op::ScatterReduce { .. }
+            | Op::RngUniform
+            | Op::Cholesky { .. }
+            | Op::TriangularSolve { .. }
+            | Op::LinalgCall(_)
+            | collective_ops!() => false,
+        }
     }
 
     /// Values a TPU compiler does not store: it recomputes them inside every fusion that reads
     /// them (a reshape is a bitcast of its operand), so they take no memory of their own.
     pub fn is_recomputed_in_readers(&self) -> bool {
-        matches!(self, Op::Reshape | Op::BroadcastInDim { .. } | Op::Iota { .. } | Op::Convert | Op::Constant(_))
+        match self {
+            Op::Reshape | Op::BroadcastInDim { .. } | Op::Iota { .. } | Op::Convert | Op::Constant(_) => true,
+            Op::Parameter(_)
+            | Op::Transpose { .. }
+            | Op::Slice { .. }
+            | Op::Concatenate { .. }
+            | Op::Pad { .. }
+            | Op::Reverse { .. }
+            | Op::Reduce { .. }
+            | Op::ArgReduce { .. }
+            | Op::ReduceWindow { .. }
+            | Op::DotGeneral(_)
+            | Op::Convolution(_)
+            | Op::Take { .. }
+            | Op::TakeAlongAxis { .. }
+            | Op::ScatterAdd { .. }
+            | Op::ScatterAlongAxis { .. }
+            | Op::ScatterReduce { .. }
+            | Op::RngUniform
+            | Op::Cholesky { .. }
+            | Op::TriangularSolve { .. }
+            | Op::LinalgCall(_)
+            | unary_ops!()
+            | binary_ops!()
+            | Op::Select
+            | Op::Clamp
+            | collective_ops!() => false,
+        }
     }
 
     pub fn is_elementwise_unary(&self) -> bool {
-        matches!(
-            self,
-            Op::Neg
-                | Op::Abs
-                | Op::Sign
-                | Op::Exp
-                | Op::Expm1
-                | Op::Log
-                | Op::Log1p
-                | Op::Sqrt
-                | Op::Rsqrt
-                | Op::Tanh
-                | Op::Logistic
-                | Op::Sin
-                | Op::Cos
-                | Op::Erf
-                | Op::Floor
-                | Op::Ceil
-                | Op::RoundEven
-                | Op::Not
-                | Op::IsFinite
-        )
+        self.elementwise_arity() == Some(1)
     }
 
     pub fn is_elementwise_binary(&self) -> bool {
-        matches!(
-            self,
-            Op::Add
-                | Op::Sub
-                | Op::Mul
-                | Op::Div
-                | Op::Rem
-                | Op::Pow
-                | Op::Max
-                | Op::Min
-                | Op::And
-                | Op::Or
-                | Op::Xor
-                | Op::Atan2
-                | Op::Compare(_)
-        )
+        self.elementwise_arity() == Some(2)
     }
+
+    /// The operand count of an elementwise op; None for the others. This match is where the
+    /// op groups (`unary_ops!`, `binary_ops!`, `collective_ops!`, `other_ops!`) are checked:
+    /// an op in no group makes it non-exhaustive, an op in two an unreachable pattern.
+    fn elementwise_arity(&self) -> Option<usize> {
+        match self {
+            unary_ops!() => Some(1),
+            binary_ops!() => Some(2),
+            Op::Select | Op::Clamp => Some(3),
+            collective_ops!() | other_ops!() => None,
+        }
+    }
+}
+
+// ---- groups of ops, as patterns ----
+//
+// Every op is in exactly one of `unary_ops!`, `binary_ops!`, `collective_ops!`, `other_ops!`,
+// or is `Op::Select` or `Op::Clamp` (`Op::elementwise_arity` checks it). They serve matches
+// that must name every op, so that adding an op makes the compiler point at each of them, but
+// that treat a whole group alike: an elementwise kernel names its own ops one by one and the
+// other groups with these. A match that decides something per op within a group (a kernel per
+// unary op, a cost per op) names that group's ops itself, never with its macro.
+
+/// The elementwise unary ops (operand and result of equal shape), as an or-pattern.
+#[macro_export]
+macro_rules! unary_ops {
+    () => {
+        $crate::ir::Op::Neg
+            | $crate::ir::Op::Abs
+            | $crate::ir::Op::Sign
+            | $crate::ir::Op::Exp
+            | $crate::ir::Op::Expm1
+            | $crate::ir::Op::Log
+            | $crate::ir::Op::Log1p
+            | $crate::ir::Op::Sqrt
+            | $crate::ir::Op::Rsqrt
+            | $crate::ir::Op::Tanh
+            | $crate::ir::Op::Logistic
+            | $crate::ir::Op::Sin
+            | $crate::ir::Op::Cos
+            | $crate::ir::Op::Erf
+            | $crate::ir::Op::Floor
+            | $crate::ir::Op::Ceil
+            | $crate::ir::Op::RoundEven
+            | $crate::ir::Op::Not
+            | $crate::ir::Op::IsFinite
+    };
+}
+
+/// The elementwise binary ops (operands of equal shape and dtype), compares included, as an
+/// or-pattern.
+#[macro_export]
+macro_rules! binary_ops {
+    () => {
+        $crate::ir::Op::Add
+            | $crate::ir::Op::Sub
+            | $crate::ir::Op::Mul
+            | $crate::ir::Op::Div
+            | $crate::ir::Op::Rem
+            | $crate::ir::Op::Pow
+            | $crate::ir::Op::Max
+            | $crate::ir::Op::Min
+            | $crate::ir::Op::And
+            | $crate::ir::Op::Or
+            | $crate::ir::Op::Xor
+            | $crate::ir::Op::Atan2
+            | $crate::ir::Op::Compare(_)
+    };
+}
+
+/// The collectives (see `ir::collective`), as an or-pattern.
+#[macro_export]
+macro_rules! collective_ops {
+    () => {
+        $crate::ir::Op::AllReduce { .. }
+            | $crate::ir::Op::AllGather { .. }
+            | $crate::ir::Op::ReduceScatter { .. }
+            | $crate::ir::Op::AllToAll { .. }
+            | $crate::ir::Op::CollectivePermute { .. }
+    };
+}
+
+/// Every op that is neither elementwise (`unary_ops!`, `binary_ops!`, select, clamp) nor a
+/// collective, as an or-pattern: graph inputs and constants, conversion and layout,
+/// reductions, products, gathers and scatters, random numbers, linear algebra.
+#[macro_export]
+macro_rules! other_ops {
+    () => {
+        $crate::ir::Op::Parameter(_)
+            | $crate::ir::Op::Constant(_)
+            | $crate::ir::Op::Iota { .. }
+            | $crate::ir::Op::Convert
+            | $crate::ir::Op::Reshape
+            | $crate::ir::Op::BroadcastInDim { .. }
+            | $crate::ir::Op::Transpose { .. }
+            | $crate::ir::Op::Slice { .. }
+            | $crate::ir::Op::Concatenate { .. }
+            | $crate::ir::Op::Pad { .. }
+            | $crate::ir::Op::Reverse { .. }
+            | $crate::ir::Op::Reduce { .. }
+            | $crate::ir::Op::ArgReduce { .. }
+            | $crate::ir::Op::ReduceWindow { .. }
+            | $crate::ir::Op::DotGeneral(_)
+            | $crate::ir::Op::Convolution(_)
+            | $crate::ir::Op::Take { .. }
+            | $crate::ir::Op::TakeAlongAxis { .. }
+            | $crate::ir::Op::ScatterAdd { .. }
+            | $crate::ir::Op::ScatterAlongAxis { .. }
+            | $crate::ir::Op::ScatterReduce { .. }
+            | $crate::ir::Op::RngUniform
+            | $crate::ir::Op::Cholesky { .. }
+            | $crate::ir::Op::TriangularSolve { .. }
+            | $crate::ir::Op::LinalgCall(_)
+    };
 }
 
 #[cfg(test)]

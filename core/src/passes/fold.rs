@@ -7,7 +7,7 @@
 use half::{bf16, f16};
 
 use crate::dtype::DType;
-use crate::ir::{Graph, Literal, Op};
+use crate::ir::{binary_ops, collective_ops, other_ops, unary_ops, Graph, Literal, Op};
 
 pub fn run(graph: &Graph) -> Graph {
     let mut g = graph.clone();
@@ -46,7 +46,24 @@ fn folded(op: &Op, lits: &[Literal], from: Option<DType>, to: DType) -> Option<L
                 Op::Neg => -x,
                 Op::Abs => x.abs(),
                 Op::Sqrt => x.sqrt(),
-                _ => return None,
+                // Not folded: left to the device.
+                Op::Sign
+                | Op::Exp
+                | Op::Expm1
+                | Op::Log
+                | Op::Log1p
+                | Op::Rsqrt
+                | Op::Tanh
+                | Op::Logistic
+                | Op::Sin
+                | Op::Cos
+                | Op::Erf
+                | Op::Floor
+                | Op::Ceil
+                | Op::RoundEven
+                | Op::Not
+                | Op::IsFinite => return None,
+                binary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!() => return None,
             };
             Some(Literal::Float(round_to(y, to)))
         }
@@ -95,7 +112,8 @@ fn binary<
                 y
             }
         }
-        _ => return None,
+        Op::Rem | Op::Pow | Op::And | Op::Or | Op::Xor | Op::Atan2 | Op::Compare(_) => return None,
+        unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!() => return None,
     })
 }
 

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use ndarray::ArrayD;
 use rayon::prelude::*;
-use tpudev_core::ir::Op;
+use tpudev_core::ir::{collective_ops, other_ops, unary_ops, Op};
 use tpudev_core::{DType, Error, Result};
 
 use super::elementwise::{with_float_binary, BinaryFn};
@@ -17,7 +17,11 @@ use super::value::{elems, elems_mut, split, CowData, Data, Elem, Value};
 
 /// Ops this module evaluates (the float ops of `elementwise::binary`, except compares).
 pub fn supports(op: &Op) -> bool {
-    matches!(op, Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Rem | Op::Pow | Op::Max | Op::Min | Op::Atan2)
+    match op {
+        Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Rem | Op::Pow | Op::Max | Op::Min | Op::Atan2 => true,
+        Op::And | Op::Or | Op::Xor | Op::Compare(_) => false,
+        unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!() => false,
+    }
 }
 
 /// Strides of `src` in the index space of `shape`, checked as `shape_ops::broadcast_in_dim` does.

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use ndarray::ArrayD;
-use tpudev_core::ir::{CompareDir, Op};
+use tpudev_core::ir::{binary_ops, collective_ops, other_ops, unary_ops, CompareDir, Op};
 use tpudev_core::{DType, Error, Result};
 
 use super::erf;
@@ -79,7 +79,8 @@ pub fn with_float_unary<T: Real, K: UnaryFn<T>>(op: &Op, k: K) -> Option<K::Out>
         Op::Floor => k.apply(|x: T| x.floor()),
         Op::Ceil => k.apply(|x: T| x.ceil()),
         Op::RoundEven => k.apply(|x: T| x.round_ties_even()),
-        _ => return None,
+        Op::Not | Op::IsFinite => return None,
+        binary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!() => return None,
     })
 }
 
@@ -96,7 +97,8 @@ pub fn with_float_binary<T: Real, K: BinaryFn<T>>(op: &Op, k: K) -> Option<K::Ou
         Op::Max => k.apply(|x: T, y: T| x.max_nan(y)),
         Op::Min => k.apply(|x: T, y: T| x.min_nan(y)),
         Op::Atan2 => k.apply(|x: T, y: T| x.atan2(y)),
-        _ => return None,
+        Op::And | Op::Or | Op::Xor | Op::Compare(_) => return None,
+        unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!() => return None,
     })
 }
 
@@ -112,21 +114,41 @@ impl<T: Elem> UnaryFn<T> for MapSame<'_, T> {
 
 /// Whether a float elementwise op costs tens of cycles per element rather than one or two.
 pub fn is_costly(op: &Op) -> bool {
-    matches!(
-        op,
+    match op {
         Op::Exp
-            | Op::Expm1
-            | Op::Log
-            | Op::Log1p
-            | Op::Tanh
-            | Op::Logistic
-            | Op::Sin
-            | Op::Cos
-            | Op::Erf
-            | Op::Pow
-            | Op::Atan2
-            | Op::Rem
-    )
+        | Op::Expm1
+        | Op::Log
+        | Op::Log1p
+        | Op::Tanh
+        | Op::Logistic
+        | Op::Sin
+        | Op::Cos
+        | Op::Erf
+        | Op::Pow
+        | Op::Atan2
+        | Op::Rem => true,
+        Op::Neg
+        | Op::Abs
+        | Op::Sign
+        | Op::Sqrt
+        | Op::Rsqrt
+        | Op::Floor
+        | Op::Ceil
+        | Op::RoundEven
+        | Op::Not
+        | Op::IsFinite
+        | Op::Add
+        | Op::Sub
+        | Op::Mul
+        | Op::Div
+        | Op::Max
+        | Op::Min
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Compare(_) => false,
+        Op::Select | Op::Clamp | collective_ops!() | other_ops!() => false,
+    }
 }
 
 struct ZipSame<'a, T: Clone>(Cow<'a, ArrayD<T>>, Cow<'a, ArrayD<T>>);
@@ -162,7 +184,20 @@ fn int_unary(op: &Op, a: Cow<'_, ArrayD<i64>>) -> Result<Data> {
         Op::Not => map_same(a, |x| !x),
         Op::Floor | Op::Ceil | Op::RoundEven => a.into_owned(),
         Op::IsFinite => return Ok(Data::Bool(map_to(&a, |_| true))),
-        other => return Err(not_defined(other, "integer")),
+        other @ (Op::Exp
+        | Op::Expm1
+        | Op::Log
+        | Op::Log1p
+        | Op::Sqrt
+        | Op::Rsqrt
+        | Op::Tanh
+        | Op::Logistic
+        | Op::Sin
+        | Op::Cos
+        | Op::Erf) => return Err(not_defined(other, "integer")),
+        other @ (binary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!()) => {
+            return Err(not_defined(other, "integer"))
+        }
     };
     Ok(Data::Int(r))
 }
@@ -172,7 +207,21 @@ fn bool_unary(op: &Op, a: Cow<'_, ArrayD<bool>>) -> Result<Data> {
         Op::Not => map_same(a, |x| !x),
         Op::Abs | Op::Sign | Op::Floor | Op::Ceil | Op::RoundEven => a.into_owned(),
         Op::IsFinite => map_same(a, |_| true),
-        other => return Err(not_defined(other, "bool")),
+        other @ (Op::Neg
+        | Op::Exp
+        | Op::Expm1
+        | Op::Log
+        | Op::Log1p
+        | Op::Sqrt
+        | Op::Rsqrt
+        | Op::Tanh
+        | Op::Logistic
+        | Op::Sin
+        | Op::Cos
+        | Op::Erf) => return Err(not_defined(other, "bool")),
+        other @ (binary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!()) => {
+            return Err(not_defined(other, "bool"))
+        }
     };
     Ok(Data::Bool(r))
 }
@@ -274,7 +323,10 @@ fn int_binary(op: &Op, a: Cow<'_, ArrayD<i64>>, b: Cow<'_, ArrayD<i64>>) -> Resu
         Op::And => zip_same(a, b, |x, y| x & y),
         Op::Or => zip_same(a, b, |x, y| x | y),
         Op::Xor => zip_same(a, b, |x, y| x ^ y),
-        other => return Err(not_defined(other, "integer")),
+        other @ (Op::Atan2 | Op::Compare(_)) => return Err(not_defined(other, "integer")),
+        other @ (unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!()) => {
+            return Err(not_defined(other, "integer"))
+        }
     })
 }
 
@@ -283,7 +335,12 @@ fn bool_binary(op: &Op, a: Cow<'_, ArrayD<bool>>, b: Cow<'_, ArrayD<bool>>) -> R
         Op::And | Op::Mul | Op::Min => zip_same(a, b, |x, y| x & y),
         Op::Or | Op::Add | Op::Max => zip_same(a, b, |x, y| x | y),
         Op::Xor => zip_same(a, b, |x, y| x ^ y),
-        other => return Err(not_defined(other, "bool")),
+        other @ (Op::Sub | Op::Div | Op::Rem | Op::Pow | Op::Atan2 | Op::Compare(_)) => {
+            return Err(not_defined(other, "bool"))
+        }
+        other @ (unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!()) => {
+            return Err(not_defined(other, "bool"))
+        }
     })
 }
 

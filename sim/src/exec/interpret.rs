@@ -5,7 +5,9 @@ use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tpudev_core::device::{ExecInput, TensorView};
-use tpudev_core::ir::{Graph, Literal, Node, Op, Param, ParamKind, Precision};
+use tpudev_core::ir::{
+    binary_ops, collective_ops, unary_ops, Graph, Literal, Node, Op, Param, ParamKind, Precision, ReduceKind,
+};
 use tpudev_core::shape::is_contiguous;
 use tpudev_core::{DType, Error, Result};
 
@@ -20,29 +22,68 @@ use crate::stream::Publish;
 
 /// Ops that only move or select existing elements, so their results need no rounding.
 fn moves_data(op: &Op) -> bool {
-    matches!(
-        op,
+    match op {
         Op::Parameter(_)
-            | Op::Constant(_)
-            | Op::Convert
-            | Op::Reshape
-            | Op::BroadcastInDim { .. }
-            | Op::Transpose { .. }
-            | Op::Slice { .. }
-            | Op::Concatenate { .. }
-            | Op::Pad { .. }
-            | Op::Reverse { .. }
-            | Op::Select
-            | Op::Clamp
-            | Op::Take { .. }
-            | Op::TakeAlongAxis { .. }
-            | Op::ArgReduce { .. }
-            | Op::Compare(_)
-            | Op::IsFinite
-            | Op::Max
-            | Op::Min
-    ) || matches!(op, Op::ScatterAlongAxis { accumulate: false, .. })
-        || matches!(op, Op::Reduce { kind, .. } if matches!(kind, tpudev_core::ir::ReduceKind::Max | tpudev_core::ir::ReduceKind::Min))
+        | Op::Constant(_)
+        | Op::Convert
+        | Op::Reshape
+        | Op::BroadcastInDim { .. }
+        | Op::Transpose { .. }
+        | Op::Slice { .. }
+        | Op::Concatenate { .. }
+        | Op::Pad { .. }
+        | Op::Reverse { .. }
+        | Op::Select
+        | Op::Clamp
+        | Op::Take { .. }
+        | Op::TakeAlongAxis { .. }
+        | Op::ArgReduce { .. }
+        | Op::Compare(_)
+        | Op::IsFinite
+        | Op::Max
+        | Op::Min => true,
+        Op::ScatterAlongAxis { accumulate, .. } => !accumulate,
+        Op::Reduce { kind, .. } => matches!(kind, ReduceKind::Max | ReduceKind::Min),
+        Op::Iota { .. }
+        | Op::Neg
+        | Op::Abs
+        | Op::Sign
+        | Op::Exp
+        | Op::Expm1
+        | Op::Log
+        | Op::Log1p
+        | Op::Sqrt
+        | Op::Rsqrt
+        | Op::Tanh
+        | Op::Logistic
+        | Op::Sin
+        | Op::Cos
+        | Op::Erf
+        | Op::Floor
+        | Op::Ceil
+        | Op::RoundEven
+        | Op::Not
+        | Op::Add
+        | Op::Sub
+        | Op::Mul
+        | Op::Div
+        | Op::Rem
+        | Op::Pow
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Atan2
+        | Op::ReduceWindow { .. }
+        | Op::DotGeneral(_)
+        | Op::Convolution(_)
+        | Op::ScatterAdd { .. }
+        | Op::ScatterReduce { .. }
+        | Op::RngUniform
+        | Op::Cholesky { .. }
+        | Op::TriangularSolve { .. }
+        | Op::LinalgCall(_)
+        | collective_ops!() => false,
+    }
 }
 
 fn pop<'a>(args: &mut Vec<Cow<'a, Value>>) -> Result<Cow<'a, Value>> {
@@ -57,8 +98,8 @@ pub(crate) fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> 
         Op::Parameter(_) => return Err(Error::internal("parameters are bound, not evaluated")),
         Op::Constant(l) => Value::full(dtype, shape, *l),
         Op::Iota { dim } => shape_ops::iota(dtype, shape, *dim)?,
-        op if op.is_elementwise_unary() => elementwise::unary(op, pop(&mut args)?, dtype)?,
-        op if op.is_elementwise_binary() => {
+        op @ unary_ops!() => elementwise::unary(op, pop(&mut args)?, dtype)?,
+        op @ binary_ops!() => {
             let rhs = pop(&mut args)?;
             let lhs = pop(&mut args)?;
             elementwise::binary(op, lhs, rhs, dtype)?
@@ -99,7 +140,8 @@ pub(crate) fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> 
             let xs: Vec<&Value> = args.iter().map(|c| c.as_ref()).collect();
             linalg::call(*call, &xs, shape)?
         }
-        other => return Err(Error::internal(format!("the simulator cannot run {}", other.name()))),
+        // Collectives are exchanged between replicas (`collective::run`), not evaluated alone.
+        other @ collective_ops!() => return Err(Error::internal(format!("the simulator cannot run {}", other.name()))),
     })
 }
 

@@ -7,7 +7,7 @@
 //! polynomials (erf, sin, cos, atan2) cost the length of such a polynomial evaluation.
 
 use tpudev_core::dtype::ComputeKind;
-use tpudev_core::ir::Op;
+use tpudev_core::ir::{binary_ops, collective_ops, unary_ops, Op};
 use tpudev_core::DType;
 
 use super::params::TimingParams;
@@ -27,15 +27,81 @@ pub fn op_weight(op: &Op) -> u64 {
         Op::Clamp => 2,
         // A counter-based generator: Philox rounds and a conversion per value.
         Op::RngUniform => 16,
-        _ => 1,
+        Op::Neg
+        | Op::Abs
+        | Op::Sign
+        | Op::Floor
+        | Op::Ceil
+        | Op::RoundEven
+        | Op::Not
+        | Op::IsFinite
+        | Op::Add
+        | Op::Sub
+        | Op::Mul
+        | Op::Max
+        | Op::Min
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::Compare(_)
+        | Op::Select => 1,
+        Op::Parameter(_)
+        | Op::Constant(_)
+        | Op::Iota { .. }
+        | Op::Convert
+        | Op::Reshape
+        | Op::BroadcastInDim { .. }
+        | Op::Transpose { .. }
+        | Op::Slice { .. }
+        | Op::Concatenate { .. }
+        | Op::Pad { .. }
+        | Op::Reverse { .. }
+        | Op::Reduce { .. }
+        | Op::ArgReduce { .. }
+        | Op::ReduceWindow { .. }
+        | Op::DotGeneral(_)
+        | Op::Convolution(_)
+        | Op::Take { .. }
+        | Op::TakeAlongAxis { .. }
+        | Op::ScatterAdd { .. }
+        | Op::ScatterAlongAxis { .. }
+        | Op::ScatterReduce { .. }
+        | Op::Cholesky { .. }
+        | Op::TriangularSolve { .. }
+        | Op::LinalgCall(_)
+        | collective_ops!() => 1,
     }
 }
 
 /// Whether `op` does arithmetic counted as FLOPs on float data (data movement is not).
 pub fn is_arithmetic(op: &Op) -> bool {
-    op.is_elementwise_unary()
-        || op.is_elementwise_binary()
-        || matches!(op, Op::Select | Op::Clamp | Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. })
+    match op {
+        unary_ops!() | binary_ops!() | Op::Select | Op::Clamp => true,
+        Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } => true,
+        Op::Parameter(_)
+        | Op::Constant(_)
+        | Op::Iota { .. }
+        | Op::Convert
+        | Op::Reshape
+        | Op::BroadcastInDim { .. }
+        | Op::Transpose { .. }
+        | Op::Slice { .. }
+        | Op::Concatenate { .. }
+        | Op::Pad { .. }
+        | Op::Reverse { .. }
+        | Op::DotGeneral(_)
+        | Op::Convolution(_)
+        | Op::Take { .. }
+        | Op::TakeAlongAxis { .. }
+        | Op::ScatterAdd { .. }
+        | Op::ScatterAlongAxis { .. }
+        | Op::ScatterReduce { .. }
+        | Op::RngUniform
+        | Op::Cholesky { .. }
+        | Op::TriangularSolve { .. }
+        | Op::LinalgCall(_)
+        | collective_ops!() => false,
+    }
 }
 
 /// Extra cost of data wider than the VPU's 32-bit lanes: f64 and 64-bit integers are

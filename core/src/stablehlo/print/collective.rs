@@ -9,7 +9,9 @@
 
 use super::Printer;
 use crate::error::{Error, Result};
-use crate::ir::{check_permute_pairs, check_replica_groups, replicas_of, NodeId, Op, TensorType};
+use crate::ir::{
+    binary_ops, check_permute_pairs, check_replica_groups, other_ops, replicas_of, unary_ops, NodeId, Op, TensorType,
+};
 
 /// `dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>` for rows of `width` indices (`dense<>` when
 /// there are none).
@@ -91,7 +93,9 @@ impl Printer<'_> {
                     index_tensor(&rows, 2)
                 ));
             }
-            other => return Err(Error::internal(format!("{} is not a collective", other.name()))),
+            other @ (unary_ops!() | binary_ops!() | Op::Select | Op::Clamp | other_ops!()) => {
+                return Err(Error::internal(format!("{} is not a collective", other.name())))
+            }
         }
         Ok(())
     }

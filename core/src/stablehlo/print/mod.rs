@@ -13,7 +13,7 @@ mod reduce;
 use std::fmt::Write;
 
 use crate::error::{Error, Result};
-use crate::ir::{Graph, NodeId, Op, ParamKind, TensorType};
+use crate::ir::{binary_ops, collective_ops, unary_ops, Graph, NodeId, Op, ParamKind, TensorType};
 
 /// The `tpudev.param` argument attribute of a parameter kind (`None` for device tensors).
 pub fn param_kind_attr(kind: ParamKind) -> Option<&'static str> {
@@ -123,8 +123,8 @@ impl Printer<'_> {
         let arity = match &node.op {
             Op::Parameter(_) => return Ok(()),
             Op::Constant(_) | Op::Iota { .. } => 0,
-            op if op.is_elementwise_unary() => 1,
-            op if op.is_elementwise_binary() => 2,
+            unary_ops!() => 1,
+            binary_ops!() => 2,
             Op::Select | Op::Clamp => 3,
             Op::Convert | Op::Reshape | Op::BroadcastInDim { .. } | Op::Transpose { .. } | Op::Slice { .. } => 1,
             Op::Reverse { .. } | Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } => 1,
@@ -132,9 +132,8 @@ impl Printer<'_> {
             Op::Pad { .. } | Op::DotGeneral(_) | Op::Convolution(_) | Op::Take { .. } => 2,
             Op::TakeAlongAxis { .. } | Op::TriangularSolve { .. } => 2,
             Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
-            op if op.is_collective() => 1,
+            collective_ops!() => 1,
             Op::Concatenate { .. } | Op::LinalgCall(_) => node.inputs.len(),
-            _ => node.inputs.len(),
         };
         if node.inputs.len() != arity {
             return Err(Error::internal(format!("{} node {i} has {} operands", node.op.name(), node.inputs.len())));

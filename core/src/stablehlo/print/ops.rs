@@ -2,7 +2,7 @@
 
 use super::Printer;
 use crate::error::Result;
-use crate::ir::{CompareDir, ConvDims, DotDims, NodeId, Op, Precision};
+use crate::ir::{collective_ops, CompareDir, ConvDims, DotDims, NodeId, Op, Precision};
 use crate::stablehlo::types::{comparison_type, format_literal};
 
 pub fn list<T: std::fmt::Display>(xs: &[T]) -> String {
@@ -55,9 +55,35 @@ impl Printer<'_> {
                 let ct = comparison_type(self.g.nodes[node.inputs[0]].ty.dtype);
                 format!("%{i} = stablehlo.compare  {}, {a},  {ct} : {fty}", compare_name(*d))
             }
-            op if op.is_elementwise_unary() || op.is_elementwise_binary() => {
-                format!("%{i} = stablehlo.{} {a} : {ty}", op.name())
-            }
+            op @ (Op::Neg
+            | Op::Abs
+            | Op::Sign
+            | Op::Exp
+            | Op::Expm1
+            | Op::Log
+            | Op::Log1p
+            | Op::Sqrt
+            | Op::Rsqrt
+            | Op::Tanh
+            | Op::Logistic
+            | Op::Sin
+            | Op::Cos
+            | Op::Floor
+            | Op::Ceil
+            | Op::RoundEven
+            | Op::Not
+            | Op::Add
+            | Op::Sub
+            | Op::Mul
+            | Op::Div
+            | Op::Rem
+            | Op::Pow
+            | Op::Max
+            | Op::Min
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Atan2) => format!("%{i} = stablehlo.{} {a} : {ty}", op.name()),
             Op::Select => format!("%{i} = stablehlo.select {a} : {}, {ty}", self.ty(node.inputs[0])),
             Op::Clamp => format!("%{i} = stablehlo.clamp {a} : {ty}"),
             Op::Convert | Op::Reshape => format!("%{i} = stablehlo.{} {a} : {fty}", node.op.name()),
@@ -107,9 +133,8 @@ impl Printer<'_> {
             | Op::ScatterAdd { .. }
             | Op::ScatterAlongAxis { .. }
             | Op::ScatterReduce { .. } => return self.gather_scatter(i),
-            op if op.is_collective() => return self.collective(i),
+            collective_ops!() => return self.collective(i),
             Op::Parameter(_) => return Ok(()),
-            other => return Err(crate::error::Error::internal(format!("cannot print {}", other.name()))),
         };
         self.line(line);
         Ok(())

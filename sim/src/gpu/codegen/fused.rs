@@ -2,7 +2,7 @@
 //! element of every member in registers and writes only the members read elsewhere.
 //! Operands come from buffers, constants, or index maps over buffers (`view.rs`).
 
-use tpudev_core::ir::{CompareDir, Graph, NodeId, Op};
+use tpudev_core::ir::{collective_ops, CompareDir, Graph, NodeId, Op};
 
 use super::{binding, grid, literal, normalize, PRELUDE, THREADS};
 use crate::gpu::plan::{storage, Form, Kernel, Kind};
@@ -140,7 +140,8 @@ impl Gen<'_> {
             Op::Abs => format!("abs({x})"),
             Op::Sign if f => format!("sign_f({x})"),
             Op::Sign if kin == Kind::I32 => format!("sign({x})"),
-            Op::Sign | Op::Floor | Op::Ceil | Op::RoundEven if !f => x,
+            Op::Sign => x,
+            Op::Floor | Op::Ceil | Op::RoundEven if !f => x,
             Op::Exp => format!("exp({x})"),
             Op::Expm1 => format!("expm1_f({x})"),
             Op::Log => format!("log_f({x})"),
@@ -225,7 +226,31 @@ impl Gen<'_> {
                 _ => x,
             },
             // The planner only fuses the ops above; anything else is a planner bug.
-            other => format!("UNSUPPORTED_{}", other.name()),
+            other @ (Op::Parameter(_)
+            | Op::Constant(_)
+            | Op::Iota { .. }
+            | Op::Reshape
+            | Op::BroadcastInDim { .. }
+            | Op::Transpose { .. }
+            | Op::Slice { .. }
+            | Op::Concatenate { .. }
+            | Op::Pad { .. }
+            | Op::Reverse { .. }
+            | Op::Reduce { .. }
+            | Op::ArgReduce { .. }
+            | Op::ReduceWindow { .. }
+            | Op::DotGeneral(_)
+            | Op::Convolution(_)
+            | Op::Take { .. }
+            | Op::TakeAlongAxis { .. }
+            | Op::ScatterAdd { .. }
+            | Op::ScatterAlongAxis { .. }
+            | Op::ScatterReduce { .. }
+            | Op::RngUniform
+            | Op::Cholesky { .. }
+            | Op::TriangularSolve { .. }
+            | Op::LinalgCall(_)
+            | collective_ops!()) => format!("UNSUPPORTED_{}", other.name()),
         }
     }
 }
