@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use tpudev_core::dtype::ComputeKind;
-use tpudev_core::ir::{Graph, Literal, NodeId, Op};
+use tpudev_core::ir::{collective_ops, other_ops, Graph, Literal, NodeId, Op};
 use tpudev_core::DType;
 
 use super::codegen::{conv, dot, fused, reduce, rng};
@@ -108,9 +108,7 @@ pub fn storage(forms: &[Form], mut j: NodeId) -> NodeId {
 fn fusible(op: &Op, in_kind: Option<Kind>, out: DType) -> bool {
     let float = in_kind == Some(Kind::F32);
     match op {
-        Op::Iota { .. } | Op::Select | Op::Clamp | Op::Compare(_) => true,
-        // Float to integer conversion truncates with the CPU's saturation rules.
-        Op::Convert => !(float && Kind::of(out) == Some(Kind::I32)),
+        Op::Select | Op::Clamp | Op::Compare(_) => true,
         op if in_kind == Some(Kind::Bool) && op.is_elementwise_binary() => {
             matches!(op, Op::And | Op::Or | Op::Xor | Op::Max | Op::Min)
         }
@@ -118,11 +116,27 @@ fn fusible(op: &Op, in_kind: Option<Kind>, out: DType) -> bool {
         Op::Rem => !float,
         Op::Pow | Op::Atan2 => float,
         Op::And | Op::Or | Op::Xor | Op::Not => !float,
-        op if op.is_elementwise_binary() => true,
+        Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Max | Op::Min => true,
         Op::Neg => in_kind != Some(Kind::Bool),
         Op::IsFinite | Op::Abs | Op::Sign | Op::Floor | Op::Ceil | Op::RoundEven => true,
-        op if op.is_elementwise_unary() => float,
-        _ => false,
+        Op::Exp
+        | Op::Expm1
+        | Op::Log
+        | Op::Log1p
+        | Op::Sqrt
+        | Op::Rsqrt
+        | Op::Tanh
+        | Op::Logistic
+        | Op::Sin
+        | Op::Cos
+        | Op::Erf => float,
+        // Of the rest, iotas, and converts except float to integer (which truncates with the
+        // CPU's saturation rules).
+        op @ (other_ops!() | collective_ops!()) => match op {
+            Op::Iota { .. } => true,
+            Op::Convert => !(float && Kind::of(out) == Some(Kind::I32)),
+            _ => false,
+        },
     }
 }
 
