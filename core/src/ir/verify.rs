@@ -7,45 +7,17 @@
 use super::builder::GraphBuilder;
 use super::graph::{Graph, NodeId};
 use super::op::{LinalgCall, Op};
+use super::{binary_ops, unary_ops};
 use crate::error::{Error, Result};
 
 /// How many operands `op` takes; `None` for any number but at least one (`Concatenate`).
-/// Exhaustive: a new op does not compile until it says.
+/// Exhaustive: a new op does not compile until it joins an op group (`unary_ops!`, ...) or is
+/// named here.
 fn arity(op: &Op) -> Option<usize> {
     Some(match op {
         Op::Parameter(_) | Op::Constant(_) | Op::Iota { .. } => 0,
-        Op::Neg
-        | Op::Abs
-        | Op::Sign
-        | Op::Exp
-        | Op::Expm1
-        | Op::Log
-        | Op::Log1p
-        | Op::Sqrt
-        | Op::Rsqrt
-        | Op::Tanh
-        | Op::Logistic
-        | Op::Sin
-        | Op::Cos
-        | Op::Erf
-        | Op::Floor
-        | Op::Ceil
-        | Op::RoundEven
-        | Op::Not
-        | Op::IsFinite => 1,
-        Op::Add
-        | Op::Sub
-        | Op::Mul
-        | Op::Div
-        | Op::Rem
-        | Op::Pow
-        | Op::Max
-        | Op::Min
-        | Op::And
-        | Op::Or
-        | Op::Xor
-        | Op::Atan2
-        | Op::Compare(_) => 2,
+        unary_ops!() => 1,
+        binary_ops!() => 2,
         Op::Select | Op::Clamp => 3,
         Op::Convert
         | Op::Reshape
@@ -113,38 +85,8 @@ pub fn verify(graph: &Graph) -> Result<()> {
             }
             Op::Constant(l) => b.constant(*l, dtype, shape),
             Op::Iota { dim } => b.iota(dtype, shape, *dim)?,
-            op @ (Op::Neg
-            | Op::Abs
-            | Op::Sign
-            | Op::Exp
-            | Op::Expm1
-            | Op::Log
-            | Op::Log1p
-            | Op::Sqrt
-            | Op::Rsqrt
-            | Op::Tanh
-            | Op::Logistic
-            | Op::Sin
-            | Op::Cos
-            | Op::Erf
-            | Op::Floor
-            | Op::Ceil
-            | Op::RoundEven
-            | Op::Not
-            | Op::IsFinite) => b.unary(op.clone(), x[0])?,
-            op @ (Op::Add
-            | Op::Sub
-            | Op::Mul
-            | Op::Div
-            | Op::Rem
-            | Op::Pow
-            | Op::Max
-            | Op::Min
-            | Op::And
-            | Op::Or
-            | Op::Xor
-            | Op::Atan2
-            | Op::Compare(_)) => b.binary(op.clone(), x[0], x[1])?,
+            op @ unary_ops!() => b.unary(op.clone(), x[0])?,
+            op @ binary_ops!() => b.binary(op.clone(), x[0], x[1])?,
             Op::Select => b.select(x[0], x[1], x[2])?,
             Op::Clamp => b.clamp(x[0], x[1], x[2])?,
             Op::Convert => b.convert(x[0], dtype),
