@@ -19,4 +19,7 @@ pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, 
 pub use verify::{debug_verify_after, verify};
 
 // The op groups as patterns (`#[macro_export]` puts them at the crate root; here they sit by `Op`).
-pub use crate::{binary_ops, collective_ops, other_ops, unary_ops};
+pub use crate::{
+    binary_ops, collective_ops, indexing_ops, layout_ops, linalg_ops, other_ops, product_ops, reduction_ops,
+    source_ops, unary_ops,
+};

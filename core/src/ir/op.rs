@@ -669,16 +669,24 @@ macro_rules! collective_ops {
     };
 }
 
-/// Every op that is neither elementwise (`unary_ops!`, `binary_ops!`, select, clamp) nor a
-/// collective, as an or-pattern: graph inputs and constants, conversion and layout,
-/// reductions, products, gathers and scatters, random numbers, linear algebra.
+/// Ops that make a value from no tensor operand they read elementwise: graph inputs, constants,
+/// iotas and random draws, as an or-pattern.
 #[macro_export]
-macro_rules! other_ops {
+macro_rules! source_ops {
     () => {
         $crate::ir::Op::Parameter(_)
             | $crate::ir::Op::Constant(_)
             | $crate::ir::Op::Iota { .. }
-            | $crate::ir::Op::Convert
+            | $crate::ir::Op::RngUniform
+    };
+}
+
+/// Conversion and data movement: converts, reshapes, broadcasts, transposes, slices,
+/// concatenations, pads and reversals, as an or-pattern.
+#[macro_export]
+macro_rules! layout_ops {
+    () => {
+        $crate::ir::Op::Convert
             | $crate::ir::Op::Reshape
             | $crate::ir::Op::BroadcastInDim { .. }
             | $crate::ir::Op::Transpose { .. }
@@ -686,20 +694,56 @@ macro_rules! other_ops {
             | $crate::ir::Op::Concatenate { .. }
             | $crate::ir::Op::Pad { .. }
             | $crate::ir::Op::Reverse { .. }
-            | $crate::ir::Op::Reduce { .. }
-            | $crate::ir::Op::ArgReduce { .. }
-            | $crate::ir::Op::ReduceWindow { .. }
-            | $crate::ir::Op::DotGeneral(_)
-            | $crate::ir::Op::Convolution(_)
-            | $crate::ir::Op::Take { .. }
+    };
+}
+
+/// Reductions: over dims, to an index, and over windows, as an or-pattern.
+#[macro_export]
+macro_rules! reduction_ops {
+    () => {
+        $crate::ir::Op::Reduce { .. } | $crate::ir::Op::ArgReduce { .. } | $crate::ir::Op::ReduceWindow { .. }
+    };
+}
+
+/// Matrix products and convolutions (the MXU's work), as an or-pattern.
+#[macro_export]
+macro_rules! product_ops {
+    () => {
+        $crate::ir::Op::DotGeneral(_) | $crate::ir::Op::Convolution(_)
+    };
+}
+
+/// Gathers and scatters by index tensors, as an or-pattern.
+#[macro_export]
+macro_rules! indexing_ops {
+    () => {
+        $crate::ir::Op::Take { .. }
             | $crate::ir::Op::TakeAlongAxis { .. }
             | $crate::ir::Op::ScatterAdd { .. }
             | $crate::ir::Op::ScatterAlongAxis { .. }
             | $crate::ir::Op::ScatterReduce { .. }
-            | $crate::ir::Op::RngUniform
-            | $crate::ir::Op::Cholesky { .. }
-            | $crate::ir::Op::TriangularSolve { .. }
-            | $crate::ir::Op::LinalgCall(_)
+    };
+}
+
+/// Linear algebra: factorizations and solves, as an or-pattern.
+#[macro_export]
+macro_rules! linalg_ops {
+    () => {
+        $crate::ir::Op::Cholesky { .. } | $crate::ir::Op::TriangularSolve { .. } | $crate::ir::Op::LinalgCall(_)
+    };
+}
+
+/// Every op that is neither elementwise (`unary_ops!`, `binary_ops!`, select, clamp) nor a
+/// collective, as an or-pattern: the six groups above.
+#[macro_export]
+macro_rules! other_ops {
+    () => {
+        $crate::source_ops!()
+            | $crate::layout_ops!()
+            | $crate::reduction_ops!()
+            | $crate::product_ops!()
+            | $crate::indexing_ops!()
+            | $crate::linalg_ops!()
     };
 }
 

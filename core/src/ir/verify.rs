@@ -7,7 +7,7 @@
 use super::builder::GraphBuilder;
 use super::graph::{Graph, NodeId};
 use super::op::{LinalgCall, Op};
-use super::{binary_ops, unary_ops};
+use super::{binary_ops, product_ops, reduction_ops, unary_ops};
 use crate::error::{Error, Result};
 
 /// How many operands `op` takes; `None` for any number but at least one (`Concatenate`).
@@ -25,18 +25,11 @@ fn arity(op: &Op) -> Option<usize> {
         | Op::Transpose { .. }
         | Op::Slice { .. }
         | Op::Reverse { .. }
-        | Op::Reduce { .. }
-        | Op::ArgReduce { .. }
-        | Op::ReduceWindow { .. }
         | Op::RngUniform
-        | Op::Cholesky { .. } => 1,
+        | Op::Cholesky { .. }
+        | reduction_ops!() => 1,
         Op::Concatenate { .. } => return None,
-        Op::Pad { .. }
-        | Op::DotGeneral(_)
-        | Op::Convolution(_)
-        | Op::Take { .. }
-        | Op::TakeAlongAxis { .. }
-        | Op::TriangularSolve { .. } => 2,
+        Op::Pad { .. } | Op::Take { .. } | Op::TakeAlongAxis { .. } | Op::TriangularSolve { .. } | product_ops!() => 2,
         Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
         Op::LinalgCall(call) => match call {
             LinalgCall::HouseholderProduct => 2,

@@ -6,7 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tpudev_core::device::{ExecInput, TensorView};
 use tpudev_core::ir::{
-    binary_ops, collective_ops, unary_ops, Graph, Literal, Node, Op, Param, ParamKind, Precision, ReduceKind,
+    binary_ops, collective_ops, layout_ops, linalg_ops, product_ops, unary_ops, Graph, Literal, Node, Op, Param,
+    ParamKind, Precision, ReduceKind,
 };
 use tpudev_core::shape::is_contiguous;
 use tpudev_core::{DType, Error, Result};
@@ -25,14 +26,6 @@ fn moves_data(op: &Op) -> bool {
     match op {
         Op::Parameter(_)
         | Op::Constant(_)
-        | Op::Convert
-        | Op::Reshape
-        | Op::BroadcastInDim { .. }
-        | Op::Transpose { .. }
-        | Op::Slice { .. }
-        | Op::Concatenate { .. }
-        | Op::Pad { .. }
-        | Op::Reverse { .. }
         | Op::Select
         | Op::Clamp
         | Op::Take { .. }
@@ -41,7 +34,8 @@ fn moves_data(op: &Op) -> bool {
         | Op::Compare(_)
         | Op::IsFinite
         | Op::Max
-        | Op::Min => true,
+        | Op::Min
+        | layout_ops!() => true,
         Op::ScatterAlongAxis { accumulate, .. } => !accumulate,
         Op::Reduce { kind, .. } => matches!(kind, ReduceKind::Max | ReduceKind::Min),
         Op::Iota { .. }
@@ -74,15 +68,12 @@ fn moves_data(op: &Op) -> bool {
         | Op::Xor
         | Op::Atan2
         | Op::ReduceWindow { .. }
-        | Op::DotGeneral(_)
-        | Op::Convolution(_)
         | Op::ScatterAdd { .. }
         | Op::ScatterReduce { .. }
         | Op::RngUniform
-        | Op::Cholesky { .. }
-        | Op::TriangularSolve { .. }
-        | Op::LinalgCall(_)
-        | collective_ops!() => false,
+        | collective_ops!()
+        | product_ops!()
+        | linalg_ops!() => false,
     }
 }
 

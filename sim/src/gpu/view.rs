@@ -3,7 +3,9 @@
 //! function of their own, and maps compose. A fused kernel reads the base buffer through the
 //! map; other kernels get the view materialized by a copy.
 
-use tpudev_core::ir::{binary_ops, collective_ops, unary_ops, Op};
+use tpudev_core::ir::{
+    binary_ops, collective_ops, indexing_ops, linalg_ops, product_ops, reduction_ops, source_ops, unary_ops, Op,
+};
 
 /// `base[d] = offset[d] + Σ_k scale[d][k] * out[k]` for every dim d of the base.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -64,32 +66,20 @@ impl IndexMap {
                     }
                 }
             }
-            Op::Parameter(_)
-            | Op::Constant(_)
-            | Op::Iota { .. }
-            | Op::Convert
+            Op::Convert
             | Op::Reshape
             | Op::Concatenate { .. }
             | Op::Pad { .. }
-            | Op::Reduce { .. }
-            | Op::ArgReduce { .. }
-            | Op::ReduceWindow { .. }
-            | Op::DotGeneral(_)
-            | Op::Convolution(_)
-            | Op::Take { .. }
-            | Op::TakeAlongAxis { .. }
-            | Op::ScatterAdd { .. }
-            | Op::ScatterAlongAxis { .. }
-            | Op::ScatterReduce { .. }
-            | Op::RngUniform
-            | Op::Cholesky { .. }
-            | Op::TriangularSolve { .. }
-            | Op::LinalgCall(_)
             | unary_ops!()
             | binary_ops!()
             | Op::Select
             | Op::Clamp
-            | collective_ops!() => return None,
+            | collective_ops!()
+            | source_ops!()
+            | reduction_ops!()
+            | product_ops!()
+            | indexing_ops!()
+            | linalg_ops!() => return None,
         }
         Some(IndexMap { out_shape: out_shape.to_vec(), base_shape: in_shape.to_vec(), offset, scale })
     }

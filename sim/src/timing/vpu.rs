@@ -7,7 +7,10 @@
 //! polynomials (erf, sin, cos, atan2) cost the length of such a polynomial evaluation.
 
 use tpudev_core::dtype::ComputeKind;
-use tpudev_core::ir::{binary_ops, collective_ops, unary_ops, Op};
+use tpudev_core::ir::{
+    binary_ops, collective_ops, indexing_ops, layout_ops, linalg_ops, product_ops, reduction_ops, source_ops,
+    unary_ops, Op,
+};
 use tpudev_core::DType;
 
 use super::params::TimingParams;
@@ -48,28 +51,12 @@ pub fn op_weight(op: &Op) -> u64 {
         Op::Parameter(_)
         | Op::Constant(_)
         | Op::Iota { .. }
-        | Op::Convert
-        | Op::Reshape
-        | Op::BroadcastInDim { .. }
-        | Op::Transpose { .. }
-        | Op::Slice { .. }
-        | Op::Concatenate { .. }
-        | Op::Pad { .. }
-        | Op::Reverse { .. }
-        | Op::Reduce { .. }
-        | Op::ArgReduce { .. }
-        | Op::ReduceWindow { .. }
-        | Op::DotGeneral(_)
-        | Op::Convolution(_)
-        | Op::Take { .. }
-        | Op::TakeAlongAxis { .. }
-        | Op::ScatterAdd { .. }
-        | Op::ScatterAlongAxis { .. }
-        | Op::ScatterReduce { .. }
-        | Op::Cholesky { .. }
-        | Op::TriangularSolve { .. }
-        | Op::LinalgCall(_)
-        | collective_ops!() => 1,
+        | collective_ops!()
+        | layout_ops!()
+        | reduction_ops!()
+        | product_ops!()
+        | indexing_ops!()
+        | linalg_ops!() => 1,
     }
 }
 
@@ -78,29 +65,7 @@ pub fn is_arithmetic(op: &Op) -> bool {
     match op {
         unary_ops!() | binary_ops!() | Op::Select | Op::Clamp => true,
         Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } => true,
-        Op::Parameter(_)
-        | Op::Constant(_)
-        | Op::Iota { .. }
-        | Op::Convert
-        | Op::Reshape
-        | Op::BroadcastInDim { .. }
-        | Op::Transpose { .. }
-        | Op::Slice { .. }
-        | Op::Concatenate { .. }
-        | Op::Pad { .. }
-        | Op::Reverse { .. }
-        | Op::DotGeneral(_)
-        | Op::Convolution(_)
-        | Op::Take { .. }
-        | Op::TakeAlongAxis { .. }
-        | Op::ScatterAdd { .. }
-        | Op::ScatterAlongAxis { .. }
-        | Op::ScatterReduce { .. }
-        | Op::RngUniform
-        | Op::Cholesky { .. }
-        | Op::TriangularSolve { .. }
-        | Op::LinalgCall(_)
-        | collective_ops!() => false,
+        collective_ops!() | source_ops!() | layout_ops!() | product_ops!() | indexing_ops!() | linalg_ops!() => false,
     }
 }
 

@@ -7,7 +7,10 @@
 use super::ops::{array_i64, list};
 use super::Printer;
 use crate::error::Result;
-use crate::ir::{binary_ops, collective_ops, unary_ops, NodeId, Op, ReduceKind, TensorType};
+use crate::ir::{
+    binary_ops, collective_ops, layout_ops, linalg_ops, product_ops, reduction_ops, source_ops, unary_ops, NodeId, Op,
+    ReduceKind, TensorType,
+};
 use crate::stablehlo::types::reduce_body_op;
 
 /// `key = [..]` entries of a gather/scatter attribute, leaving out empty lists as MLIR does.
@@ -91,31 +94,16 @@ impl Printer<'_> {
                 self.custom_call(i, "scatter_reduce", &format!("axis={axis},kind={kind}"))
             }
             // Only gathers and scatters are printed here (`Printer::op` dispatches).
-            Op::Parameter(_)
-            | Op::Constant(_)
-            | Op::Iota { .. }
-            | Op::Convert
-            | Op::Reshape
-            | Op::BroadcastInDim { .. }
-            | Op::Transpose { .. }
-            | Op::Slice { .. }
-            | Op::Concatenate { .. }
-            | Op::Pad { .. }
-            | Op::Reverse { .. }
-            | Op::Reduce { .. }
-            | Op::ArgReduce { .. }
-            | Op::ReduceWindow { .. }
-            | Op::DotGeneral(_)
-            | Op::Convolution(_)
-            | Op::RngUniform
-            | Op::Cholesky { .. }
-            | Op::TriangularSolve { .. }
-            | Op::LinalgCall(_)
-            | unary_ops!()
+            unary_ops!()
             | binary_ops!()
             | Op::Select
             | Op::Clamp
-            | collective_ops!() => return Ok(()),
+            | collective_ops!()
+            | source_ops!()
+            | layout_ops!()
+            | reduction_ops!()
+            | product_ops!()
+            | linalg_ops!() => return Ok(()),
         };
         self.line(line);
         Ok(())

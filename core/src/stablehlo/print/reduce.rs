@@ -6,7 +6,10 @@
 use super::ops::{array_i64, compare_name, list};
 use super::Printer;
 use crate::error::Result;
-use crate::ir::{binary_ops, collective_ops, unary_ops, CompareDir, NodeId, Op, ReduceKind, TensorType};
+use crate::ir::{
+    binary_ops, collective_ops, indexing_ops, layout_ops, linalg_ops, product_ops, source_ops, unary_ops, CompareDir,
+    NodeId, Op, ReduceKind, TensorType,
+};
 use crate::stablehlo::types::{comparison_type, format_literal, reduce_body_op, reduce_identity};
 
 impl Printer<'_> {
@@ -57,33 +60,16 @@ impl Printer<'_> {
             }
             Op::ArgReduce { kind, dim } => self.arg_reduce(i, kind, dim),
             // Only reductions are printed here (`Printer::op` dispatches).
-            Op::Parameter(_)
-            | Op::Constant(_)
-            | Op::Iota { .. }
-            | Op::Convert
-            | Op::Reshape
-            | Op::BroadcastInDim { .. }
-            | Op::Transpose { .. }
-            | Op::Slice { .. }
-            | Op::Concatenate { .. }
-            | Op::Pad { .. }
-            | Op::Reverse { .. }
-            | Op::DotGeneral(_)
-            | Op::Convolution(_)
-            | Op::Take { .. }
-            | Op::TakeAlongAxis { .. }
-            | Op::ScatterAdd { .. }
-            | Op::ScatterAlongAxis { .. }
-            | Op::ScatterReduce { .. }
-            | Op::RngUniform
-            | Op::Cholesky { .. }
-            | Op::TriangularSolve { .. }
-            | Op::LinalgCall(_)
-            | unary_ops!()
+            unary_ops!()
             | binary_ops!()
             | Op::Select
             | Op::Clamp
-            | collective_ops!() => {}
+            | collective_ops!()
+            | source_ops!()
+            | layout_ops!()
+            | product_ops!()
+            | indexing_ops!()
+            | linalg_ops!() => {}
         }
         Ok(())
     }
