@@ -170,8 +170,10 @@ impl SimDevice {
         &self.tuning
     }
 
-    /// Compiles programs for `tuning` from now on (`SimTuning::reference` for the plain
-    /// interpreter); results and simulated time stay the same.
+    /// Compiles programs with `tuning`'s host fusion and in-place reads from now on
+    /// (`SimTuning::reference` for the plain interpreter); results and simulated time stay the
+    /// same. The vector build, BLAS library and allocator setting are the process's, chosen once
+    /// from the environment (`tuning::process`).
     pub fn set_tuning(&mut self, tuning: SimTuning) {
         self.tuning = tuning;
     }

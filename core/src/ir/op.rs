@@ -2,7 +2,9 @@
 //! simpler special case of a general StableHLO op (Take for gather, for instance) the comment
 //! says how it maps.
 
-use crate::{binary_ops, collective_ops, other_ops, unary_ops};
+use crate::{
+    binary_ops, collective_ops, indexing_ops, linalg_ops, other_ops, product_ops, reduction_ops, source_ops, unary_ops,
+};
 
 /// A scalar value baked into a graph. Literals compare and hash by their bits: -0.0 and 0.0
 /// are different constants (1/x tells them apart), and a NaN constant equals itself, so two
@@ -521,29 +523,17 @@ impl Op {
         match self {
             unary_ops!() | binary_ops!() | Op::Select | Op::Clamp => true,
             Op::Convert | Op::BroadcastInDim { .. } | Op::Reshape => true,
-            Op::Parameter(_)
-            | Op::Constant(_)
-            | Op::Iota { .. }
-            | Op::Transpose { .. }
+            Op::Transpose { .. }
             | Op::Slice { .. }
             | Op::Concatenate { .. }
             | Op::Pad { .. }
             | Op::Reverse { .. }
-            | Op::Reduce { .. }
-            | Op::ArgReduce { .. }
-            | Op::ReduceWindow { .. }
-            | Op::DotGeneral(_)
-            | Op::Convolution(_)
-            | Op::Take { .. }
-            | Op::TakeAlongAxis { .. }
-            | Op::ScatterAdd { .. }
-            | Op::ScatterAlongAxis { .. }
-            | Op::ScatterReduce { .. }
-            | Op::RngUniform
-            | Op::Cholesky { .. }
-            | Op::TriangularSolve { .. }
-            | Op::LinalgCall(_)
-            | collective_ops!() => false,
+            | collective_ops!()
+            | source_ops!()
+            | reduction_ops!()
+            | product_ops!()
+            | indexing_ops!()
+            | linalg_ops!() => false,
         }
     }
 
@@ -558,25 +548,16 @@ impl Op {
             | Op::Concatenate { .. }
             | Op::Pad { .. }
             | Op::Reverse { .. }
-            | Op::Reduce { .. }
-            | Op::ArgReduce { .. }
-            | Op::ReduceWindow { .. }
-            | Op::DotGeneral(_)
-            | Op::Convolution(_)
-            | Op::Take { .. }
-            | Op::TakeAlongAxis { .. }
-            | Op::ScatterAdd { .. }
-            | Op::ScatterAlongAxis { .. }
-            | Op::ScatterReduce { .. }
             | Op::RngUniform
-            | Op::Cholesky { .. }
-            | Op::TriangularSolve { .. }
-            | Op::LinalgCall(_)
             | unary_ops!()
             | binary_ops!()
             | Op::Select
             | Op::Clamp
-            | collective_ops!() => false,
+            | collective_ops!()
+            | reduction_ops!()
+            | product_ops!()
+            | indexing_ops!()
+            | linalg_ops!() => false,
         }
     }
 

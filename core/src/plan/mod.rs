@@ -10,6 +10,7 @@
 pub mod fusion;
 pub mod memory;
 
+use crate::dtype::ComputeKind;
 use crate::ir::{Graph, NodeId, Op};
 
 pub use fusion::FusedKernel;
@@ -137,10 +138,8 @@ fn deferred_broadcasts(graph: &Graph, live: &[bool], fused: &[bool], rules: &dyn
     for &o in &graph.outputs {
         uses[o] += 2;
     }
-    let float = |i: usize| {
-        use crate::dtype::ComputeKind;
-        matches!(graph.nodes[i].ty.dtype.compute_kind(), ComputeKind::Float32 | ComputeKind::Float64)
-    };
+    let float =
+        |i: usize| matches!(graph.nodes[i].ty.dtype.compute_kind(), ComputeKind::Float32 | ComputeKind::Float64);
     let mut out = vec![None; n];
     for (i, node) in graph.nodes.iter().enumerate() {
         if !live[i]

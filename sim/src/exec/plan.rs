@@ -8,7 +8,8 @@ use std::sync::Arc;
 use tpudev_core::device::Executable;
 use tpudev_core::ir::{Graph, NodeId, Op, ParamKind};
 use tpudev_core::plan::memory::peak_temporary_bytes;
-pub use tpudev_core::plan::{Fusion, FusionRules, Plan, Step};
+use tpudev_core::plan::FusionRules;
+pub use tpudev_core::plan::{Fusion, Plan, Step};
 use tpudev_core::DType;
 use tpudev_core::Result;
 
