@@ -6,6 +6,8 @@
 //!
 //! - `TPUDEV_SIM_TUNING=fast|reference` (default `fast`).
 //!
+//! Both split loops over threads the same way (`Parallel`), since threads never change a bit.
+//!
 //! Two settings are not speed comparisons and keep variables of their own: `TPUDEV_BLAS` picks
 //! the library for f32/f64 products (`exec/blas.rs`), and `TPUDEV_MALLOC_TUNING=0` leaves
 //! glibc's allocator as it is (`host_alloc.rs`, a process-wide setting).
@@ -35,6 +37,36 @@ pub struct SimTuning {
     pub blas: String,
     /// Whether to raise glibc's mmap and trim thresholds (`host_alloc.rs`).
     pub malloc_tuning: bool,
+    /// When loops split over rayon's threads (`exec/par.rs`).
+    pub parallel: Parallel,
+}
+
+/// When the interpreter's loops split over rayon's threads. Threads never change a result:
+/// work is split into fixed chunks and every element is computed on its own, so the reference
+/// interpreter keeps these choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parallel {
+    /// Loops of about one operation per element split from this many elements on. Below it,
+    /// handing chunks to rayon's threads (waking them, then joining) costs more than the loop
+    /// saves: on the 2-core reference machine a 32K-element multiply took 45 us in parallel and
+    /// 17 us on the calling thread.
+    pub min_elems: usize,
+    /// Loops of tens of cycles per element (transcendentals, erf, Philox, fused row regions)
+    /// split from this many elements on.
+    pub min_costly_elems: usize,
+    /// Elements per parallel task.
+    pub chunk: usize,
+    /// Whether a stream's worker leaves one core to the host thread while the host runs rather
+    /// than waits for it (`par::threads_now`). On two cores a loop split in two while the host
+    /// runs waits for its displaced half; steps of the demo's compiled training loop
+    /// alternating with and without this rule ran 6-10 % faster at the median with it. On more
+    /// cores, losing one of many threads costs a loop little.
+    pub spare_host_core: bool,
+}
+
+impl Parallel {
+    pub const DEFAULT: Parallel =
+        Parallel { min_elems: 256 * 1024, min_costly_elems: 16 * 1024, chunk: 8 * 1024, spare_host_core: true };
 }
 
 impl SimTuning {
@@ -46,6 +78,7 @@ impl SimTuning {
             in_place: true,
             blas: "auto".into(),
             malloc_tuning: true,
+            parallel: Parallel::DEFAULT,
         }
     }
 
@@ -105,5 +138,6 @@ mod tests {
         assert_eq!((fast.fusion, fast.simd), (Fusion::Elementwise, Isa::Avx512));
         assert_eq!((reference.fusion, reference.simd, reference.in_place), (Fusion::Off, Isa::Baseline, false));
         assert_eq!((reference.blas, reference.malloc_tuning), (fast.blas, fast.malloc_tuning));
+        assert_eq!(reference.parallel, fast.parallel, "threads never change a bit");
     }
 }

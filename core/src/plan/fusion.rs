@@ -1,9 +1,10 @@
 //! Fusion: the kernels a TPU compiler forms around reductions over trailing dims (softmax,
 //! log-softmax, layer and RMS norm, plain sums), and with `Fusion::Elementwise` its loop
-//! fusions of f32 elementwise chains too.
+//! fusions of elementwise chains too.
 //!
 //! A kernel works on one shape S split at an axis a into rows (the dims before a) and columns
-//! (the dims from a on). Its members are f32-kind nodes of three sorts: full ones (shape S,
+//! (the dims from a on). Its members are nodes of dtypes the device's kernels hold (f32-kind
+//! on the TPU's vector unit; `FusionRules::holds`), of three sorts: full ones (shape S,
 //! one vector of columns per row), row ones (one value per row: the reductions and what is
 //! computed from them) and aliases (broadcasts and reshapes, which only re-index). So a
 //! softmax reads each row once, keeps it on chip through max, exp, sum and divide, and never
@@ -104,7 +105,7 @@ pub fn member_work(graph: &Graph, m: NodeId) -> MemberWork {
 
 /// Finds disjoint kernels among the `live` nodes, each seeded by a float reduction over
 /// trailing dims and grown through its elementwise producers and consumers. With
-/// `elementwise`, the f32 elementwise nodes left over then seed kernels of their own (split
+/// `elementwise`, the elementwise nodes the device fuses that are left over then seed kernels of their own (split
 /// at their last dim), which run a chain of elementwise ops in one pass over memory.
 pub fn find(graph: &Graph, live: &[bool], elementwise: bool, rules: &dyn FusionRules) -> Vec<FusedKernel> {
     let n = graph.nodes.len();
@@ -187,12 +188,17 @@ fn seed_key(graph: &Graph, i: NodeId, rules: &dyn FusionRules) -> Option<(Vec<us
     (trailing && cols >= 2 && rows >= 1 && rules.fuses_rows(rows, cols)).then_some((shape, a))
 }
 
-/// The (shape, axis) of an f32-kind elementwise node with at least two elements, split at its
+/// Whether a kernel holds node `i`'s values and its operands'.
+fn held(graph: &Graph, i: NodeId, rules: &dyn FusionRules) -> bool {
+    let node = &graph.nodes[i];
+    rules.holds(node.ty.dtype) && node.inputs.iter().all(|&j| rules.holds(graph.nodes[j].ty.dtype))
+}
+
+/// The (shape, axis) of an elementwise node the device fuses, with at least two elements, split at its
 /// last dim (which is also where reductions over that dim and broadcast biases split it).
 fn elementwise_key(graph: &Graph, i: NodeId, rules: &dyn FusionRules) -> Option<(Vec<usize>, usize)> {
     let node = &graph.nodes[i];
-    let fusable =
-        rules.fuses_elementwise(&node.op) && float_kind(graph, i) && node.inputs.iter().all(|&j| float_kind(graph, j));
+    let fusable = held(graph, i, rules) && rules.fuses_elementwise(graph, i);
     let shape = &node.ty.shape;
     (fusable && !shape.is_empty() && numel(shape) >= 2).then(|| (shape.clone(), shape.len() - 1))
 }
@@ -250,7 +256,7 @@ impl Grower<'_> {
     fn classify(&self, i: NodeId, class: &[Option<Class>]) -> Option<Class> {
         let g = self.graph;
         let node = &g.nodes[i];
-        if !float_kind(g, i) || node.inputs.iter().any(|&j| !float_kind(g, j)) {
+        if !held(g, i, self.rules) {
             return None;
         }
         let ext_ok = |j: NodeId, want: Class| match class[j] {
@@ -267,12 +273,12 @@ impl Grower<'_> {
             }
             // A broadcast the kernel cannot read is better read in place by the op alone
             // (`bcast_zip`) than materialized for the kernel.
-            op if self.rules.fuses_elementwise(op)
+            _ if self.rules.fuses_elementwise(g, i)
                 && node.inputs.iter().any(|&j| self.unreadable_broadcast(j, class)) =>
             {
                 None
             }
-            op if self.rules.fuses_elementwise(op) => {
+            _ if self.rules.fuses_elementwise(g, i) => {
                 let want = if self.is_full(i) {
                     Class::Full
                 } else if numel(self.shape(i)) == self.rows() {

@@ -12,6 +12,7 @@ pub mod memory;
 
 use crate::dtype::ComputeKind;
 use crate::ir::{Graph, NodeId, Op};
+use crate::DType;
 
 pub use fusion::FusedKernel;
 
@@ -38,8 +39,11 @@ pub enum Fusion {
 
 /// What a device can fuse and read in place; the plan asks, it does not decide.
 pub trait FusionRules {
-    /// Whether a fused kernel can compute this elementwise op (or convert).
-    fn fuses_elementwise(&self, op: &Op) -> bool;
+    /// Whether a fused kernel holds values of this dtype: its members and what they read.
+    fn holds(&self, dtype: DType) -> bool;
+    /// Whether a fused kernel can compute elementwise node `i` (an op or a convert) of
+    /// `graph`, whose dtypes and its operands' the kernel holds.
+    fn fuses_elementwise(&self, graph: &Graph, i: NodeId) -> bool;
     /// Whether a reduction into `rows` rows of `cols` values is worth fusing.
     fn fuses_rows(&self, rows: usize, cols: usize) -> bool;
     /// Whether a kernel holding `vector_values` whole rows of `cols` values fits the device.

@@ -11,7 +11,11 @@ use crate::DType;
 struct FusesAll;
 
 impl FusionRules for FusesAll {
-    fn fuses_elementwise(&self, op: &Op) -> bool {
+    fn holds(&self, dtype: DType) -> bool {
+        dtype.compute_kind() == crate::dtype::ComputeKind::Float32
+    }
+    fn fuses_elementwise(&self, graph: &Graph, i: NodeId) -> bool {
+        let op = &graph.nodes[i].op;
         op.is_elementwise_unary() || op.is_elementwise_binary() || matches!(op, Op::Convert)
     }
     fn fuses_rows(&self, _rows: usize, _cols: usize) -> bool {
@@ -84,8 +88,11 @@ fn without_fusion_every_node_is_a_step_and_values_are_freed_after_their_last_rea
 fn a_kernel_the_device_cannot_hold_is_not_formed() {
     struct Small;
     impl FusionRules for Small {
-        fn fuses_elementwise(&self, op: &Op) -> bool {
-            FusesAll.fuses_elementwise(op)
+        fn holds(&self, dtype: DType) -> bool {
+            FusesAll.holds(dtype)
+        }
+        fn fuses_elementwise(&self, graph: &Graph, i: NodeId) -> bool {
+            FusesAll.fuses_elementwise(graph, i)
         }
         fn fuses_rows(&self, _rows: usize, _cols: usize) -> bool {
             true

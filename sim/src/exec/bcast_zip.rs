@@ -11,7 +11,7 @@ use tpudev_core::ir::{collective_ops, other_ops, unary_ops, Op};
 use tpudev_core::{DType, Error, Result};
 
 use super::elementwise::{with_float_binary, BinaryFn};
-use super::par::{self, CHUNK, PAR_THRESHOLD};
+use super::par;
 use super::real::Real;
 use super::value::{elems, elems_mut, split, CowData, Data, Elem, Value};
 
@@ -79,8 +79,8 @@ fn zip_strided<T: Elem>(dst: &mut [T], small: &[T], shape: &[usize], strides: &[
             done += n;
         }
     };
-    if par::split(dst.len(), PAR_THRESHOLD) {
-        dst.par_chunks_mut(CHUNK).enumerate().for_each(|(k, out)| chunk(k * CHUNK, out));
+    if par::split(dst.len(), par::min_elems()) {
+        dst.par_chunks_mut(par::chunk()).enumerate().for_each(|(k, out)| chunk(k * par::chunk(), out));
     } else {
         chunk(0, dst);
     }

@@ -171,7 +171,7 @@ fn float_unary<T: Real>(op: &Op, a: Cow<'_, ArrayD<T>>) -> Result<Data> {
         par::chunks_in_place(elems_mut(&mut a), |xs| T::erf_in_place(xs, t));
         return Ok(T::into_data(a));
     }
-    let min_par = if is_costly(op) { par::COSTLY_PAR_THRESHOLD } else { par::PAR_THRESHOLD };
+    let min_par = if is_costly(op) { par::min_costly_elems() } else { par::min_elems() };
     let r = with_float_unary(op, MapSame(a, min_par)).ok_or_else(|| not_defined(op, "floating-point"))?;
     Ok(T::into_data(r))
 }

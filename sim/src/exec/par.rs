@@ -12,16 +12,27 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-/// Loops of about one operation per element run in parallel from this many elements on. Below
-/// it, handing chunks to rayon's threads (waking them, then joining) costs more than the loop
-/// saves: on the 2-core reference machine a 32K-element multiply took 45 us in parallel and
-/// 17 us on the calling thread.
-pub const PAR_THRESHOLD: usize = 256 * 1024;
-/// Loops of tens of cycles per element (transcendentals, erf, Philox, fused row regions) run in
-/// parallel from this many elements on.
-pub const COSTLY_PAR_THRESHOLD: usize = 16 * 1024;
+use crate::tuning::{self, Parallel};
+
+/// The process's choices of when loops split (`SimTuning::parallel`).
+fn choices() -> &'static Parallel {
+    &tuning::process().parallel
+}
+
+/// Elements from which a loop of about one operation per element splits.
+pub fn min_elems() -> usize {
+    choices().min_elems
+}
+
+/// Elements from which a loop of tens of cycles per element splits.
+pub fn min_costly_elems() -> usize {
+    choices().min_costly_elems
+}
+
 /// Elements per parallel task.
-pub const CHUNK: usize = 8 * 1024;
+pub fn chunk() -> usize {
+    choices().chunk
+}
 
 thread_local! {
     /// On a stream's worker: how many host threads are waiting for the stream.
@@ -35,14 +46,12 @@ pub fn feed_from_host(waiters: Arc<AtomicUsize>) {
 }
 
 /// The threads a loop started now may use: the whole pool, less the core the host holds
-/// while it runs rather than waits for the stream. On two cores a loop split in two while the
-/// host runs waits for its displaced half (rayon's threads then spin and yield); steps of the
-/// demo's compiled training loop alternating with and without this rule in one process ran
-/// 6-10 % faster at the median with it (docs/benchmarks.md). On more cores, losing one of
-/// many threads costs a loop little. Threads outside a stream use the whole pool.
+/// while it runs rather than waits for the stream, when `Parallel::spare_host_core` says so.
+/// Threads outside a stream use the whole pool.
 pub fn threads_now() -> usize {
     let pool = rayon::current_num_threads().max(1);
-    let host_busy = HOST_WAITERS.with_borrow(|w| w.as_ref().is_some_and(|w| w.load(Ordering::Relaxed) == 0));
+    let host_busy = choices().spare_host_core
+        && HOST_WAITERS.with_borrow(|w| w.as_ref().is_some_and(|w| w.load(Ordering::Relaxed) == 0));
     if host_busy {
         (pool - 1).max(1)
     } else {
@@ -61,7 +70,7 @@ where
     U: Copy + Default + Send,
     F: Fn(T) -> U + Sync,
 {
-    map_from(src, f, PAR_THRESHOLD)
+    map_from(src, f, min_elems())
 }
 
 /// [`map`], in parallel from `min_par` elements on.
@@ -73,7 +82,7 @@ where
 {
     let mut out = vec![U::default(); src.len()];
     if split(src.len(), min_par) {
-        out.par_chunks_mut(CHUNK).zip(src.par_chunks(CHUNK)).for_each(|(o, s)| {
+        out.par_chunks_mut(chunk()).zip(src.par_chunks(chunk())).for_each(|(o, s)| {
             for (o, &x) in o.iter_mut().zip(s) {
                 *o = f(x);
             }
@@ -92,8 +101,8 @@ where
     T: Send,
     F: Fn(&mut [T]) + Sync,
 {
-    if split(xs.len(), COSTLY_PAR_THRESHOLD) {
-        xs.par_chunks_mut(CHUNK).for_each(&f);
+    if split(xs.len(), min_costly_elems()) {
+        xs.par_chunks_mut(chunk()).for_each(&f);
     } else {
         f(xs);
     }
@@ -106,8 +115,8 @@ where
     T: Send,
     F: Fn(usize, &mut [T]) + Sync,
 {
-    if split(out.len(), COSTLY_PAR_THRESHOLD) {
-        out.par_chunks_mut(CHUNK).enumerate().for_each(|(c, o)| f(c * CHUNK, o));
+    if split(out.len(), min_costly_elems()) {
+        out.par_chunks_mut(chunk()).enumerate().for_each(|(c, o)| f(c * chunk(), o));
     } else {
         f(0, out);
     }
@@ -118,7 +127,7 @@ where
     T: Copy + Send,
     F: Fn(T) -> T + Sync,
 {
-    map_inplace_from(xs, f, PAR_THRESHOLD)
+    map_inplace_from(xs, f, min_elems())
 }
 
 /// [`map_inplace`], in parallel from `min_par` elements on.
@@ -128,7 +137,7 @@ where
     F: Fn(T) -> T + Sync,
 {
     if split(xs.len(), min_par) {
-        xs.par_chunks_mut(CHUNK).for_each(|c| {
+        xs.par_chunks_mut(chunk()).for_each(|c| {
             for x in c {
                 *x = f(*x);
             }
@@ -149,8 +158,8 @@ where
 {
     debug_assert_eq!(a.len(), b.len());
     let mut out = vec![U::default(); a.len()];
-    if split(a.len(), PAR_THRESHOLD) {
-        out.par_chunks_mut(CHUNK).zip(a.par_chunks(CHUNK).zip(b.par_chunks(CHUNK))).for_each(|(o, (a, b))| {
+    if split(a.len(), min_elems()) {
+        out.par_chunks_mut(chunk()).zip(a.par_chunks(chunk()).zip(b.par_chunks(chunk()))).for_each(|(o, (a, b))| {
             for ((o, &x), &y) in o.iter_mut().zip(a).zip(b) {
                 *o = f(x, y);
             }
@@ -171,8 +180,8 @@ where
     F: Fn(T, B) -> T + Sync,
 {
     debug_assert_eq!(dst.len(), other.len());
-    if split(dst.len(), PAR_THRESHOLD) {
-        dst.par_chunks_mut(CHUNK).zip(other.par_chunks(CHUNK)).for_each(|(d, o)| {
+    if split(dst.len(), min_elems()) {
+        dst.par_chunks_mut(chunk()).zip(other.par_chunks(chunk())).for_each(|(d, o)| {
             for (d, &y) in d.iter_mut().zip(o) {
                 *d = f(*d, y);
             }
@@ -199,10 +208,10 @@ where
             *o = f(x, y, z);
         }
     };
-    if split(a.len(), PAR_THRESHOLD) {
-        out.par_chunks_mut(CHUNK)
-            .zip(a.par_chunks(CHUNK))
-            .zip(b.par_chunks(CHUNK).zip(c.par_chunks(CHUNK)))
+    if split(a.len(), min_elems()) {
+        out.par_chunks_mut(chunk())
+            .zip(a.par_chunks(chunk()))
+            .zip(b.par_chunks(chunk()).zip(c.par_chunks(chunk())))
             .for_each(|((o, a), (b, c))| body(o, a, b, c));
     } else {
         body(&mut out, a, b, c);
@@ -216,10 +225,11 @@ where
     T: Send,
     F: Fn(usize) -> T + Sync,
 {
-    if split(out.len(), PAR_THRESHOLD) {
-        out.par_chunks_mut(CHUNK).enumerate().for_each(|(c, o)| {
+    if split(out.len(), min_elems()) {
+        let len = chunk();
+        out.par_chunks_mut(len).enumerate().for_each(|(c, o)| {
             for (i, x) in o.iter_mut().enumerate() {
-                *x = f(c * CHUNK + i);
+                *x = f(c * len + i);
             }
         });
     } else {

@@ -6,6 +6,7 @@ use std::any::Any;
 use std::sync::Arc;
 
 use tpudev_core::device::Executable;
+use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{Graph, NodeId, Op, ParamKind};
 use tpudev_core::plan::memory::peak_temporary_bytes;
 use tpudev_core::plan::FusionRules;
@@ -79,8 +80,13 @@ const MIN_ROWS_FOR_LONG: usize = 16;
 const MAX_SCRATCH: usize = 1 << 20;
 
 impl FusionRules for SimFusionRules {
-    fn fuses_elementwise(&self, op: &Op) -> bool {
-        fused_rows::is_fusable_elementwise(op)
+    /// The row kernel's registers are f32 (bf16 and f16 round on the way out).
+    fn holds(&self, dtype: DType) -> bool {
+        dtype.compute_kind() == ComputeKind::Float32
+    }
+
+    fn fuses_elementwise(&self, graph: &Graph, i: NodeId) -> bool {
+        fused_rows::is_fusable_elementwise(&graph.nodes[i].op)
     }
 
     /// Rows run one per thread, so a few long rows stay unfused: the plain reduction splits

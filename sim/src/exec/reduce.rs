@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use tpudev_core::ir::ReduceKind;
 use tpudev_core::{DType, Error, Result};
 
-use super::par::{self, PAR_THRESHOLD};
+use super::par;
 use super::real::Real;
 use super::strided::{gather, row_major};
 use super::value::{array, elems, int_range, Data, Elem, Value};
@@ -142,7 +142,7 @@ where
     /// Reduces `x` viewed as [outer, red, inner] over the middle dim.
     pub fn run(&self, x: &[T], outer: usize, red: usize, inner: usize) -> Vec<T> {
         let total = outer * red * inner;
-        let parallel = par::split(total, PAR_THRESHOLD);
+        let parallel = par::split(total, par::min_elems());
         let fill = (self.finish)(self.init);
         let mut out = vec![fill; outer * inner];
         if red == 0 || out.is_empty() {
@@ -419,7 +419,7 @@ fn arg_kernel<T: Elem>(x: &[T], outer: usize, n: usize, inner: usize, beats: fn(
             }
         }
     };
-    if par::split(outer * n * inner, PAR_THRESHOLD) && outer > 1 && inner > 0 {
+    if par::split(outer * n * inner, par::min_elems()) && outer > 1 && inner > 0 {
         out.par_chunks_mut(inner).enumerate().for_each(|(o, ys)| run(o, ys));
     } else if inner > 0 {
         for (o, ys) in out.chunks_mut(inner).enumerate() {

@@ -11,7 +11,7 @@ use tpudev_core::{Error, Result};
 use super::elementwise::{is_costly, with_float_binary, with_float_unary, BinaryFn, UnaryFn};
 use super::erf::{self, Erf};
 use super::fused_rows::{Instr, Round, RowRegion, Src};
-use super::par::{self, CHUNK, COSTLY_PAR_THRESHOLD, PAR_THRESHOLD};
+use super::par;
 use super::reduce::{float_row, float_rows};
 use super::simd::{isa, Isa};
 use super::value::{round_bf16, round_f16};
@@ -569,7 +569,7 @@ fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>
     let stream = region.outputs.iter().map(|&(_, _, per_row)| rows * per_row * 4 >= STREAM_BYTES).collect();
     let job = Job { region, inputs, outs: &shared, isa, stream };
     // Whole blocks per task, so the blocks (and the results) do not depend on the threads.
-    let per_task = (CHUNK / cols).max(1).next_multiple_of(per_block);
+    let per_task = (par::chunk() / cols).max(1).next_multiple_of(per_block);
     if par::split(rows * cols, par_threshold(region)) && rows > per_task {
         let tasks = rows.div_ceil(per_task);
         (0..tasks)
@@ -591,7 +591,7 @@ fn run_with(region: &RowRegion, inputs: &[&[f32]], dests: Vec<Option<&mut [f32]>
 
 /// Elements from which a region runs on several threads: reductions and costly ops pay for
 /// the hand-off sooner than a short chain of adds and multiplies, which costs about as much
-/// per element as a plain elementwise loop (`par::PAR_THRESHOLD`).
+/// per element as a plain elementwise loop (`par::min_elems()`).
 fn par_threshold(region: &RowRegion) -> usize {
     let costly = region.instrs.iter().any(|ins| match ins {
         Instr::Reduce { .. } => true,
@@ -599,9 +599,9 @@ fn par_threshold(region: &RowRegion) -> usize {
         Instr::Round { .. } => false,
     });
     if costly {
-        COSTLY_PAR_THRESHOLD
+        par::min_costly_elems()
     } else {
-        (PAR_THRESHOLD / region.instrs.len().max(1)).max(COSTLY_PAR_THRESHOLD)
+        (par::min_elems() / region.instrs.len().max(1)).max(par::min_costly_elems())
     }
 }
 

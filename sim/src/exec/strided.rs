@@ -4,7 +4,7 @@
 
 use rayon::prelude::*;
 
-use super::par::{self, CHUNK, PAR_THRESHOLD};
+use super::par;
 
 /// Drops size-1 dims and merges neighbours that are laid out back to back in every one of the
 /// stride lists. Always returns at least one dim.
@@ -116,8 +116,8 @@ pub fn gather_into<T: Copy + Send + Sync>(src: &[T], offset: isize, shape: &[usi
             copy_row(src, off, istride, chunks.next().unwrap());
         });
     };
-    if par::split(n, PAR_THRESHOLD) && rows > 1 {
-        let rows_per = (CHUNK / inner).max(1);
+    if par::split(n, par::min_elems()) && rows > 1 {
+        let rows_per = (par::chunk() / inner).max(1);
         out.par_chunks_mut(rows_per * inner).enumerate().for_each(|(c, o)| run(c * rows_per, o));
     } else {
         run(0, out);
@@ -157,11 +157,11 @@ fn transpose_tiles<T: Copy + Send + Sync>(src: &[T], offset: isize, shape: &[usi
         }
         off
     };
-    let parallel = par::split(out.len(), PAR_THRESHOLD);
+    let parallel = par::split(out.len(), par::min_elems());
     let per_matrix = a * b;
     let run_matrix = |m: usize, ys: &mut [T]| {
         let base = matrix_offset(m);
-        if parallel && per_matrix >= PAR_THRESHOLD {
+        if parallel && per_matrix >= par::min_elems() {
             ys.par_chunks_mut(TILE * b).enumerate().for_each(|(t, y)| band(base, t * TILE, y));
         } else {
             for (t, y) in ys.chunks_mut(TILE * b).enumerate() {

@@ -94,7 +94,7 @@ pub fn split(v: Cow<'_, Value>) -> (DType, CowData<'_>) {
 
 /// `f` applied to every element, in place when the array is owned.
 pub fn map_same<T: Elem>(a: Cow<'_, ArrayD<T>>, f: impl Fn(T) -> T + Sync) -> ArrayD<T> {
-    map_same_from(a, f, par::PAR_THRESHOLD)
+    map_same_from(a, f, par::min_elems())
 }
 
 /// [`map_same`], in parallel from `min_par` elements on.

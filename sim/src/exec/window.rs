@@ -117,7 +117,7 @@ impl Geometry {
             return out;
         }
         let work = total * self.window.iter().product::<usize>();
-        if par::split(work, par::PAR_THRESHOLD) {
+        if par::split(work, par::min_elems()) {
             let min_rows = (1024 / row_len).max(1);
             out.par_chunks_mut(row_len)
                 .with_min_len(min_rows)

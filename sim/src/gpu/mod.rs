@@ -3,8 +3,8 @@
 //! on the GPU; the timing model never looks at where the arithmetic ran, so simulated cycles
 //! are identical on both paths.
 //!
-//! A program is planned once (`plan.rs`): elementwise runs fuse into one kernel each
-//! (`codegen/fused.rs`), layout ops become index maps read in place (`view.rs`), reductions
+//! A program is planned once (`plan.rs`): the core plan's elementwise kernels, under the
+//! GPU's fusion rules, become one WGSL kernel each (`codegen/fused.rs`), layout ops become index maps read in place (`view.rs`), reductions
 //! and matrix products get their own kernels (`codegen/reduce.rs`, `codegen/dot.rs`), and
 //! whatever has no kernel falls back to the CPU kernels per op, counted in `stats` and logged
 //! with `TPUDEV_SIM_EXEC_LOG=1`. Values stay in GPU buffers from kernel to kernel

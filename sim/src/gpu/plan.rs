@@ -5,13 +5,17 @@
 //! node's buffer (`View`: broadcast, transpose, slice, reverse, composed), a reshape of a
 //! buffer (`Alias`, the same bytes), or a CPU value. Constants and views cost nothing until
 //! a kernel reads them: a fused kernel reads them in place, other kernels get them copied out
-//! (`Materialize`). Elementwise nodes of one shape that follow each other in program order
-//! fuse into one kernel; its outputs are the members something else reads.
+//! (`Materialize`). Which elementwise nodes fuse into one kernel is the core plan's decision
+//! (`tpudev_core::plan`), under this device's rules ([`GpuFusionRules`]): the kernels come
+//! from it, in its order, and its outputs are the members something else reads. A kernel is
+//! split where a member reads another through a view (the view's buffer must be written
+//! first), or where its bindings would exceed the device's limit.
 
 use std::collections::HashMap;
 
 use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{collective_ops, other_ops, Graph, Literal, NodeId, Op};
+use tpudev_core::plan::{Fusion, FusionRules, Step as PlanStep};
 use tpudev_core::DType;
 
 use super::codegen::{conv, dot, fused, reduce, rng};
@@ -104,6 +108,44 @@ pub fn storage(forms: &[Form], mut j: NodeId) -> NodeId {
     j
 }
 
+/// What a GPU kernel fuses: the elementwise ops `codegen/fused.rs` computes, on values the GPU
+/// holds, in one binding each. Broadcasts are views it reads in place anyway, and it has no
+/// row kernels (reductions get their own, `codegen/reduce.rs`).
+pub struct GpuFusionRules {
+    pub limits: Limits,
+}
+
+impl FusionRules for GpuFusionRules {
+    fn holds(&self, dtype: DType) -> bool {
+        Kind::of(dtype).is_some()
+    }
+
+    fn fuses_elementwise(&self, graph: &Graph, i: NodeId) -> bool {
+        let node = &graph.nodes[i];
+        let in_kind = node.inputs.first().and_then(|&j| Kind::of(graph.nodes[j].ty.dtype));
+        fusible(&node.op, in_kind, node.ty.dtype) && fits_binding(graph, i, &self.limits)
+    }
+
+    fn fuses_rows(&self, _rows: usize, _cols: usize) -> bool {
+        false
+    }
+
+    /// Bindings, not registers, bound a kernel; `Builder::emit_group` splits one that has too many.
+    fn fits(&self, _vector_values: usize, _cols: usize) -> bool {
+        true
+    }
+
+    fn reads_broadcast_in_place(&self, _op: &Op) -> bool {
+        false
+    }
+}
+
+/// Whether node j's values fit one GPU binding (and are not empty).
+fn fits_binding(g: &Graph, j: NodeId, limits: &Limits) -> bool {
+    let ty = &g.nodes[j].ty;
+    (ty.numel() as u64) * 4 <= limits.max_binding_bytes && ty.numel() > 0
+}
+
 /// Ops a fused elementwise kernel computes (when every operand's kind is on the GPU).
 fn fusible(op: &Op, in_kind: Option<Kind>, out: DType) -> bool {
     let float = in_kind == Some(Kind::F32);
@@ -148,6 +190,8 @@ struct Builder<'g> {
     fallbacks: Vec<(NodeId, String)>,
     /// The elementwise run being gathered: its shape and members.
     group: Option<(Vec<usize>, Vec<NodeId>)>,
+    /// Whether the run being gathered is part of a planned kernel, which later members join.
+    in_kernel: bool,
     users: Vec<Vec<NodeId>>,
     outputs: Vec<bool>,
 }
@@ -158,8 +202,7 @@ impl<'g> Builder<'g> {
     }
 
     fn bytes_fit(&self, j: NodeId) -> bool {
-        let ty = &self.g.nodes[j].ty;
-        (ty.numel() as u64) * 4 <= self.limits.max_binding_bytes && ty.numel() > 0
+        fits_binding(self.g, j, &self.limits)
     }
 
     fn in_group(&self, j: NodeId) -> bool {
@@ -204,11 +247,12 @@ impl<'g> Builder<'g> {
         }
     }
 
-    /// Adds node i to the elementwise run of its shape, starting a new run if needed.
+    /// Adds node i to the run being gathered when both are of one planned kernel and shape,
+    /// else starts a new run.
     fn join(&mut self, i: NodeId) {
         let shape = self.g.nodes[i].ty.shape.to_vec();
         match &mut self.group {
-            Some((s, members)) if *s == shape => members.push(i),
+            Some((s, members)) if self.in_kernel && *s == shape => members.push(i),
             _ => {
                 self.flush();
                 self.group = Some((shape, vec![i]));
@@ -346,9 +390,11 @@ impl<'g> Builder<'g> {
     }
 }
 
-/// The GPU plan of `g` under `limits`.
+/// The GPU plan of `g` under `limits`: the core plan's steps under [`GpuFusionRules`], each
+/// given its GPU kernels.
 pub fn build(g: &Graph, limits: Limits) -> GpuPlan {
     let n = g.nodes.len();
+    let plan = tpudev_core::plan::plan(g, Fusion::Elementwise, &GpuFusionRules { limits });
     let live = tpudev_core::plan::contributing(g);
     let mut users = vec![Vec::new(); n];
     for (i, node) in g.nodes.iter().enumerate() {
@@ -369,11 +415,22 @@ pub fn build(g: &Graph, limits: Limits) -> GpuPlan {
         steps: Vec::new(),
         fallbacks: Vec::new(),
         group: None,
+        in_kernel: false,
         users,
         outputs,
     };
-    for i in (0..n).filter(|&i| live[i]) {
+    // Constants are splats, read in place by whatever reads them; the plan leaves out those
+    // only kernels read.
+    let constant = |i: NodeId| matches!(g.nodes[i].op, Op::Constant(_));
+    for i in (0..n).filter(|&i| live[i] && constant(i)) {
         b.node(i);
+    }
+    for &step in &plan.steps {
+        b.in_kernel = matches!(step, PlanStep::Fused(_));
+        for i in plan.computes(step).into_iter().filter(|&i| !constant(i)) {
+            b.node(i);
+        }
+        b.flush();
     }
     b.flush();
     // Outputs are read back from buffers (an alias reads its base's).
@@ -393,6 +450,9 @@ pub fn touches(step: &Step, g: &Graph, forms: &[Form]) -> Vec<NodeId> {
     }
 }
 
+/// Per GPU step, the buffers no later step touches. These are the GPU's own lifetimes, not the
+/// core plan's `free_after`: a buffer is a storage node that views and aliases keep alive, and
+/// the GPU's steps add copies (views materialized) and splits (bindings) the plan does not have.
 fn free_lists(steps: &[Step], forms: &[Form], g: &Graph) -> Vec<Vec<NodeId>> {
     let mut last: HashMap<NodeId, usize> = HashMap::new();
     for (k, s) in steps.iter().enumerate() {

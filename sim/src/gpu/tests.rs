@@ -176,7 +176,7 @@ fn a_reshaped_view_of_a_fused_member_is_written_before_it_is_copied() {
 }
 
 #[test]
-fn pads_and_concatenations_fuse_with_their_consumers() {
+fn pads_and_concatenations_read_their_operands_at_computed_indices() {
     let g = graph(&[(DType::F32, &[3, 4]), (DType::F32, &[3, 2]), (DType::BF16, &[2, 5])], |b, p| {
         let cat = b.concatenate(&[p[0], p[1], p[0]], 1).unwrap();
         let two = b.constant(Literal::Float(2.0), DType::F32, vec![3, 10]);
@@ -379,6 +379,40 @@ fn an_elementwise_chain_is_one_kernel() {
     assert_eq!(kernels, vec!["fusion[add,multiply,erf,add,multiply,tanh]"]);
     assert!(plan.fallbacks.is_empty());
     check(&g, &[t(DType::F32, s, &noise(64 * 128, 1)), t(DType::F32, &[128], &noise(128, 2))], 2e-6);
+}
+
+/// Limits of a typical Vulkan device, for plans built without one.
+const LIMITS: super::plan::Limits =
+    super::plan::Limits { max_bindings: 8, max_binding_bytes: 1 << 27, max_workgroups: 65_535 };
+
+#[test]
+fn the_kernels_are_the_core_plans_under_the_gpus_rules() {
+    // An f32 chain and an i32 chain of one shape, interleaved: the core plan groups each
+    // chain into one kernel (the GPU holds i32 and bool too), and the GPU runs those kernels.
+    let s: &[usize] = &[16, 8];
+    let g = graph(&[(DType::F32, s), (DType::I32, s)], |b, p| {
+        let e = b.unary(Op::Exp, p[0]).unwrap();
+        let c = b.binary(Op::Add, p[1], p[1]).unwrap();
+        let two = b.constant(Literal::Float(2.0), DType::F32, s.to_vec());
+        let m = b.binary(Op::Mul, e, two).unwrap();
+        let d = b.binary(Op::Mul, c, c).unwrap();
+        let pos = b.compare(CompareDir::Gt, d, p[1]).unwrap();
+        vec![m, pos]
+    });
+    let rules = super::plan::GpuFusionRules { limits: LIMITS };
+    let core = tpudev_core::plan::plan(&g, tpudev_core::plan::Fusion::Elementwise, &rules);
+    let members: Vec<Vec<usize>> = core.kernels.iter().map(|k| k.members.clone()).collect();
+    assert_eq!(members, vec![vec![2, 5], vec![3, 6, 7]]);
+    let gpu = super::plan::build(&g, LIMITS);
+    let kernels: Vec<(&str, &[usize])> = gpu
+        .steps
+        .iter()
+        .filter_map(|s| if let Step::Kernel(k) = s { Some((k.name.as_str(), k.writes.as_slice())) } else { None })
+        .collect();
+    assert_eq!(kernels, vec![("fusion[exponential,multiply]", &[5][..]), ("fusion[add,multiply,compare]", &[7][..])]);
+    assert!(gpu.fallbacks.is_empty());
+    let ints: Vec<f64> = (0..128).map(|i| (i * 37 % 101) as f64 - 50.0).collect();
+    check(&g, &[t(DType::F32, s, &noise(128, 1)), t(DType::I32, s, &ints)], 2e-6);
 }
 
 #[test]
