@@ -103,6 +103,21 @@ pub struct DotDims {
 }
 
 impl DotDims {
+    /// Batch dims (lhs, rhs), contracting dims (lhs, rhs) and precision.
+    pub fn new(
+        (lhs_batch, rhs_batch): (&[usize], &[usize]),
+        (lhs_contract, rhs_contract): (&[usize], &[usize]),
+        precision: Precision,
+    ) -> Self {
+        DotDims {
+            lhs_batch: lhs_batch.to_vec(),
+            rhs_batch: rhs_batch.to_vec(),
+            lhs_contract: lhs_contract.to_vec(),
+            rhs_contract: rhs_contract.to_vec(),
+            precision,
+        }
+    }
+
     /// A plain matrix product `[m, k] x [k, n]` at the default precision.
     pub fn matmul() -> Self {
         DotDims {

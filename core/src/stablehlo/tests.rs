@@ -194,13 +194,7 @@ pub(crate) fn op_graphs() -> Vec<(String, Graph)> {
             };
             let m = b.param(f32t(&[3, 4]));
             let n = b.param(f32t(&[4]));
-            let d2 = DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![1],
-                rhs_contract: vec![0],
-                precision: p,
-            };
+            let d2 = DotDims { precision: p, ..DotDims::matmul() };
             vec![b.dot_general(x, y, d).unwrap(), b.dot_general(m, n, d2).unwrap()]
         });
     }
