@@ -30,8 +30,7 @@ SIZES = {
 def child(mode, steps, size):
     sys.path.insert(0, os.path.join(HERE, "..", "examples"))
     import torch
-    import torch.nn.functional as F
-    from models import TinyTransformer
+    from models import TinyTransformer, training_step
 
     cfg = SIZES[size]
     device = "cpu" if mode == "cpu" else "tpu"
@@ -53,11 +52,7 @@ def child(mode, steps, size):
     torch.tpu.reset_peak_memory_stats()
     for _ in range(steps):
         start = time.perf_counter()
-        logits = forward(x)
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
+        loss = training_step(forward, opt, x, y)
         losses.append(loss.item())
         times.append(time.perf_counter() - start)
     timed = sorted(times[2:])

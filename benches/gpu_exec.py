@@ -26,8 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def child(path, repeats, steps, n):
     sys.path.insert(0, os.path.join(HERE, "..", "examples"))
     import torch
-    import torch.nn.functional as F
-    from models import TinyTransformer
+    from models import TinyTransformer, training_step
 
     device = "cuda" if path == "cuda" else "tpu"
     info = {}
@@ -63,11 +62,7 @@ def child(path, repeats, steps, n):
     step_times, losses = [], []
     for s in range(steps):
         start = time.perf_counter()
-        logits = model(x)
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
+        loss = training_step(model, opt, x, y)
         losses.append(loss.item())
         if s >= 2:
             step_times.append(time.perf_counter() - start)

@@ -79,3 +79,14 @@ def copy_task_batch(generator, batch=8, seq=16, vocab=64):
     step = torch.randint(1, 4, (batch, 1), generator=generator)
     x = (start + step * torch.arange(seq)) % vocab
     return x[:, :-1], x[:, 1:]
+
+
+def training_step(forward, opt, x, y):
+    """One step of next-token training: cross entropy of `forward(x)` against `y` at every
+    position, backward, optimizer step. Returns the loss."""
+    logits = forward(x)
+    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    return loss

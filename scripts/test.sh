@@ -50,6 +50,21 @@ case $rc in
         ;;
 esac
 
+# Runs pytest with one environment setting (`VAR=value`) on the tests and pytest arguments
+# that follow, reports as "pytest (LABEL)" and records a failure as FAILURE.
+pytest_with() {
+    local setting=$1 label=$2 failure=$3
+    shift 3
+    local rc=0
+    env "$setting" "$ROOT/.venv/bin/python" -m pytest -q -p no:cacheprovider "$@" || rc=$?
+    if [ $rc -eq 0 ]; then
+        echo "pytest ($label): ok"
+    else
+        echo "pytest ($label): FAILED (exit $rc)"
+        failed+=("$failure (exit $rc)")
+    fi
+}
+
 # The hardware path: the same runtime on the XLA CPU PJRT plugin. Tests that cannot mean the
 # same there are marked sim_only (skipped, with the reason) or hw_differs (strict xfail, with
 # the reason); docs/hardware.md lists them, with the command for the whole suite on hardware.
@@ -59,28 +74,14 @@ HW_TESTS=(python/tests/test_tensors.py python/tests/test_eager_modes.py python/t
     python/tests/test_autocast.py python/tests/test_module_conversion.py
     python/tests/test_compile_cache.py::test_hardware_executables_are_stored_and_loaded_by_a_later_process)
 printf '\n==> test: pytest on the hardware backend (TPUDEV_BACKEND=hw, XLA CPU PJRT plugin)\n\n'
-rc=0
-TPUDEV_BACKEND=hw "$ROOT/.venv/bin/python" -m pytest "${HW_TESTS[@]}" -q -p no:cacheprovider "$@" || rc=$?
-if [ $rc -eq 0 ]; then
-    echo "pytest (hw): ok"
-else
-    echo "pytest (hw): FAILED (exit $rc)"
-    failed+=("pytest on hw (exit $rc)")
-fi
+pytest_with TPUDEV_BACKEND=hw hw "pytest on hw" "${HW_TESTS[@]}" "$@"
 
 # The simulator's GPU path (TPUDEV_SIM_EXEC=gpu, docs/gpu.md) on the operator suites; in CI
 # the device is Mesa's lavapipe, which scripts/setup.sh installs.
 GPU_TESTS=(python/tests/test_ops.py python/tests/test_opinfo.py python/tests/test_precision.py python/tests/test_training.py
     python/tests/test_sim_gpu.py)
 printf '\n==> test: pytest on the simulator'"'"'s GPU path (TPUDEV_SIM_EXEC=gpu)\n\n'
-rc=0
-TPUDEV_SIM_EXEC=gpu "$ROOT/.venv/bin/python" -m pytest "${GPU_TESTS[@]}" -q -p no:cacheprovider "$@" || rc=$?
-if [ $rc -eq 0 ]; then
-    echo "pytest (gpu): ok"
-else
-    echo "pytest (gpu): FAILED (exit $rc)"
-    failed+=("pytest on the GPU path (exit $rc)")
-fi
+pytest_with TPUDEV_SIM_EXEC=gpu gpu "pytest on the GPU path" "${GPU_TESTS[@]}" "$@"
 
 echo
 if [ ${#failed[@]} -eq 0 ]; then

@@ -100,25 +100,7 @@ fn chips_json_is_an_array_of_chips() {
 #[test]
 fn chip_file_adds_the_users_chip() {
     let path = temp_file("mine.toml");
-    std::fs::write(
-        &path,
-        r#"
-key = "mine"
-name = "My TPU"
-tensorcores = 1
-mxus_per_tensorcore = 2
-mxu_rows = 128
-mxu_cols = 128
-clock_hz = 1e9
-peak_bf16_flops = 65.536e12
-hbm_bytes = 8589934592
-hbm_bw_bytes_per_s = 5e11
-vmem_bytes_per_tc = 16777216
-ici_links_per_chip = 0
-ici_link_bw_unidir_bytes_per_s = 0.0
-"#,
-    )
-    .unwrap();
+    std::fs::write(&path, include_str!("../sim/src/chips/user_chip_example.toml")).unwrap();
     let table = tpudev(&["chips", "--chip-file", path.to_str().unwrap()]);
     let json = tpudev(&["chips", "--json", "--chip-file", path.to_str().unwrap()]);
     std::fs::remove_file(&path).ok();

@@ -289,13 +289,7 @@ fn bf16_matmul_and_f32_transcendentals() {
     let mut b = GraphBuilder::new();
     let x = b.param(TensorType::new(DType::BF16, vec![8, 16]));
     let y = b.param(TensorType::new(DType::BF16, vec![16, 4]));
-    let dims = DotDims {
-        lhs_batch: vec![],
-        rhs_batch: vec![],
-        lhs_contract: vec![1],
-        rhs_contract: vec![0],
-        precision: Precision::Default,
-    };
+    let dims = DotDims { precision: Precision::Default, ..DotDims::matmul() };
     let p = b.dot_general(x, y, dims).unwrap();
     let g = b.finish(vec![p]);
     let bf = |n: usize, k: f32| -> Vec<u8> {

@@ -69,13 +69,7 @@ fn main() {
         |b, p| b.binary(Op::Add, p[0], p[1]).unwrap(),
         200_000,
     );
-    let mm = DotDims {
-        lhs_batch: vec![],
-        rhs_batch: vec![],
-        lhs_contract: vec![1],
-        rhs_contract: vec![0],
-        precision: Precision::Highest,
-    };
+    let mm = DotDims::matmul();
     for n in [256usize, 512, 1024] {
         let reps = if n == 1024 { 20 } else { 100 };
         let d = mm.clone();

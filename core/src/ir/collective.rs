@@ -10,7 +10,7 @@ use super::graph::{NodeId, TensorType};
 use super::op::{Op, ReduceKind, ReplicaGroups};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::{binary_ops, other_ops, unary_ops};
+use crate::{elementwise_ops, other_ops};
 
 /// Checks that `groups` are replica groups: at least one, none empty, all of one size, no
 /// replica twice. Returns the group size.
@@ -53,7 +53,7 @@ pub fn replicas_of(op: &Op) -> Vec<u32> {
         | Op::ReduceScatter { groups, .. }
         | Op::AllToAll { groups, .. } => groups.iter().flatten().copied().collect(),
         Op::CollectivePermute { pairs } => pairs.iter().flat_map(|&(s, t)| [s, t]).collect(),
-        unary_ops!() | binary_ops!() | Op::Select | Op::Clamp | other_ops!() => Vec::new(),
+        elementwise_ops!() | other_ops!() => Vec::new(),
     }
 }
 

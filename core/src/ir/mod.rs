@@ -15,11 +15,13 @@ pub use builder::GraphBuilder;
 pub use collective::{check_collective_replicas, check_permute_pairs, check_replica_groups, replicas_of};
 pub use excess_precision::keep_excess_precision;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
+#[cfg(test)]
+pub(crate) use op::OTHER_OP_NAMES;
 pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, ReduceKind, ReplicaGroups};
 pub use verify::{debug_verify_after, verify};
 
 // The op groups as patterns (`#[macro_export]` puts them at the crate root; here they sit by `Op`).
 pub use crate::{
-    binary_ops, collective_ops, indexing_ops, layout_ops, linalg_ops, other_ops, product_ops, reduction_ops,
-    source_ops, unary_ops,
+    binary_ops, collective_ops, elementwise_ops, exact_unary_ops, float_unary_ops, indexing_ops, layout_ops,
+    linalg_ops, other_ops, plain_binary_ops, product_ops, reduction_ops, source_ops, unary_ops,
 };

@@ -258,17 +258,23 @@ pub(super) fn div_op(ctx: &mut LowerCtx, a: Operand, b: Operand, mode: Option<&s
     }
 }
 
+/// The truncating remainder `x % y`, and where it is nonzero with a sign other than the
+/// divisor's: where floor division and Python's `%` correct the truncating results.
+fn rem_off_sign(ctx: &mut LowerCtx, x: NodeId, y: NodeId) -> Result<(NodeId, NodeId)> {
+    let r = ctx.bin(Op::Rem, x, y)?;
+    let nz = ctx.cmp_lit(CompareDir::Ne, r, 0.0)?;
+    let rneg = ctx.cmp_lit(CompareDir::Lt, r, 0.0)?;
+    let yneg = ctx.cmp_lit(CompareDir::Lt, y, 0.0)?;
+    let diff = ctx.bin(Op::Xor, rneg, yneg)?;
+    Ok((r, ctx.and(nz, diff)?))
+}
+
 /// Python-style floor division of two nodes of the same dtype.
 fn floor_div_nodes(ctx: &mut LowerCtx, x: NodeId, y: NodeId) -> Result<NodeId> {
     if !ctx.b.dtype(x).is_float() {
         // Truncating division, minus one where the remainder is nonzero and the signs differ.
         let q = ctx.div(x, y)?;
-        let r = ctx.bin(Op::Rem, x, y)?;
-        let nz = ctx.cmp_lit(CompareDir::Ne, r, 0.0)?;
-        let rneg = ctx.cmp_lit(CompareDir::Lt, r, 0.0)?;
-        let yneg = ctx.cmp_lit(CompareDir::Lt, y, 0.0)?;
-        let diff = ctx.bin(Op::Xor, rneg, yneg)?;
-        let fix = ctx.and(nz, diff)?;
+        let (_, fix) = rem_off_sign(ctx, x, y)?;
         let q1 = ctx.bin_lit(Op::Sub, q, 1.0)?;
         return ctx.select(fix, q1, q);
     }
@@ -326,12 +332,7 @@ fn remainder(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     }
     let c = opmath(dtype);
     let (x, y) = (ctx.convert(n[0], c), ctx.convert(n[1], c));
-    let r = ctx.bin(Op::Rem, x, y)?;
-    let nz = ctx.cmp_lit(CompareDir::Ne, r, 0.0)?;
-    let rneg = ctx.cmp_lit(CompareDir::Lt, r, 0.0)?;
-    let yneg = ctx.cmp_lit(CompareDir::Lt, y, 0.0)?;
-    let diff = ctx.bin(Op::Xor, rneg, yneg)?;
-    let fix = ctx.and(nz, diff)?;
+    let (r, fix) = rem_off_sign(ctx, x, y)?;
     let ry = ctx.add(r, y)?;
     let r = ctx.select(fix, ry, r)?;
     Ok(vec![ctx.convert(r, dtype)])
@@ -443,21 +444,18 @@ fn copysign(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// `x * log(y)`, 0 where x == 0 (unless y is nan).
 fn xlogy(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    float_binary(ctx, |ctx, x, y| {
-        let ly = ctx.un(Op::Log, y)?;
-        let p = ctx.mul(x, ly)?;
-        let xz = ctx.cmp_lit(CompareDir::Eq, x, 0.0)?;
-        let z = ctx.lit_like(0.0, p);
-        let r = ctx.select(xz, z, p)?;
-        let yn = ctx.isnan(y)?;
-        ctx.select(yn, y, r)
-    })
+    x_times_log(ctx, Op::Log)
 }
 
 /// `x * log1p(y)`, 0 where x == 0 (unless y is nan).
 fn xlog1py(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    x_times_log(ctx, Op::Log1p)
+}
+
+/// `x * log(y)` with the logarithm `log`, 0 where x == 0 (unless y is nan).
+fn x_times_log(ctx: &mut LowerCtx, log: Op) -> Result<Vec<NodeId>> {
     float_binary(ctx, |ctx, x, y| {
-        let ly = ctx.un(Op::Log1p, y)?;
+        let ly = ctx.un(log, y)?;
         let p = ctx.mul(x, ly)?;
         let xz = ctx.cmp_lit(CompareDir::Eq, x, 0.0)?;
         let z = ctx.lit_like(0.0, p);
@@ -709,20 +707,8 @@ pub(super) fn unary_node(ctx: &mut LowerCtx, name: &str, x: NodeId) -> Result<No
             ctx.div(s, c)
         }),
         // sinh = (expm1(x) - expm1(-x)) / 2, accurate near zero.
-        "sinh" => float_unary_node(ctx, x, |ctx, x| {
-            let a = ctx.un(Op::Expm1, x)?;
-            let nx = ctx.un(Op::Neg, x)?;
-            let b = ctx.un(Op::Expm1, nx)?;
-            let d = ctx.sub(a, b)?;
-            ctx.bin_lit(Op::Mul, d, 0.5)
-        }),
-        "cosh" => float_unary_node(ctx, x, |ctx, x| {
-            let a = ctx.un(Op::Exp, x)?;
-            let nx = ctx.un(Op::Neg, x)?;
-            let b = ctx.un(Op::Exp, nx)?;
-            let s = ctx.add(a, b)?;
-            ctx.bin_lit(Op::Mul, s, 0.5)
-        }),
+        "sinh" => float_unary_node(ctx, x, |ctx, x| half_of_pair(ctx, x, Op::Expm1, Op::Sub)),
+        "cosh" => float_unary_node(ctx, x, |ctx, x| half_of_pair(ctx, x, Op::Exp, Op::Add)),
         "asin" => float_unary_node(ctx, x, |ctx, x| {
             let c = sqrt_one_minus_sq(ctx, x)?;
             ctx.bin(Op::Atan2, x, c)
@@ -796,6 +782,15 @@ pub(super) fn unary_node(ctx: &mut LowerCtx, name: &str, x: NodeId) -> Result<No
         }),
         other => Err(crate::error::Error::internal(format!("no unary lowering named {other}"))),
     }
+}
+
+/// `(e(x) combine e(-x)) / 2`: the hyperbolic functions from an exponential `e`.
+fn half_of_pair(ctx: &mut LowerCtx, x: NodeId, e: Op, combine: Op) -> Result<NodeId> {
+    let a = ctx.un(e.clone(), x)?;
+    let nx = ctx.un(Op::Neg, x)?;
+    let b = ctx.un(e, nx)?;
+    let c = ctx.bin(combine, a, b)?;
+    ctx.bin_lit(Op::Mul, c, 0.5)
 }
 
 /// A registered unary op: the op's name (without overload) selects the function.

@@ -81,6 +81,64 @@ fn affine_param(ctx: &mut LowerCtx, arg: usize, c: DType, shape: &[usize], dims:
     }
 }
 
+/// `y * weight + bias` for the optional affine parameters at arguments `w` and `b`.
+fn affine(
+    ctx: &mut LowerCtx,
+    mut y: NodeId,
+    (w, b): (usize, usize),
+    c: DType,
+    shape: &[usize],
+    dims: &[usize],
+) -> Result<NodeId> {
+    if let Some(w) = affine_param(ctx, w, c, shape, dims)? {
+        y = ctx.mul(y, w)?;
+    }
+    if let Some(b) = affine_param(ctx, b, c, shape, dims)? {
+        y = ctx.add(y, b)?;
+    }
+    Ok(y)
+}
+
+/// A backward op's first two arguments, (grad_out, input), with the input's shape and dtype.
+fn grad_and_input(ctx: &mut LowerCtx) -> Result<(NodeId, NodeId, Vec<usize>, DType)> {
+    let g = ctx.tensor(0)?;
+    let x = ctx.tensor(1)?;
+    Ok((g, x, ctx.b.shape(x).to_vec(), ctx.b.dtype(x)))
+}
+
+/// The saved mean and rstd of a forward pass (arguments `m` and `r`) in compute type `c`,
+/// reshaped to `stat_shape`.
+fn saved_stats(ctx: &mut LowerCtx, (m, r): (usize, usize), c: DType, stat_shape: &[usize]) -> Result<(NodeId, NodeId)> {
+    let (m, r) = (ctx.tensor(m)?, ctx.tensor(r)?);
+    let mut shaped = |t: NodeId| -> Result<NodeId> {
+        let t = ctx.convert(t, c);
+        ctx.b.reshape(t, stat_shape.to_vec())
+    };
+    Ok((shaped(m)?, shaped(r)?))
+}
+
+/// The input gradient of a normalization over `dims` (`n` elements each), from the weighted
+/// output gradient `gw`, the normalized input `xhat` and the broadcast rstd `rb`:
+/// rstd / n * (n * gw - sum(gw) - xhat * sum(gw * xhat)).
+fn normalized_input_grad(
+    ctx: &mut LowerCtx,
+    gw: NodeId,
+    xhat: NodeId,
+    rb: NodeId,
+    dims: &[usize],
+    n: f64,
+) -> Result<NodeId> {
+    let s1 = ctx.reduce_bcast(gw, ReduceKind::Sum, dims)?;
+    let gx = ctx.mul(gw, xhat)?;
+    let s2 = ctx.reduce_bcast(gx, ReduceKind::Sum, dims)?;
+    let ngw = ctx.bin_lit(Op::Mul, gw, n)?;
+    let t = ctx.sub(ngw, s1)?;
+    let xs2 = ctx.mul(xhat, s2)?;
+    let t = ctx.sub(t, xs2)?;
+    let rn = ctx.bin_lit(Op::Div, rb, n)?;
+    ctx.mul(rn, t)
+}
+
 // ---------------------------------------------------------------------------------------
 // layer norm
 
@@ -120,13 +178,8 @@ fn native_layer_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let ve = ctx.add(var, eps)?;
     let rstd = ctx.un(Op::Rsqrt, ve)?;
     let rb = ctx.bcast_back(rstd, &shape, &dims)?;
-    let mut y = ctx.mul(xm, rb)?;
-    if let Some(w) = affine_param(ctx, 2, c, &shape, &dims)? {
-        y = ctx.mul(y, w)?;
-    }
-    if let Some(bias) = affine_param(ctx, 3, c, &shape, &dims)? {
-        y = ctx.add(y, bias)?;
-    }
+    let y = ctx.mul(xm, rb)?;
+    let y = affine(ctx, y, (2, 3), c, &shape, &dims)?;
     let stat_shape = super::helpers::reduced_shape(&shape, &dims, true);
     let mean = ctx.b.reshape(mean, stat_shape.clone())?;
     let rstd = ctx.b.reshape(rstd, stat_shape)?;
@@ -139,10 +192,7 @@ fn native_layer_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `native_layer_norm_backward(grad_out, input, normalized_shape, mean, rstd, weight, bias,
 /// output_mask)`.
 fn native_layer_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let g = ctx.tensor(0)?;
-    let x = ctx.tensor(1)?;
-    let shape = ctx.b.shape(x).to_vec();
-    let d = ctx.b.dtype(x);
+    let (g, x, shape, d) = grad_and_input(ctx)?;
     let axis = layer_norm_axis(ctx, &shape, 2)?;
     let dims: Vec<usize> = (axis..shape.len()).collect();
     let outer: Vec<usize> = (0..axis).collect();
@@ -153,13 +203,7 @@ fn native_layer_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     ctx.check_numel(4, "rstd", m)?;
     let c = opmath(d);
     let (xc, gc) = (ctx.convert(x, c), ctx.convert(g, c));
-    let mean = ctx.tensor(3)?;
-    let rstd = ctx.tensor(4)?;
-    let stat_shape: Vec<usize> = shape[..axis].to_vec();
-    let mean = ctx.convert(mean, c);
-    let mean = ctx.b.reshape(mean, stat_shape.clone())?;
-    let rstd = ctx.convert(rstd, c);
-    let rstd = ctx.b.reshape(rstd, stat_shape)?;
+    let (mean, rstd) = saved_stats(ctx, (3, 4), c, &shape[..axis])?;
     let mb = ctx.bcast_back(mean, &shape, &dims)?;
     let rb = ctx.bcast_back(rstd, &shape, &dims)?;
     let xm = ctx.sub(xc, mb)?;
@@ -174,16 +218,7 @@ fn native_layer_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             Some(w) => ctx.mul(gc, w)?,
             None => gc,
         };
-        // rstd / N * (N * gw - sum(gw) - xhat * sum(gw * xhat))
-        let s1 = ctx.reduce_bcast(gw, ReduceKind::Sum, &dims)?;
-        let gx = ctx.mul(gw, xhat)?;
-        let s2 = ctx.reduce_bcast(gx, ReduceKind::Sum, &dims)?;
-        let ngw = ctx.bin_lit(Op::Mul, gw, n)?;
-        let t = ctx.sub(ngw, s1)?;
-        let xs2 = ctx.mul(xhat, s2)?;
-        let t = ctx.sub(t, xs2)?;
-        let rn = ctx.bin_lit(Op::Div, rb, n)?;
-        let r = ctx.mul(rn, t)?;
+        let r = normalized_input_grad(ctx, gw, xhat, rb, &dims, n)?;
         ctx.convert(r, d)
     } else {
         placeholder(ctx, d)
@@ -217,6 +252,15 @@ struct BnArgs {
     running_var: Option<usize>,
     momentum: Option<usize>,
     eps: usize,
+}
+
+impl BnArgs {
+    /// Every flavour reads (input, weight, bias) first, then the running stats where it has
+    /// them; momentum and eps sit at their own indices.
+    fn new(has_running: bool, momentum: Option<usize>, eps: usize) -> BnArgs {
+        let (running_mean, running_var) = if has_running { (Some(3), Some(4)) } else { (None, None) };
+        BnArgs { weight: Some(1), bias: Some(2), running_mean, running_var, momentum, eps }
+    }
 }
 
 struct BnOut {
@@ -348,14 +392,7 @@ fn bn_forward(ctx: &mut LowerCtx, a: &BnArgs, training: bool) -> Result<BnOut> {
 /// update in place are not written: the glue routes training calls with running stats to
 /// `_native_batch_norm_legit_functional`, which returns them.
 fn native_batch_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a = BnArgs {
-        weight: Some(1),
-        bias: Some(2),
-        running_mean: Some(3),
-        running_var: Some(4),
-        momentum: Some(6),
-        eps: 7,
-    };
+    let a = BnArgs::new(true, Some(6), 7);
     let training = ctx.bool(5)?;
     let o = bn_forward(ctx, &a, training)?;
     Ok(vec![o.out, o.save_mean, o.save_invstd])
@@ -363,7 +400,7 @@ fn native_batch_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// `_native_batch_norm_legit.no_stats(input, weight, bias, training, momentum, eps)`.
 fn batch_norm_no_stats(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a = BnArgs { weight: Some(1), bias: Some(2), running_mean: None, running_var: None, momentum: None, eps: 5 };
+    let a = BnArgs::new(false, None, 5);
     let o = bn_forward(ctx, &a, true)?;
     Ok(vec![o.out, o.save_mean, o.save_invstd])
 }
@@ -371,35 +408,28 @@ fn batch_norm_no_stats(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `_native_batch_norm_legit_no_training(input, weight, bias, running_mean, running_var,
 /// momentum, eps)`.
 fn batch_norm_no_training(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a =
-        BnArgs { weight: Some(1), bias: Some(2), running_mean: Some(3), running_var: Some(4), momentum: None, eps: 6 };
+    let a = BnArgs::new(true, None, 6);
     let o = bn_forward(ctx, &a, false)?;
     Ok(vec![o.out, o.save_mean, o.save_invstd])
 }
 
-/// The running stats to return when an op did not update them: the inputs unchanged.
-fn unchanged_running(ctx: &mut LowerCtx, rm: usize, rv: usize) -> Result<(NodeId, NodeId)> {
-    Ok((ctx.tensor(rm)?, ctx.tensor(rv)?))
+/// The running stats a functional flavour returns: the updated ones, or where it did not
+/// update them, its running-stat inputs unchanged.
+fn running_out(ctx: &mut LowerCtx, o: &BnOut) -> Result<(NodeId, NodeId)> {
+    match o.running {
+        Some(r) => Ok(r),
+        None => Ok((ctx.tensor(3)?, ctx.tensor(4)?)),
+    }
 }
 
 /// `_native_batch_norm_legit_functional(input, weight, bias, running_mean, running_var,
 /// training, momentum, eps) -> (out, save_mean, save_invstd, running_mean_out,
 /// running_var_out)`.
 fn batch_norm_functional(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a = BnArgs {
-        weight: Some(1),
-        bias: Some(2),
-        running_mean: Some(3),
-        running_var: Some(4),
-        momentum: Some(6),
-        eps: 7,
-    };
+    let a = BnArgs::new(true, Some(6), 7);
     let training = ctx.bool(5)?;
     let o = bn_forward(ctx, &a, training)?;
-    let (rm, rv) = match o.running {
-        Some(r) => r,
-        None => unchanged_running(ctx, 3, 4)?,
-    };
+    let (rm, rv) = running_out(ctx, &o)?;
     Ok(vec![o.out, o.save_mean, o.save_invstd, rm, rv])
 }
 
@@ -412,14 +442,7 @@ fn reserve(ctx: &mut LowerCtx) -> NodeId {
 /// -> (out, save_mean, save_invstd, reserve)`; the running stats it updates in place are
 /// returned by the `_functional` form.
 fn batch_norm_with_update(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a = BnArgs {
-        weight: Some(1),
-        bias: Some(2),
-        running_mean: Some(3),
-        running_var: Some(4),
-        momentum: Some(5),
-        eps: 6,
-    };
+    let a = BnArgs::new(true, Some(5), 6);
     let o = bn_forward(ctx, &a, true)?;
     let r = reserve(ctx);
     Ok(vec![o.out, o.save_mean, o.save_invstd, r])
@@ -428,28 +451,17 @@ fn batch_norm_with_update(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `_batch_norm_with_update_functional(...) -> (out, save_mean, save_invstd, reserve,
 /// running_mean_out, running_var_out)`.
 fn batch_norm_with_update_functional(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a = BnArgs {
-        weight: Some(1),
-        bias: Some(2),
-        running_mean: Some(3),
-        running_var: Some(4),
-        momentum: Some(5),
-        eps: 6,
-    };
+    let a = BnArgs::new(true, Some(5), 6);
     let o = bn_forward(ctx, &a, true)?;
     let r = reserve(ctx);
-    let (rm, rv) = match o.running {
-        Some(r) => r,
-        None => unchanged_running(ctx, 3, 4)?,
-    };
+    let (rm, rv) = running_out(ctx, &o)?;
     Ok(vec![o.out, o.save_mean, o.save_invstd, r, rm, rv])
 }
 
 /// `_batch_norm_no_update(input, weight, bias, running_mean?, running_var?, momentum, eps)`:
 /// evaluation with running stats, batch statistics without them.
 fn batch_norm_no_update(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let a =
-        BnArgs { weight: Some(1), bias: Some(2), running_mean: Some(3), running_var: Some(4), momentum: None, eps: 6 };
+    let a = BnArgs::new(true, None, 6);
     let training = ctx.is_none(3) || ctx.is_none(4);
     let o = bn_forward(ctx, &a, training)?;
     let r = reserve(ctx);
@@ -460,10 +472,7 @@ fn batch_norm_no_update(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// save_mean, save_invstd, train, eps, output_mask)`; `batch_norm_backward` has the same
 /// leading arguments (its `update` is `train`).
 fn native_batch_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let g = ctx.tensor(0)?;
-    let x = ctx.tensor(1)?;
-    let shape = ctx.b.shape(x).to_vec();
-    let d = ctx.b.dtype(x);
+    let (g, x, shape, d) = grad_and_input(ctx)?;
     if shape.len() < 2 {
         return Err(ctx.invalid("batch_norm_backward: expected 2D or higher input"));
     }
@@ -578,13 +587,8 @@ fn native_group_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let rb = ctx.bcast(rstd, &gshape, &[0, 1])?;
     let y = ctx.mul(xm, rb)?;
     let cshape = [n, ch, hw];
-    let mut y = ctx.b.reshape(y, cshape.to_vec())?;
-    if let Some(w) = affine_param(ctx, 1, c, &cshape, &[1])? {
-        y = ctx.mul(y, w)?;
-    }
-    if let Some(b) = affine_param(ctx, 2, c, &cshape, &[1])? {
-        y = ctx.add(y, b)?;
-    }
+    let y = ctx.b.reshape(y, cshape.to_vec())?;
+    let y = affine(ctx, y, (1, 2), c, &cshape, &[1])?;
     let y = ctx.b.reshape(y, shape)?;
     // Mixed precision (f32 parameters, half input) keeps f32 statistics.
     let sd = ctx.tensor_view(1).or_else(|_| ctx.tensor_view(2)).map(|v| v.dtype).unwrap_or(d);
@@ -594,10 +598,7 @@ fn native_group_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `native_group_norm_backward(grad_out, input, mean, rstd, weight, N, C, HxW, group,
 /// output_mask)`.
 fn native_group_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let g = ctx.tensor(0)?;
-    let x = ctx.tensor(1)?;
-    let shape = ctx.b.shape(x).to_vec();
-    let d = ctx.b.dtype(x);
+    let (g, x, shape, d) = grad_and_input(ctx)?;
     let (n, ch, hw, groups) = group_dims(ctx, &shape, 5)?;
     ctx.check_shape(0, "grad_out", &shape)?;
     ctx.check_numel(2, "mean", n * groups)?;
@@ -609,12 +610,7 @@ fn native_group_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let gshape = [n, groups, dg];
     let xc = ctx.convert(x, c);
     let gc = ctx.convert(g, c);
-    let mean = ctx.tensor(2)?;
-    let rstd = ctx.tensor(3)?;
-    let mean = ctx.convert(mean, c);
-    let mean = ctx.b.reshape(mean, vec![n, groups])?;
-    let rstd = ctx.convert(rstd, c);
-    let rstd = ctx.b.reshape(rstd, vec![n, groups])?;
+    let (mean, rstd) = saved_stats(ctx, (2, 3), c, &[n, groups])?;
     let xg = ctx.b.reshape(xc, gshape.to_vec())?;
     let mb = ctx.bcast(mean, &gshape, &[0, 1])?;
     let rb = ctx.bcast(rstd, &gshape, &[0, 1])?;
@@ -629,15 +625,7 @@ fn native_group_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             None => gcs,
         };
         let gw = ctx.b.reshape(gw, gshape.to_vec())?;
-        let s1 = ctx.reduce_bcast(gw, ReduceKind::Sum, &[2])?;
-        let gx = ctx.mul(gw, xhat_g)?;
-        let s2 = ctx.reduce_bcast(gx, ReduceKind::Sum, &[2])?;
-        let ngw = ctx.bin_lit(Op::Mul, gw, dg as f64)?;
-        let t = ctx.sub(ngw, s1)?;
-        let xs2 = ctx.mul(xhat_g, s2)?;
-        let t = ctx.sub(t, xs2)?;
-        let rn = ctx.bin_lit(Op::Div, rb, dg as f64)?;
-        let r = ctx.mul(rn, t)?;
+        let r = normalized_input_grad(ctx, gw, xhat_g, rb, &[2], dg as f64)?;
         let r = ctx.b.reshape(r, shape.clone())?;
         ctx.convert(r, d)
     } else {
@@ -696,10 +684,7 @@ fn fused_rms_norm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `_fused_rms_norm_backward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 /// -> (grad_input, grad_weight)`.
 fn fused_rms_norm_backward(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let g = ctx.tensor(0)?;
-    let x = ctx.tensor(1)?;
-    let shape = ctx.b.shape(x).to_vec();
-    let d = ctx.b.dtype(x);
+    let (g, x, shape, d) = grad_and_input(ctx)?;
     let axis = layer_norm_axis(ctx, &shape, 2)?;
     let dims: Vec<usize> = (axis..shape.len()).collect();
     let outer: Vec<usize> = (0..axis).collect();

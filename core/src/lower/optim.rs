@@ -45,6 +45,30 @@ fn spread(ctx: &mut LowerCtx, s: NodeId, like: NodeId) -> Result<NodeId> {
     ctx.bcast(s, &shape, &[])
 }
 
+/// A parameter and its gradient in compute dtype `c`, the gradient unscaled by `grad_scale`;
+/// also the unscaled gradient in its own dtype (what the op writes back to grads), before
+/// `maximize` negates the one the update uses.
+fn param_and_grad(
+    ctx: &mut LowerCtx,
+    p: NodeId,
+    g: NodeId,
+    c: DType,
+    grad_scale: Option<NodeId>,
+    maximize: bool,
+) -> Result<(NodeId, NodeId, NodeId)> {
+    let pc = ctx.convert(p, c);
+    let mut gv = ctx.convert(g, c);
+    if let Some(s) = grad_scale {
+        let s = spread(ctx, s, gv)?;
+        gv = ctx.div(gv, s)?;
+    }
+    let grad_store = ctx.convert(gv, ctx.b.dtype(g));
+    if maximize {
+        gv = ctx.un(Op::Neg, gv)?;
+    }
+    Ok((pc, gv, grad_store))
+}
+
 /// The optional grad_scale / found_inf tensors as rank-0 f32 nodes.
 fn amp_args(ctx: &mut LowerCtx, scale_arg: usize, inf_arg: usize) -> Result<(Option<NodeId>, Option<NodeId>)> {
     let get = |ctx: &mut LowerCtx, i: usize| -> Result<Option<NodeId>> {
@@ -148,16 +172,7 @@ fn adam(ctx: &mut LowerCtx, decoupled: bool) -> Result<Vec<NodeId>> {
         let bc2_sqrt = ctx.un(Op::Sqrt, bc2)?;
         let step_size = ctx.div(lr, bc1)?;
 
-        let pc = ctx.convert(p, c);
-        let mut gv = ctx.convert(g, c);
-        if let Some(s) = grad_scale {
-            let s = spread(ctx, s, gv)?;
-            gv = ctx.div(gv, s)?;
-        }
-        let grad_store = ctx.convert(gv, ctx.b.dtype(g));
-        if maximize {
-            gv = ctx.un(Op::Neg, gv)?;
-        }
+        let (pc, mut gv, grad_store) = param_and_grad(ctx, p, g, c, grad_scale, maximize)?;
         let mut pv = pc;
         if decoupled {
             let k = spread(ctx, decay, pv)?;
@@ -262,16 +277,7 @@ fn fused_sgd(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         let (p, g) = (params[i], grads[i]);
         let d = ctx.b.dtype(p);
         let c = opmath(d);
-        let pc = ctx.convert(p, c);
-        let mut gv = ctx.convert(g, c);
-        if let Some(s) = grad_scale {
-            let s = spread(ctx, s, gv)?;
-            gv = ctx.div(gv, s)?;
-        }
-        let grad_store = ctx.convert(gv, ctx.b.dtype(g));
-        if maximize {
-            gv = ctx.un(Op::Neg, gv)?;
-        }
+        let (pc, mut gv, grad_store) = param_and_grad(ctx, p, g, c, grad_scale, maximize)?;
         let k = spread(ctx, wd, pc)?;
         let t = ctx.mul(pc, k)?;
         gv = ctx.add(gv, t)?;

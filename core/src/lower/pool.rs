@@ -282,17 +282,23 @@ fn adaptive_bounds(input: usize, out: usize) -> Vec<(usize, usize)> {
     (0..out).map(|i| (i * input / out, ((i + 1) * input).div_ceil(out))).collect()
 }
 
-/// For window offset `k` of every adaptive bin along one dim: the clamped source index
-/// [out] i64 and whether the offset is inside the bin [out] bool.
-fn adaptive_offset(ctx: &mut LowerCtx, input: usize, out: usize, k: usize) -> Result<(NodeId, NodeId)> {
-    // start_i = (i * in) / out; end_i = ((i + 1) * in + out - 1) / out
-    let i = ctx.iota(DType::I64, &[out], 0)?;
+/// `adaptive_bounds` as nodes, for bin indices `i` (i64): start = (i * in) / out and
+/// end = ((i + 1) * in + out - 1) / out.
+fn bin_bounds(ctx: &mut LowerCtx, i: NodeId, input: usize, out: usize) -> Result<(NodeId, NodeId)> {
     let start = ctx.bin_lit(Op::Mul, i, input as f64)?;
     let start = ctx.bin_lit(Op::Div, start, out as f64)?;
     let i1 = ctx.bin_lit(Op::Add, i, 1.0)?;
     let end = ctx.bin_lit(Op::Mul, i1, input as f64)?;
     let end = ctx.bin_lit(Op::Add, end, (out - 1) as f64)?;
     let end = ctx.bin_lit(Op::Div, end, out as f64)?;
+    Ok((start, end))
+}
+
+/// For window offset `k` of every adaptive bin along one dim: the clamped source index
+/// [out] i64 and whether the offset is inside the bin [out] bool.
+fn adaptive_offset(ctx: &mut LowerCtx, input: usize, out: usize, k: usize) -> Result<(NodeId, NodeId)> {
+    let i = ctx.iota(DType::I64, &[out], 0)?;
+    let (start, end) = bin_bounds(ctx, i, input, out)?;
     let pos = ctx.bin_lit(Op::Add, start, k as f64)?;
     let valid = ctx.cmp(CompareDir::Lt, pos, end)?;
     let top = ctx.lit_like((input - 1) as f64, pos);
@@ -516,15 +522,9 @@ fn avg_pool_backward(ctx: &mut LowerCtx, nd: usize) -> Result<Vec<NodeId>> {
 /// For adaptive pooling of `input` positions into `out` bins: a [out, input] 0/1 membership
 /// matrix of `c` and the bin sizes [out] of `c`.
 fn adaptive_bins(ctx: &mut LowerCtx, input: usize, out: usize, c: DType) -> Result<(NodeId, NodeId)> {
-    // start_i = floor(i * in / out), end_i = ceil((i + 1) * in / out)
     let i = ctx.iota(DType::I64, &[out, input], 0)?;
     let h = ctx.iota(DType::I64, &[out, input], 1)?;
-    let start = ctx.bin_lit(Op::Mul, i, input as f64)?;
-    let start = ctx.bin_lit(Op::Div, start, out as f64)?;
-    let i1 = ctx.bin_lit(Op::Add, i, 1.0)?;
-    let end = ctx.bin_lit(Op::Mul, i1, input as f64)?;
-    let end = ctx.bin_lit(Op::Add, end, (out - 1) as f64)?;
-    let end = ctx.bin_lit(Op::Div, end, out as f64)?;
+    let (start, end) = bin_bounds(ctx, i, input, out)?;
     let a = ctx.cmp(CompareDir::Ge, h, start)?;
     let b = ctx.cmp(CompareDir::Lt, h, end)?;
     let m = ctx.and(a, b)?;

@@ -82,19 +82,30 @@ pub(super) fn sum_node(
 }
 
 fn sum(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let x = ctx.tensor(0)?;
-    let rank = ctx.b.rank(x);
-    let out = sum_dtype(ctx.b.dtype(x), ctx.opt_dtype(1)?);
-    Ok(vec![sum_node(ctx, x, ReduceKind::Sum, &(0..rank).collect::<Vec<_>>(), false, out)?])
+    reduce_all(ctx, ReduceKind::Sum)
 }
 
 fn sum_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let rank = ctx.b.rank(x);
     let dims = ctx.reduce_dims(1, rank, true)?;
+    reduce_dims_of(ctx, x, ReduceKind::Sum, &dims)
+}
+
+/// `sum(self, dtype)` and `prod(self, dtype)`: `kind` over every dim.
+fn reduce_all(ctx: &mut LowerCtx, kind: ReduceKind) -> Result<Vec<NodeId>> {
+    let x = ctx.tensor(0)?;
+    let rank = ctx.b.rank(x);
+    let out = sum_dtype(ctx.b.dtype(x), ctx.opt_dtype(1)?);
+    Ok(vec![sum_node(ctx, x, kind, &(0..rank).collect::<Vec<_>>(), false, out)?])
+}
+
+/// The `dim` overloads of `sum` and `prod`: `kind` over `dims` of `x`, with keepdim and dtype
+/// at arguments 2 and 3.
+fn reduce_dims_of(ctx: &mut LowerCtx, x: NodeId, kind: ReduceKind, dims: &[usize]) -> Result<Vec<NodeId>> {
     let keepdim = ctx.bool(2)?;
     let out = sum_dtype(ctx.b.dtype(x), ctx.opt_dtype(3)?);
-    Ok(vec![sum_node(ctx, x, ReduceKind::Sum, &dims, keepdim, out)?])
+    Ok(vec![sum_node(ctx, x, kind, dims, keepdim, out)?])
 }
 
 /// `nansum(self, dim, keepdim, dtype)`: nans count as zero.
@@ -158,19 +169,14 @@ fn mean_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 fn prod(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let x = ctx.tensor(0)?;
-    let rank = ctx.b.rank(x);
-    let out = sum_dtype(ctx.b.dtype(x), ctx.opt_dtype(1)?);
-    Ok(vec![sum_node(ctx, x, ReduceKind::Prod, &(0..rank).collect::<Vec<_>>(), false, out)?])
+    reduce_all(ctx, ReduceKind::Prod)
 }
 
 fn prod_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
     let rank = ctx.b.rank(x);
     let dims = ctx.dims(&[ctx.int(1)?], rank)?;
-    let keepdim = ctx.bool(2)?;
-    let out = sum_dtype(ctx.b.dtype(x), ctx.opt_dtype(3)?);
-    Ok(vec![sum_node(ctx, x, ReduceKind::Prod, &dims, keepdim, out)?])
+    reduce_dims_of(ctx, x, ReduceKind::Prod, &dims)
 }
 
 /// Max or min over `dims` in the input dtype (bool uses or/and); nan propagates.
@@ -558,6 +564,15 @@ fn logsumexp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.convert(r, out)])
 }
 
+/// The (low, high) padding that shifts a tensor of rank `rank` by `step` places along `dim`,
+/// dropping as many at the end: a scan's shifted copy.
+fn shift_pads(rank: usize, dim: usize, step: usize) -> (Vec<i64>, Vec<i64>) {
+    let (mut low, mut high) = (vec![0i64; rank], vec![0i64; rank]);
+    low[dim] = step as i64;
+    high[dim] = -(step as i64);
+    (low, high)
+}
+
 /// Inclusive scan along `dim` by doubling steps (Hillis–Steele): log2(n) shifted adds.
 pub(super) fn scan(ctx: &mut LowerCtx, x: NodeId, dim: usize, op: Op, identity: f64) -> Result<NodeId> {
     let shape = ctx.b.shape(x).to_vec();
@@ -567,10 +582,7 @@ pub(super) fn scan(ctx: &mut LowerCtx, x: NodeId, dim: usize, op: Op, identity: 
     let mut acc = x;
     let mut step = 1usize;
     while step < n {
-        let mut low = vec![0i64; rank];
-        let mut high = vec![0i64; rank];
-        low[dim] = step as i64;
-        high[dim] = -(step as i64);
+        let (low, high) = shift_pads(rank, dim, step);
         let shifted = ctx.b.pad(acc, pad_value, low, high, vec![0; rank])?;
         acc = ctx.bin(op.clone(), acc, shifted)?;
         step *= 2;
@@ -606,10 +618,7 @@ fn scan_with(
     let mut acc = xs;
     let mut step = 1usize;
     while step < n {
-        let mut low = vec![0i64; rank];
-        let mut high = vec![0i64; rank];
-        low[dim] = step as i64;
-        high[dim] = -(step as i64);
+        let (low, high) = shift_pads(rank, dim, step);
         let mut shifted = vec![];
         for (k, &a) in acc.iter().enumerate() {
             let p = ctx.lit(pads[k], ctx.b.dtype(a), &[]);

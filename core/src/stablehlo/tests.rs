@@ -7,7 +7,7 @@ use super::{parse, print};
 use crate::dtype::{DType, DType as D};
 use crate::ir::{
     CompareDir, ConvDims, DotDims, Graph, GraphBuilder, LinalgCall as LC, Literal, NodeId, Op, Precision, ReduceKind,
-    TensorType,
+    TensorType, OTHER_OP_NAMES,
 };
 use crate::lower::{lookup, Arg, LowerCtx};
 use crate::stablehlo::types::coerce;
@@ -82,19 +82,19 @@ fn binary(op: Op, dtype: DType) -> Graph {
 pub(crate) fn op_graphs() -> Vec<(String, Graph)> {
     use Op::*;
     let mut out: Vec<(String, Graph)> = Vec::new();
-    for op in [
-        Neg, Abs, Sign, Exp, Expm1, Log, Log1p, Sqrt, Rsqrt, Tanh, Logistic, Sin, Cos, Erf, Floor, Ceil, RoundEven,
-        IsFinite,
-    ] {
-        out.push((format!("unary_{}", op.name()), unary(op, DType::F32)));
+    // Every member of the op arrays, so that an op added to a group is printed and parsed back.
+    for op in Op::elementwise_unary() {
+        if *op == Not {
+            // Logical for bools, bitwise for integers; not defined on floats.
+            out.push(("unary_not_bool".into(), unary(Not, DType::Bool)));
+            out.push(("unary_not_i32".into(), unary(Not, DType::I32)));
+        } else {
+            out.push((format!("unary_{}", op.name()), unary(op.clone(), DType::F32)));
+        }
     }
-    out.push(("unary_not_bool".into(), unary(Not, DType::Bool)));
-    out.push(("unary_not_i32".into(), unary(Not, DType::I32)));
-    for op in [Add, Sub, Mul, Div, Rem, Pow, Max, Min, Atan2] {
-        out.push((format!("binary_{}", op.name()), binary(op, DType::F32)));
-    }
-    for op in [And, Or, Xor] {
-        out.push((format!("binary_{}", op.name()), binary(op, DType::Bool)));
+    for op in Op::PLAIN_BINARY {
+        let dtype = if matches!(op, And | Or | Xor) { DType::Bool } else { DType::F32 };
+        out.push((format!("binary_{}", op.name()), binary(op.clone(), dtype)));
     }
     out.push(("binary_div_i64".into(), binary(Div, DType::I64)));
     for (d, dt) in [
@@ -194,13 +194,7 @@ pub(crate) fn op_graphs() -> Vec<(String, Graph)> {
             };
             let m = b.param(f32t(&[3, 4]));
             let n = b.param(f32t(&[4]));
-            let d2 = DotDims {
-                lhs_batch: vec![],
-                rhs_batch: vec![],
-                lhs_contract: vec![1],
-                rhs_contract: vec![0],
-                precision: p,
-            };
+            let d2 = DotDims { precision: p, ..DotDims::matmul() };
             vec![b.dot_general(x, y, d).unwrap(), b.dot_general(m, n, d2).unwrap()]
         });
     }
@@ -343,73 +337,12 @@ fn every_op_variant_is_covered() {
     let graphs = op_graphs();
     let names: std::collections::BTreeSet<&str> =
         graphs.iter().flat_map(|(_, g)| g.nodes.iter().map(|n| n.op.name())).collect();
-    // Op::name() is exhaustive over the variants; each must appear in some graph.
-    for want in [
-        "parameter",
-        "constant",
-        "iota",
-        "negate",
-        "abs",
-        "sign",
-        "exponential",
-        "exponential_minus_one",
-        "log",
-        "log_plus_one",
-        "sqrt",
-        "rsqrt",
-        "tanh",
-        "logistic",
-        "sine",
-        "cosine",
-        "erf",
-        "floor",
-        "ceil",
-        "round_nearest_even",
-        "not",
-        "is_finite",
-        "add",
-        "subtract",
-        "multiply",
-        "divide",
-        "remainder",
-        "power",
-        "maximum",
-        "minimum",
-        "and",
-        "or",
-        "xor",
-        "atan2",
-        "compare",
-        "select",
-        "clamp",
-        "convert",
-        "reshape",
-        "broadcast_in_dim",
-        "transpose",
-        "slice",
-        "concatenate",
-        "pad",
-        "reverse",
-        "reduce",
-        "arg_reduce",
-        "reduce_window",
-        "dot_general",
-        "convolution",
-        "take",
-        "take_along_axis",
-        "scatter_add",
-        "scatter_along_axis",
-        "scatter_reduce",
-        "rng_uniform",
-        "cholesky",
-        "triangular_solve",
-        "custom_call",
-        "all_reduce",
-        "all_gather",
-        "reduce_scatter",
-        "all_to_all",
-        "collective_permute",
-    ] {
+    // Op::name() is exhaustive over the variants; each must appear in some graph. The members of
+    // the op arrays do by construction (`op_graphs`).
+    let grouped = Op::elementwise_unary().chain(Op::PLAIN_BINARY).map(Op::name);
+    let collectives = ["all_reduce", "all_gather", "reduce_scatter", "all_to_all", "collective_permute"];
+    let rest = ["compare", "select", "clamp"].into_iter().chain(collectives).chain(OTHER_OP_NAMES.iter().copied());
+    for want in grouped.chain(rest) {
         assert!(names.contains(want), "no test graph has a {want} node");
     }
 }

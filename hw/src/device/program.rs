@@ -100,12 +100,17 @@ fn flat_type(n: usize, dtype: DType) -> String {
     TensorType::new(dtype, vec![n]).to_string()
 }
 
-/// Bytes (`%src`, `bytes` long) to a 1-D array of `dtype` named `%dst`.
-fn from_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType) {
+/// For `bytes` bytes of `dtype`: the element count, the element size, and the types of the
+/// bytes and of the elements as 1-D arrays.
+fn byte_types(bytes: usize, dtype: DType) -> (usize, usize, String, String) {
     let size = dtype.size_bytes();
     let m = bytes / size;
-    let u8s = flat_type(bytes, DType::U8);
-    let typed = flat_type(m, dtype);
+    (m, size, flat_type(bytes, DType::U8), flat_type(m, dtype))
+}
+
+/// Bytes (`%src`, `bytes` long) to a 1-D array of `dtype` named `%dst`.
+fn from_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType) {
+    let (m, size, u8s, typed) = byte_types(bytes, dtype);
     let _ = match dtype {
         DType::U8 => writeln!(out, "    {dst} = stablehlo.reshape {src} : ({u8s}) -> {u8s}"),
         DType::I8 => writeln!(out, "    {dst} = stablehlo.bitcast_convert {src} : ({u8s}) -> {typed}"),
@@ -123,10 +128,7 @@ fn from_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType
 
 /// A 1-D array of `dtype` (`%src`) to `bytes` bytes named `%dst`.
 fn to_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType) {
-    let size = dtype.size_bytes();
-    let m = bytes / size;
-    let u8s = flat_type(bytes, DType::U8);
-    let typed = flat_type(m, dtype);
+    let (m, size, u8s, typed) = byte_types(bytes, dtype);
     let _ = match dtype {
         DType::U8 => writeln!(out, "    {dst} = stablehlo.reshape {src} : ({u8s}) -> {u8s}"),
         DType::I8 => writeln!(out, "    {dst} = stablehlo.bitcast_convert {src} : ({typed}) -> {u8s}"),

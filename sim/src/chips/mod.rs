@@ -238,28 +238,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tpudev-sim-chip-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("mine.toml");
-        std::fs::write(
-            &path,
-            r#"
-key = "mine"
-name = "My TPU"
-tensorcores = 1
-mxus_per_tensorcore = 1
-mxu_rows = 8
-mxu_cols = 8
-clock_hz = 1e9
-peak_bf16_flops = 1.28e11
-hbm_bytes = 1048576
-hbm_bw_bytes_per_s = 1e11
-vmem_bytes_per_tc = 65536
-ici_links_per_chip = 0
-ici_link_bw_unidir_bytes_per_s = 0.0
-"#,
-        )
-        .unwrap();
+        std::fs::write(&path, include_str!("user_chip_example.toml")).unwrap();
         let c = load_chip_file(&path).unwrap();
         assert_eq!(c.key, "mine");
-        assert_eq!(c.hbm_bytes, 1 << 20);
+        assert_eq!(c.hbm_bytes, 8 << 30);
         assert!(c.source.contains("mine.toml"));
 
         std::fs::write(&path, "key = \"x\"\n").unwrap();

@@ -25,13 +25,7 @@ pub struct Net {
 }
 
 fn dims(lb: &[usize], rb: &[usize], lc: &[usize], rc: &[usize]) -> DotDims {
-    DotDims {
-        lhs_batch: lb.to_vec(),
-        rhs_batch: rb.to_vec(),
-        lhs_contract: lc.to_vec(),
-        rhs_contract: rc.to_vec(),
-        precision: Precision::Default,
-    }
+    DotDims::new((lb, rb), (lc, rc), Precision::Default)
 }
 
 fn us(v: u64) -> usize {

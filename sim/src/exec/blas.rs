@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 use libloading::Library;
 
-use super::dot::Mat;
+use super::dot::{Mat, Product};
 
 const ROW_MAJOR: c_int = 101;
 const NO_TRANS: c_int = 111;
@@ -176,15 +176,8 @@ impl SystemBlas {
     ///
     /// # Safety
     /// `lhs` and `rhs` must address valid M x K and K x N matrices; `out` holds M x N.
-    pub unsafe fn gemm<T: BlasElem>(
-        &self,
-        out: &mut [T],
-        m: usize,
-        n: usize,
-        k: usize,
-        lhs: Mat<T>,
-        rhs: Mat<T>,
-    ) -> bool {
+    pub unsafe fn gemm<T: BlasElem>(&self, out: &mut [T], p: Product<T>) -> bool {
+        let Product { m, n, k, lhs, rhs } = p;
         let dims_fit = [m, n, k].iter().all(|&d| d >= 1 && d <= c_int::MAX as usize);
         let (Some((ta, lda)), Some((tb, ldb))) = (operand(lhs, m, k), operand(rhs, k, n)) else {
             return false;
@@ -266,7 +259,7 @@ mod tests {
             let mut out = vec![0f32; m * n];
             let lhs = Mat { ptr: a.as_ptr(), rs: k as isize, cs: 1 };
             // SAFETY: a is m x k, b and bt are k x n, out is m x n.
-            assert!(unsafe { blas.gemm(&mut out, m, n, k, lhs, rhs) });
+            assert!(unsafe { blas.gemm(&mut out, Product { m, n, k, lhs, rhs }) });
             for (g, w) in out.iter().zip(&want) {
                 assert!((g - w).abs() <= 1e-5 * (1.0 + w.abs()), "{g} vs {w}");
             }

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use tpudev_core::ir::{binary_ops, other_ops, unary_ops, Literal, Node, NodeId, Op, ReduceKind};
+use tpudev_core::ir::{elementwise_ops, other_ops, Literal, Node, NodeId, Op, ReduceKind};
 use tpudev_core::{Error, Result};
 
 use super::value::Value;
@@ -70,7 +70,7 @@ pub fn run(id: NodeId, node: &Node, operand: Value, ex: &dyn Exchange) -> Result
             Some(&(s, _)) => all[s as usize].as_ref().clone(),
             None => Value::full(dtype, &node.ty.shape, Literal::Int(0)),
         }),
-        other @ (unary_ops!() | binary_ops!() | Op::Select | Op::Clamp | other_ops!()) => {
+        other @ (elementwise_ops!() | other_ops!()) => {
             Err(Error::internal(format!("{} is not a collective", other.name())))
         }
     }

@@ -11,7 +11,7 @@ use tpudev_core::ir::ConvDims;
 use tpudev_core::{Error, Result};
 
 use super::conv_shifted::Shifted;
-use super::dot::{filled_vec, gemm_single, GemmElem, Mat, OutPtr};
+use super::dot::{filled_vec, gemm_single, GemmElem, Mat, OutPtr, Product};
 use super::mxu_passes::{multipass, needs_passes};
 use super::par;
 use super::value::{array, elems, Data, Value};
@@ -285,7 +285,9 @@ unsafe fn conv_float_into<T: GemmElem>(g: &Geometry, x: &[T], w: &[T], out: *mut
             let lhs = Mat { ptr: w[gi * og * depth..].as_ptr(), rs: depth as isize, cs: 1 };
             // SAFETY: lhs is og x depth inside w, rhs depth x width inside xg or col; the task
             // writes only its own columns p0..p0 + width of its item's og rows.
-            unsafe { gemm_single(out.at(item * og * p_size + p0), p_size, og, width, depth, lhs, rhs) };
+            unsafe {
+                gemm_single(out.at(item * og * p_size + p0), p_size, Product { m: og, n: width, k: depth, lhs, rhs })
+            };
         };
         if og * depth * p_size * g.n * g.groups < PAR_FLOPS || par::threads_now() == 1 {
             let mut col = Vec::new();

@@ -48,6 +48,16 @@ pub struct Mat<T> {
 unsafe impl<T: Sync> Send for Mat<T> {}
 unsafe impl<T: Sync> Sync for Mat<T> {}
 
+/// A matrix product lhs[M, K] x rhs[K, N]: its sizes and operands.
+#[derive(Clone, Copy)]
+pub struct Product<T> {
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub lhs: Mat<T>,
+    pub rhs: Mat<T>,
+}
+
 impl<T> Mat<T> {
     /// The same matrix shape `by` elements further on.
     ///
@@ -62,15 +72,8 @@ impl<T> Mat<T> {
 ///
 /// # Safety
 /// `lhs` and `rhs` must address valid M x K and K x N matrices.
-pub unsafe fn gemm_into<T: GemmElem>(
-    out: &mut [T],
-    m: usize,
-    n: usize,
-    k: usize,
-    lhs: Mat<T>,
-    rhs: Mat<T>,
-    parallel: bool,
-) {
+pub unsafe fn gemm_into<T: GemmElem>(out: &mut [T], p: Product<T>, parallel: bool) {
+    let Product { m, n, k, .. } = p;
     debug_assert_eq!(out.len(), m * n);
     if m == 0 || n == 0 {
         return;
@@ -80,19 +83,19 @@ pub unsafe fn gemm_into<T: GemmElem>(
         return;
     }
     if m * n * k < SMALL_FLOPS {
-        crate_gemm(out.as_mut_ptr(), n, m, n, k, lhs, rhs, gemm::Parallelism::None);
+        crate_gemm(out.as_mut_ptr(), n, p, gemm::Parallelism::None);
         return;
     }
     // The system BLAS when present (chosen by size and layout only, so results never depend on
     // threads).
     if let Some(blas) = system_blas() {
-        if blas.gemm(out, m, n, k, lhs, rhs) {
+        if blas.gemm(out, p) {
             return;
         }
     }
     let threads = par::threads_now();
     let par = if parallel && threads > 1 { gemm::Parallelism::Rayon(threads) } else { gemm::Parallelism::None };
-    crate_gemm(out.as_mut_ptr(), n, m, n, k, lhs, rhs, par);
+    crate_gemm(out.as_mut_ptr(), n, p, par);
 }
 
 /// out[M, N] (row pitch `ldc`) = lhs[M, K] x rhs[K, N] on the calling thread, always with the
@@ -102,15 +105,8 @@ pub unsafe fn gemm_into<T: GemmElem>(
 ///
 /// # Safety
 /// `lhs` and `rhs` must address valid M x K and K x N matrices, `out` M rows of `ldc` >= N.
-pub unsafe fn gemm_single<T: GemmElem>(
-    out: *mut T,
-    ldc: usize,
-    m: usize,
-    n: usize,
-    k: usize,
-    lhs: Mat<T>,
-    rhs: Mat<T>,
-) {
+pub unsafe fn gemm_single<T: GemmElem>(out: *mut T, ldc: usize, p: Product<T>) {
+    let Product { m, n, k, .. } = p;
     if m == 0 || n == 0 {
         return;
     }
@@ -120,7 +116,7 @@ pub unsafe fn gemm_single<T: GemmElem>(
         }
         return;
     }
-    crate_gemm(out, ldc, m, n, k, lhs, rhs, gemm::Parallelism::None);
+    crate_gemm(out, ldc, p, gemm::Parallelism::None);
 }
 
 /// The `gemm` crate's out = lhs x rhs, overwriting (never reading) `out`.
@@ -131,17 +127,8 @@ pub unsafe fn gemm_single<T: GemmElem>(
 /// strides, though: with both operands contiguous along k they sum in SIMD lanes. There the
 /// operands are first copied to row-major, so that a product's bits never depend on how its
 /// operands lie in memory (a transposed view, a transpose the compiler folded into the dot).
-#[allow(clippy::too_many_arguments)]
-unsafe fn crate_gemm<T: GemmElem>(
-    out: *mut T,
-    ldc: usize,
-    m: usize,
-    n: usize,
-    k: usize,
-    lhs: Mat<T>,
-    rhs: Mat<T>,
-    par: gemm::Parallelism,
-) {
+unsafe fn crate_gemm<T: GemmElem>(out: *mut T, ldc: usize, p: Product<T>, par: gemm::Parallelism) {
+    let Product { m, n, k, lhs, rhs } = p;
     let (mut lhs_rows, mut rhs_rows) = (Vec::new(), Vec::new());
     let (lhs, rhs) = if k <= 2 || m <= 1 || n <= 1 || m * n <= 256 {
         (row_major(lhs, m, k, &mut lhs_rows), row_major(rhs, k, n, &mut rhs_rows))
@@ -272,7 +259,7 @@ unsafe fn batched_gemm_raw<T: GemmElem>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_
         let item = |i: usize| {
             let (lhs, rhs) = operands(i);
             // SAFETY: item i writes only its own M x N block of the output.
-            unsafe { gemm_single(out.at(i * m * n), n, m, n, k, lhs, rhs) };
+            unsafe { gemm_single(out.at(i * m * n), n, Product { m, n, k, lhs, rhs }) };
         };
         if par::threads_now() > 1 {
             (0..bs).into_par_iter().for_each(item);
@@ -285,7 +272,7 @@ unsafe fn batched_gemm_raw<T: GemmElem>(a: &ArrayView3<'_, T>, b: &ArrayView3<'_
     for (i, o) in all.chunks_mut((m * n).max(1)).enumerate().take(bs) {
         let (lhs, rhs) = operands(i);
         // SAFETY: as above.
-        unsafe { gemm_into(o, m, n, k, lhs, rhs, flops >= PAR_FLOPS) };
+        unsafe { gemm_into(o, Product { m, n, k, lhs, rhs }, flops >= PAR_FLOPS) };
     }
 }
 
@@ -484,7 +471,7 @@ mod tests {
             let bits = |par| {
                 let mut out = vec![0f32; m * n];
                 // SAFETY: a and b hold m x k and k x n row-major matrices.
-                unsafe { crate_gemm(out.as_mut_ptr(), n, m, n, k, lhs, rhs, par) };
+                unsafe { crate_gemm(out.as_mut_ptr(), n, Product { m, n, k, lhs, rhs }, par) };
                 out.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
             };
             let one = bits(gemm::Parallelism::None);
@@ -511,7 +498,14 @@ mod tests {
             for (l, r) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
                 let mut out = vec![0f32; m * n];
                 // SAFETY: each Mat addresses an m x k (k x n) matrix held by a, at (b, bt).
-                unsafe { crate_gemm(out.as_mut_ptr(), n, m, n, k, lhs[l], rhs[r], gemm::Parallelism::None) };
+                unsafe {
+                    crate_gemm(
+                        out.as_mut_ptr(),
+                        n,
+                        Product { m, n, k, lhs: lhs[l], rhs: rhs[r] },
+                        gemm::Parallelism::None,
+                    )
+                };
                 let bits: Vec<u32> = out.iter().map(|v| v.to_bits()).collect();
                 match &seen {
                     Some(first) => assert_eq!(first, &bits, "{m}x{k}x{n}, layouts {l}{r}"),
@@ -526,7 +520,7 @@ mod tests {
         let mut out = [7f32; 6];
         let none = Mat { ptr: std::ptr::null::<f32>(), rs: 0, cs: 1 };
         // SAFETY: k = 0 reads neither operand; out holds 2 rows of pitch 3.
-        unsafe { gemm_single(out.as_mut_ptr(), 3, 2, 2, 0, none, none) };
+        unsafe { gemm_single(out.as_mut_ptr(), 3, Product { m: 2, n: 2, k: 0, lhs: none, rhs: none }) };
         assert_eq!(out, [0.0, 0.0, 7.0, 0.0, 0.0, 7.0]);
     }
 }

@@ -5,7 +5,9 @@
 use std::borrow::Cow;
 
 use ndarray::ArrayD;
-use tpudev_core::ir::{binary_ops, collective_ops, other_ops, unary_ops, CompareDir, Op};
+use tpudev_core::ir::{
+    binary_ops, collective_ops, exact_unary_ops, float_unary_ops, other_ops, unary_ops, CompareDir, Op,
+};
 use tpudev_core::{DType, Error, Result};
 
 use super::erf;
@@ -127,16 +129,10 @@ pub fn is_costly(op: &Op) -> bool {
         | Op::Pow
         | Op::Atan2
         | Op::Rem => true,
-        Op::Neg
-        | Op::Abs
-        | Op::Sign
+        // Square roots are single CPU instructions.
+        exact_unary_ops!()
         | Op::Sqrt
         | Op::Rsqrt
-        | Op::Floor
-        | Op::Ceil
-        | Op::RoundEven
-        | Op::Not
-        | Op::IsFinite
         | Op::Add
         | Op::Sub
         | Op::Mul
@@ -184,17 +180,7 @@ fn int_unary(op: &Op, a: Cow<'_, ArrayD<i64>>) -> Result<Data> {
         Op::Not => map_same(a, |x| !x),
         Op::Floor | Op::Ceil | Op::RoundEven => a.into_owned(),
         Op::IsFinite => return Ok(Data::Bool(map_to(&a, |_| true))),
-        other @ (Op::Exp
-        | Op::Expm1
-        | Op::Log
-        | Op::Log1p
-        | Op::Sqrt
-        | Op::Rsqrt
-        | Op::Tanh
-        | Op::Logistic
-        | Op::Sin
-        | Op::Cos
-        | Op::Erf) => return Err(not_defined(other, "integer")),
+        other @ float_unary_ops!() => return Err(not_defined(other, "integer")),
         other @ (binary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!()) => {
             return Err(not_defined(other, "integer"))
         }
@@ -207,18 +193,7 @@ fn bool_unary(op: &Op, a: Cow<'_, ArrayD<bool>>) -> Result<Data> {
         Op::Not => map_same(a, |x| !x),
         Op::Abs | Op::Sign | Op::Floor | Op::Ceil | Op::RoundEven => a.into_owned(),
         Op::IsFinite => map_same(a, |_| true),
-        other @ (Op::Neg
-        | Op::Exp
-        | Op::Expm1
-        | Op::Log
-        | Op::Log1p
-        | Op::Sqrt
-        | Op::Rsqrt
-        | Op::Tanh
-        | Op::Logistic
-        | Op::Sin
-        | Op::Cos
-        | Op::Erf) => return Err(not_defined(other, "bool")),
+        other @ (Op::Neg | float_unary_ops!()) => return Err(not_defined(other, "bool")),
         other @ (binary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!()) => {
             return Err(not_defined(other, "bool"))
         }

@@ -6,8 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tpudev_core::device::{ExecInput, TensorView};
 use tpudev_core::ir::{
-    binary_ops, collective_ops, layout_ops, linalg_ops, product_ops, unary_ops, Graph, Literal, Node, Op, Param,
-    ParamKind, Precision, ReduceKind,
+    binary_ops, collective_ops, float_unary_ops, layout_ops, linalg_ops, product_ops, unary_ops, Graph, Literal, Node,
+    Op, Param, ParamKind, Precision, ReduceKind,
 };
 use tpudev_core::shape::is_contiguous;
 use tpudev_core::{DType, Error, Result};
@@ -42,21 +42,11 @@ fn moves_data(op: &Op) -> bool {
         | Op::Neg
         | Op::Abs
         | Op::Sign
-        | Op::Exp
-        | Op::Expm1
-        | Op::Log
-        | Op::Log1p
-        | Op::Sqrt
-        | Op::Rsqrt
-        | Op::Tanh
-        | Op::Logistic
-        | Op::Sin
-        | Op::Cos
-        | Op::Erf
         | Op::Floor
         | Op::Ceil
         | Op::RoundEven
         | Op::Not
+        | float_unary_ops!()
         | Op::Add
         | Op::Sub
         | Op::Mul

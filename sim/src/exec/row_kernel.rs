@@ -632,25 +632,31 @@ fn check_inputs(region: &RowRegion, inputs: &[&[f32]]) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use tpudev_core::ir::{GraphBuilder, Op, ReduceKind, TensorType};
+    use tpudev_core::ir::{GraphBuilder, NodeId, Op, ReduceKind, TensorType};
     use tpudev_core::DType;
 
     use super::*;
     use crate::exec::fused_rows;
 
-    #[test]
-    fn every_loop_build_gives_identical_bits() {
-        let (rows, cols) = (37usize, 1003usize);
-        let mut b = GraphBuilder::new();
+    /// exp(x - rowmax(x)) over its row sums for x [rows, cols] (a softmax), the sums taken of
+    /// tanh of it with `tanh` (a second elementwise step before the reduction); also the sums.
+    fn softmax_like(b: &mut GraphBuilder, rows: usize, cols: usize, tanh: bool) -> (NodeId, NodeId) {
         let x = b.param(TensorType::new(DType::F32, vec![rows, cols]));
         let m = b.reduce(x, ReduceKind::Max, vec![1]).unwrap();
         let mb = b.broadcast_in_dim(m, vec![rows, cols], vec![0]).unwrap();
         let d = b.binary(Op::Sub, x, mb).unwrap();
         let e = b.unary(Op::Exp, d).unwrap();
-        let t = b.unary(Op::Tanh, e).unwrap();
-        let s = b.reduce(t, ReduceKind::Sum, vec![1]).unwrap();
+        let summed = if tanh { b.unary(Op::Tanh, e).unwrap() } else { e };
+        let s = b.reduce(summed, ReduceKind::Sum, vec![1]).unwrap();
         let sb = b.broadcast_in_dim(s, vec![rows, cols], vec![0]).unwrap();
-        let y = b.binary(Op::Div, e, sb).unwrap();
+        (b.binary(Op::Div, e, sb).unwrap(), s)
+    }
+
+    #[test]
+    fn every_loop_build_gives_identical_bits() {
+        let (rows, cols) = (37usize, 1003usize);
+        let mut b = GraphBuilder::new();
+        let (y, s) = softmax_like(&mut b, rows, cols, true);
         let g = b.finish(vec![y, s]);
         let regions = fused_rows::find(&g, &vec![true; g.nodes.len()], false);
         assert_eq!(regions.len(), 1);
@@ -718,14 +724,7 @@ mod tests {
     fn streamed_outputs_equal_outputs_computed_in_place() {
         let softmax = |rows: usize, cols: usize| {
             let mut b = GraphBuilder::new();
-            let x = b.param(TensorType::new(DType::F32, vec![rows, cols]));
-            let m = b.reduce(x, ReduceKind::Max, vec![1]).unwrap();
-            let mb = b.broadcast_in_dim(m, vec![rows, cols], vec![0]).unwrap();
-            let d = b.binary(Op::Sub, x, mb).unwrap();
-            let e = b.unary(Op::Exp, d).unwrap();
-            let s = b.reduce(e, ReduceKind::Sum, vec![1]).unwrap();
-            let sb = b.broadcast_in_dim(s, vec![rows, cols], vec![0]).unwrap();
-            let y = b.binary(Op::Div, e, sb).unwrap();
+            let (y, _) = softmax_like(&mut b, rows, cols, false);
             let g = b.finish(vec![y]);
             fused_rows::find(&g, &vec![true; g.nodes.len()], false).remove(0)
         };

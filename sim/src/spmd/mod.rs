@@ -14,7 +14,7 @@ mod rendezvous;
 mod tests;
 
 use tpudev_core::device::{ExecInput, TensorView};
-use tpudev_core::ir::{binary_ops, check_collective_replicas, other_ops, unary_ops, Graph, Op};
+use tpudev_core::ir::{check_collective_replicas, elementwise_ops, other_ops, Graph, Op};
 use tpudev_core::{Error, Result};
 
 use crate::device::SimDevice;
@@ -110,7 +110,7 @@ impl SpmdSlice {
                 let meetings = if members.is_empty() { Vec::new() } else { vec![(members, cycles)] };
                 return Ok(CollectiveCost { at, kind: Collective::Permute, bytes: operand, meetings });
             }
-            other @ (unary_ops!() | binary_ops!() | Op::Select | Op::Clamp | other_ops!()) => {
+            other @ (elementwise_ops!() | other_ops!()) => {
                 return Err(Error::internal(format!("{} is not a collective", other.name())))
             }
         };

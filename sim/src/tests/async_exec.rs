@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use tpudev_core::ir::{DotDims, Literal, Op, Precision, ReduceKind};
+use tpudev_core::ir::{DotDims, Literal, Op, ReduceKind};
 use tpudev_core::{BufferId, DType::F32};
 
 use super::*;
@@ -23,13 +23,7 @@ fn add_one(n: usize) -> Graph {
 fn sum_then_cube(n: usize) -> Graph {
     graph(&[(F32, &[n, n])], |b, p| {
         let s = b.reduce(p[0], ReduceKind::Sum, vec![0, 1]).unwrap();
-        let dims = || DotDims {
-            lhs_batch: vec![],
-            rhs_batch: vec![],
-            lhs_contract: vec![1],
-            rhs_contract: vec![0],
-            precision: Precision::Highest,
-        };
+        let dims = || DotDims::matmul();
         let sq = b.dot_general(p[0], p[0], dims()).unwrap();
         let cube = b.dot_general(sq, p[0], dims()).unwrap();
         vec![s, cube]

@@ -4,13 +4,7 @@ use tpudev_core::DType::{self, *};
 use super::*;
 
 fn dims(lb: &[usize], rb: &[usize], lc: &[usize], rc: &[usize]) -> DotDims {
-    DotDims {
-        lhs_batch: lb.to_vec(),
-        rhs_batch: rb.to_vec(),
-        lhs_contract: lc.to_vec(),
-        rhs_contract: rc.to_vec(),
-        precision: Precision::Highest,
-    }
+    DotDims::new((lb, rb), (lc, rc), Precision::Highest)
 }
 
 fn naive_matmul(a: &[f64], b: &[f64], m: usize, k: usize, n: usize) -> Vec<f64> {

@@ -273,8 +273,7 @@ fn products_read_f32_parameters_in_place_with_the_same_bits() {
     use tpudev_core::ir::{DotDims, Precision};
     let (m, k, n) = (70usize, 90usize, 50usize);
     for precision in [Precision::Highest, Precision::Default] {
-        let dims =
-            DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![1], rhs_contract: vec![0], precision };
+        let dims = DotDims { precision, ..DotDims::matmul() };
         let g = graph(&[(F32, &[m, k]), (F32, &[k, n])], |b, p| vec![b.dot_general(p[0], p[1], dims.clone()).unwrap()]);
         assert!(plan::plan(&g).direct[0] && plan::plan(&g).direct[1]);
         let dev = device();
@@ -338,16 +337,10 @@ fn products_write_f32_outputs_in_place_with_the_same_bits() {
 
 #[test]
 fn a_region_output_a_product_reads_stays_a_value() {
-    use tpudev_core::ir::{DotDims, Precision};
+    use tpudev_core::ir::DotDims;
     // softmax(x) is a program output and the left operand of a product (attention's
     // probabilities, saved for the backward pass and multiplied by V).
-    let dims = DotDims {
-        lhs_batch: vec![],
-        rhs_batch: vec![],
-        lhs_contract: vec![1],
-        rhs_contract: vec![0],
-        precision: Precision::Highest,
-    };
+    let dims = DotDims::matmul();
     let g = graph(&[(F32, &[6, 5]), (F32, &[5, 3])], |b, p| {
         let m = b.reduce(p[0], ReduceKind::Max, vec![1]).unwrap();
         let mb = b.broadcast_in_dim(m, vec![6, 5], vec![0]).unwrap();

@@ -78,13 +78,7 @@ mod tests {
         let mut b = GraphBuilder::new();
         let x = b.param(TensorType::new(DType::F32, vec![n, n]));
         let w = b.param(TensorType::new(DType::F32, vec![n, n]));
-        let dims = DotDims {
-            lhs_batch: vec![],
-            rhs_batch: vec![],
-            lhs_contract: vec![1],
-            rhs_contract: vec![0],
-            precision: Precision::Default,
-        };
+        let dims = DotDims { precision: Precision::Default, ..DotDims::matmul() };
         let y = b.dot_general(x, w, dims).unwrap();
         let zero = b.constant(Literal::Float(0.0), DType::F32, vec![n, n]);
         let r = b.binary(Op::Max, y, zero).unwrap();

@@ -33,8 +33,7 @@ fn matmul_graph(dtype: DType, m: usize, k: usize, n: usize, precision: Precision
     let mut b = GraphBuilder::new();
     let x = b.param(TensorType::new(dtype, vec![m, k]));
     let w = b.param(TensorType::new(dtype, vec![k, n]));
-    let dims =
-        DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![1], rhs_contract: vec![0], precision };
+    let dims = DotDims { precision, ..DotDims::matmul() };
     let y = b.dot_general(x, w, dims).unwrap();
     b.finish(vec![y])
 }

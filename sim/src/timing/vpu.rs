@@ -8,8 +8,8 @@
 
 use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{
-    binary_ops, collective_ops, indexing_ops, layout_ops, linalg_ops, product_ops, reduction_ops, source_ops,
-    unary_ops, Op,
+    collective_ops, elementwise_ops, exact_unary_ops, indexing_ops, layout_ops, linalg_ops, product_ops, reduction_ops,
+    source_ops, Op,
 };
 use tpudev_core::DType;
 
@@ -30,14 +30,7 @@ pub fn op_weight(op: &Op) -> u64 {
         Op::Clamp => 2,
         // A counter-based generator: Philox rounds and a conversion per value.
         Op::RngUniform => 16,
-        Op::Neg
-        | Op::Abs
-        | Op::Sign
-        | Op::Floor
-        | Op::Ceil
-        | Op::RoundEven
-        | Op::Not
-        | Op::IsFinite
+        exact_unary_ops!()
         | Op::Add
         | Op::Sub
         | Op::Mul
@@ -63,7 +56,7 @@ pub fn op_weight(op: &Op) -> u64 {
 /// Whether `op` does arithmetic counted as FLOPs on float data (data movement is not).
 pub fn is_arithmetic(op: &Op) -> bool {
     match op {
-        unary_ops!() | binary_ops!() | Op::Select | Op::Clamp => true,
+        elementwise_ops!() => true,
         Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } => true,
         collective_ops!() | source_ops!() | layout_ops!() | product_ops!() | indexing_ops!() | linalg_ops!() => false,
     }

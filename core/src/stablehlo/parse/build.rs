@@ -31,19 +31,6 @@ pub struct Build<'a> {
     pub grid: Grid,
 }
 
-fn unary_ops() -> Vec<Op> {
-    use Op::*;
-    vec![
-        Neg, Abs, Sign, Exp, Expm1, Log, Log1p, Sqrt, Rsqrt, Tanh, Logistic, Sin, Cos, Erf, Floor, Ceil, RoundEven,
-        Not, IsFinite,
-    ]
-}
-
-fn binary_ops() -> Vec<Op> {
-    use Op::*;
-    vec![Add, Sub, Mul, Div, Rem, Pow, Max, Min, And, Or, Xor, Atan2]
-}
-
 pub fn compare_dir(s: &str) -> Option<CompareDir> {
     Some(match s {
         "EQ" => CompareDir::Eq,
@@ -209,16 +196,16 @@ impl<'a> Build<'a> {
             return Err(self.err(op, "is not supported (only stablehlo ops, chlo.erf and calls)"));
         }
         let internal = lift(self.c, op);
-        if let Some(u) = unary_ops().into_iter().find(|u| u.name() == short) {
+        if let Some(u) = Op::elementwise_unary().find(|u| u.name() == short) {
             self.arity(op, 1)?;
             let x = self.operand(scope, op, 0)?;
-            let id = self.g.unary(u, x).map_err(&internal)?;
+            let id = self.g.unary(u.clone(), x).map_err(&internal)?;
             return Ok(vec![self.check(op, id)?]);
         }
-        if let Some(bop) = binary_ops().into_iter().find(|u| u.name() == short) {
+        if let Some(bop) = Op::PLAIN_BINARY.iter().find(|u| u.name() == short) {
             self.arity(op, 2)?;
             let (a, b) = (self.operand(scope, op, 0)?, self.operand(scope, op, 1)?);
-            let id = self.g.binary(bop, a, b).map_err(&internal)?;
+            let id = self.g.binary(bop.clone(), a, b).map_err(&internal)?;
             return Ok(vec![self.check(op, id)?]);
         }
         let id = match short {

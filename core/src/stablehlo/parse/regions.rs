@@ -70,6 +70,11 @@ fn ulist(a: Option<&Attr>) -> Option<Vec<usize>> {
     a?.ints()?.into_iter().map(|i| usize::try_from(i).ok()).collect()
 }
 
+/// A gather's or scatter's `index_vector_dim`.
+fn index_vector_dim(dn: &Attr) -> Option<usize> {
+    dn.field("index_vector_dim").and_then(Attr::int).and_then(|i| usize::try_from(i).ok())
+}
+
 impl Build<'_> {
     fn region<'o>(&self, op: &'o OpAst) -> Result<&'o Region> {
         op.regions.first().ok_or_else(|| self.err(op, "missing its body region"))
@@ -331,12 +336,7 @@ impl Build<'_> {
         if map != [axis] || axis >= t.len() {
             return Err(unsupported());
         }
-        let ivd = dn
-            .field("index_vector_dim")
-            .and_then(Attr::int)
-            .and_then(|i| usize::try_from(i).ok())
-            .ok_or_else(unsupported)?;
-        let idx = self.indices(scope, op, 1, ivd)?;
+        let idx = self.indices(scope, op, 1, index_vector_dim(dn).ok_or_else(unsupported)?)?;
         let sizes = ulist(op.attr("slice_sizes")).ok_or_else(unsupported)?;
         let batch = f("operand_batching_dims");
         if !batch.is_empty() {
@@ -375,12 +375,7 @@ impl Build<'_> {
         if f("scatter_dims_to_operand_dims") != [axis] || axis >= r {
             return Err(unsupported());
         }
-        let ivd = dn
-            .field("index_vector_dim")
-            .and_then(Attr::int)
-            .and_then(|i| usize::try_from(i).ok())
-            .ok_or_else(unsupported)?;
-        let idx = self.indices(scope, op, 1, ivd)?;
+        let idx = self.indices(scope, op, 1, index_vector_dim(dn).ok_or_else(unsupported)?)?;
         let upd = self.operand(scope, op, 2)?;
         let batch = f("input_batching_dims");
         let lift = lift(self.c, op);

@@ -166,35 +166,25 @@ fn type_list(c: &mut Cursor) -> Result<Vec<TensorType>> {
     Ok(out)
 }
 
+/// The rest of `(a, b)` or `()` after its opening parenthesis.
+fn parenthesized_types(c: &mut Cursor) -> Result<Vec<TensorType>> {
+    if c.eat(")") {
+        return Ok(Vec::new());
+    }
+    let t = type_list(c)?;
+    c.expect(")")?;
+    Ok(t)
+}
+
 /// `: (a, b) -> c`, `: (a) -> (b, c)`, `: t`, `: p, t` or `: a -> b`.
 fn trailing_types(c: &mut Cursor, op: &mut OpAst) -> Result<()> {
     if !c.eat(":") {
         return Ok(());
     }
-    let listed = if c.eat("(") {
-        if c.eat(")") {
-            Vec::new()
-        } else {
-            let t = type_list(c)?;
-            c.expect(")")?;
-            t
-        }
-    } else {
-        type_list(c)?
-    };
+    let listed = if c.eat("(") { parenthesized_types(c)? } else { type_list(c)? };
     if c.eat("->") {
         op.operand_types = listed;
-        op.result_types = if c.eat("(") {
-            if c.eat(")") {
-                Vec::new()
-            } else {
-                let t = type_list(c)?;
-                c.expect(")")?;
-                t
-            }
-        } else {
-            vec![c.tensor_type()?]
-        };
+        op.result_types = if c.eat("(") { parenthesized_types(c)? } else { vec![c.tensor_type()?] };
     } else {
         // `: t` is the type of every operand and the result; `: p, t` (select) lists the
         // predicate's type, then the result's; a return lists its operands' types.

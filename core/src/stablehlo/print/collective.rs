@@ -10,7 +10,7 @@
 use super::Printer;
 use crate::error::{Error, Result};
 use crate::ir::{
-    binary_ops, check_permute_pairs, check_replica_groups, other_ops, replicas_of, unary_ops, NodeId, Op, TensorType,
+    check_permute_pairs, check_replica_groups, elementwise_ops, other_ops, replicas_of, NodeId, Op, TensorType,
 };
 
 /// `dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>` for rows of `width` indices (`dense<>` when
@@ -93,7 +93,7 @@ impl Printer<'_> {
                     index_tensor(&rows, 2)
                 ));
             }
-            other @ (unary_ops!() | binary_ops!() | Op::Select | Op::Clamp | other_ops!()) => {
+            other @ (elementwise_ops!() | other_ops!()) => {
                 return Err(Error::internal(format!("{} is not a collective", other.name())))
             }
         }

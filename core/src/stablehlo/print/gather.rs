@@ -8,7 +8,7 @@ use super::ops::{array_i64, list};
 use super::Printer;
 use crate::error::Result;
 use crate::ir::{
-    binary_ops, collective_ops, layout_ops, linalg_ops, product_ops, reduction_ops, source_ops, unary_ops, NodeId, Op,
+    collective_ops, elementwise_ops, layout_ops, linalg_ops, product_ops, reduction_ops, source_ops, NodeId, Op,
     ReduceKind, TensorType,
 };
 use crate::stablehlo::types::reduce_body_op;
@@ -94,10 +94,7 @@ impl Printer<'_> {
                 self.custom_call(i, "scatter_reduce", &format!("axis={axis},kind={kind}"))
             }
             // Only gathers and scatters are printed here (`Printer::op` dispatches).
-            unary_ops!()
-            | binary_ops!()
-            | Op::Select
-            | Op::Clamp
+            elementwise_ops!()
             | collective_ops!()
             | source_ops!()
             | layout_ops!()

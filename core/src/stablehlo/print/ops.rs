@@ -2,7 +2,7 @@
 
 use super::Printer;
 use crate::error::Result;
-use crate::ir::{collective_ops, CompareDir, ConvDims, DotDims, NodeId, Op, Precision};
+use crate::ir::{collective_ops, plain_binary_ops, CompareDir, ConvDims, DotDims, NodeId, Op, Precision};
 use crate::stablehlo::types::{comparison_type, format_literal};
 
 pub fn list<T: std::fmt::Display>(xs: &[T]) -> String {
@@ -72,18 +72,7 @@ impl Printer<'_> {
             | Op::Ceil
             | Op::RoundEven
             | Op::Not
-            | Op::Add
-            | Op::Sub
-            | Op::Mul
-            | Op::Div
-            | Op::Rem
-            | Op::Pow
-            | Op::Max
-            | Op::Min
-            | Op::And
-            | Op::Or
-            | Op::Xor
-            | Op::Atan2) => format!("%{i} = stablehlo.{} {a} : {ty}", op.name()),
+            | plain_binary_ops!()) => format!("%{i} = stablehlo.{} {a} : {ty}", op.name()),
             Op::Select => format!("%{i} = stablehlo.select {a} : {}, {ty}", self.ty(node.inputs[0])),
             Op::Clamp => format!("%{i} = stablehlo.clamp {a} : {ty}"),
             Op::Convert | Op::Reshape => format!("%{i} = stablehlo.{} {a} : {fty}", node.op.name()),

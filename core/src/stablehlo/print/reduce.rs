@@ -7,8 +7,8 @@ use super::ops::{array_i64, compare_name, list};
 use super::Printer;
 use crate::error::Result;
 use crate::ir::{
-    binary_ops, collective_ops, indexing_ops, layout_ops, linalg_ops, product_ops, source_ops, unary_ops, CompareDir,
-    NodeId, Op, ReduceKind, TensorType,
+    collective_ops, elementwise_ops, indexing_ops, layout_ops, linalg_ops, product_ops, source_ops, CompareDir, NodeId,
+    Op, ReduceKind, TensorType,
 };
 use crate::stablehlo::types::{comparison_type, format_literal, reduce_body_op, reduce_identity};
 
@@ -60,10 +60,7 @@ impl Printer<'_> {
             }
             Op::ArgReduce { kind, dim } => self.arg_reduce(i, kind, dim),
             // Only reductions are printed here (`Printer::op` dispatches).
-            unary_ops!()
-            | binary_ops!()
-            | Op::Select
-            | Op::Clamp
+            elementwise_ops!()
             | collective_ops!()
             | source_ops!()
             | layout_ops!()
