@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 
 use tpudev_core::dtype::ComputeKind;
-use tpudev_core::ir::{collective_ops, other_ops, Graph, Literal, NodeId, Op};
+use tpudev_core::ir::{collective_ops, float_unary_ops, other_ops, Graph, Literal, NodeId, Op};
 use tpudev_core::plan::{Fusion, FusionRules, Step as PlanStep};
 use tpudev_core::DType;
 
@@ -161,17 +161,7 @@ fn fusible(op: &Op, in_kind: Option<Kind>, out: DType) -> bool {
         Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Max | Op::Min => true,
         Op::Neg => in_kind != Some(Kind::Bool),
         Op::IsFinite | Op::Abs | Op::Sign | Op::Floor | Op::Ceil | Op::RoundEven => true,
-        Op::Exp
-        | Op::Expm1
-        | Op::Log
-        | Op::Log1p
-        | Op::Sqrt
-        | Op::Rsqrt
-        | Op::Tanh
-        | Op::Logistic
-        | Op::Sin
-        | Op::Cos
-        | Op::Erf => float,
+        float_unary_ops!() => float,
         // Of the rest, iotas, and converts except float to integer (which truncates with the
         // CPU's saturation rules).
         op @ (other_ops!() | collective_ops!()) => match op {
