@@ -141,6 +141,14 @@ fn count_ops(l: &Lowered, pred: impl Fn(&Op) -> bool) -> usize {
 }
 
 #[test]
+fn every_float_unary_op_has_a_registered_lowering() {
+    for op in Op::FLOAT_UNARY {
+        let name = super::elementwise::float_unary_aten(op).expect("every float unary op has its ATen name");
+        assert!(super::table::lookup(name).is_some(), "{} lowers from aten::{name}, which has no entry", op.name());
+    }
+}
+
+#[test]
 fn every_requested_op_is_registered() {
     let wanted = [
         "abs",
