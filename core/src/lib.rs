@@ -17,6 +17,7 @@ pub mod passes;
 pub mod plan;
 pub mod shape;
 pub mod stablehlo;
+pub mod switch;
 
 pub use device::{BufferId, Device, MemoryStats, TensorView};
 pub use dtype::DType;

@@ -27,11 +27,30 @@ use errors::{guard, to_pyerr};
 use runtime::{runtime, runtime_if_started};
 
 /// Hands over the PyTorch objects the converter recognizes: the Tensor type and the dtypes in
-/// the runtime's order (see `dtype_names`).
+/// the runtime's order (see `dtype_names`), and what to run once the device starts. Starts
+/// nothing: the device starts at its first use (`runtime.rs`).
 #[pyfunction]
-fn init(tensor_type: Bound<'_, PyType>, dtypes: Vec<Py<PyAny>>) -> PyResult<()> {
+fn init(tensor_type: Bound<'_, PyType>, dtypes: Vec<Py<PyAny>>, on_start: Py<PyAny>) {
     convert::set_torch_types(TorchTypes { tensor: tensor_type.unbind(), dtypes });
+    runtime::set_on_start(on_start);
+}
+
+/// Starts the device now (it starts by itself at first use); raises what stops it.
+#[pyfunction]
+fn start() -> PyResult<()> {
     runtime().map(|_| ())
+}
+
+/// Whether the device has started.
+#[pyfunction]
+fn started() -> bool {
+    runtime_if_started().is_some()
+}
+
+/// Why the device cannot start with this process's settings, or None when it can.
+#[pyfunction]
+fn start_problem() -> Option<String> {
+    runtime::start_problem()
 }
 
 /// The dtype names `init` expects, in order.
@@ -493,6 +512,9 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(snapshot::chip_info, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(init, m)?)?;
+    m.add_function(wrap_pyfunction!(start, m)?)?;
+    m.add_function(wrap_pyfunction!(started, m)?)?;
+    m.add_function(wrap_pyfunction!(start_problem, m)?)?;
     m.add_function(wrap_pyfunction!(dtype_names, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(run1, m)?)?;

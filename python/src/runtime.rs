@@ -10,9 +10,9 @@
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyRuntimeWarning};
 use pyo3::prelude::*;
-use tpudev_core::dispatch::Dispatcher;
+use tpudev_core::dispatch::{Dispatcher, Startup};
 use tpudev_core::Device;
 use tpudev_hw::discover::{self, Backend, Env, OpenOptions};
 use tpudev_hw::PjrtDevice;
@@ -28,6 +28,9 @@ pub struct Runtime {
     pub backend: Backend,
     /// Why this backend was chosen, in words.
     pub reason: String,
+    /// `TPUDEV_BACKEND=hw` found neither a TPU nor a named plugin and runs on the XLA CPU
+    /// plugin: the user is warned once, at start.
+    pub cpu_plugin_instead_of_tpu: bool,
 }
 
 impl Runtime {
@@ -69,44 +72,101 @@ fn xla_cpu_plugin(dirs: &[PathBuf]) -> Option<PathBuf> {
 }
 
 fn start() -> Result<Runtime, String> {
+    // Read first: a bad setting must leave no half-started device.
+    let startup = Startup::from_env().map_err(|e| e.to_string())?;
     let mut env = Env::from_process();
     let tpu = discover::detect_tpu(std::path::Path::new("/"));
     let choice = discover::select_backend(env.backend.as_deref(), &tpu).map_err(|e| e.to_string())?;
-    match choice.backend {
+    let runtime = match choice.backend {
         Backend::Sim => {
             let sim = Arc::new(SimDevice::from_env().map_err(|e| e.to_string())?);
-            Ok(Runtime {
+            Runtime {
                 dispatcher: Dispatcher::new(sim.clone()),
                 sim: Some(sim),
                 hw: None,
                 backend: Backend::Sim,
                 reason: choice.reason,
-            })
+                cpu_plugin_instead_of_tpu: false,
+            }
         }
         Backend::Hw => {
             let dirs = python_path();
             let mut reason = choice.reason;
+            let mut cpu_plugin_instead_of_tpu = false;
             if env.plugin.is_none() && discover::find_plugin(&env, &dirs).found.is_none() {
                 if let Some(cpu) = xla_cpu_plugin(&dirs) {
                     reason.push_str(&format!("; no libtpu installed, using the XLA CPU plugin {}", cpu.display()));
                     env.plugin = Some(cpu.display().to_string());
+                    cpu_plugin_instead_of_tpu = true;
                 }
+            }
+            if let Some(plugin) = env.plugin.as_deref().filter(|p| !std::path::Path::new(p).is_file()) {
+                return Err(format!(
+                    "TPUDEV_PJRT_PLUGIN={plugin}: no such file. Give the path of a PJRT plugin (libtpu.so on a \
+                     TPU VM), or unset it to use libtpu from the libtpu package"
+                ));
             }
             let client = discover::open_client(&env, &dirs, &OpenOptions::default())
                 .map_err(|e| format!("TPUDEV_BACKEND=hw: {e}"))?;
             let hw = Arc::new(PjrtDevice::from_env(client).map_err(|e| e.to_string())?);
             let device: Arc<dyn Device> = hw.clone();
-            Ok(Runtime { dispatcher: Dispatcher::new(device), sim: None, hw: Some(hw), backend: Backend::Hw, reason })
+            Runtime {
+                dispatcher: Dispatcher::new(device),
+                sim: None,
+                hw: Some(hw),
+                backend: Backend::Hw,
+                reason,
+                cpu_plugin_instead_of_tpu,
+            }
         }
-    }
+    };
+    startup.apply(&runtime.dispatcher).map_err(|e| e.to_string())?;
+    Ok(runtime)
 }
 
+/// What the Python layer runs once the device has started (settings made before then:
+/// the seed, the matmul precision).
+static ON_START: OnceLock<Py<PyAny>> = OnceLock::new();
+
+pub fn set_on_start(callback: Py<PyAny>) {
+    let _ = ON_START.set(callback);
+}
+
+/// The runtime, started on first use: importing torch builds nothing, so a bad setting fails
+/// here, at the first use of the device, with its own message, and again at every later use.
 pub fn runtime() -> PyResult<&'static Runtime> {
     if let Some(rt) = RUNTIME.get() {
         return Ok(rt);
     }
-    let rt = start().map_err(PyRuntimeError::new_err)?;
-    Ok(RUNTIME.get_or_init(|| rt))
+    let rt = start().map_err(|e| PyRuntimeError::new_err(format!("the tpu device cannot start: {e}")))?;
+    // Two threads may start at once; the one whose runtime is kept finishes the start.
+    if RUNTIME.set(rt).is_ok() {
+        Python::attach(announce_start)?;
+    }
+    Ok(RUNTIME.get().expect("set above"))
+}
+
+fn announce_start(py: Python<'_>) -> PyResult<()> {
+    if let Some(callback) = ON_START.get() {
+        callback.call0(py)?;
+    }
+    let rt = RUNTIME.get().expect("started");
+    if rt.cpu_plugin_instead_of_tpu {
+        let msg = format!(
+            "tpudev: TPUDEV_BACKEND=hw is running on the XLA CPU plugin, not a TPU ({}). Install libtpu on a \
+             TPU VM, name a plugin with TPUDEV_PJRT_PLUGIN, or use TPUDEV_BACKEND=sim for simulated TPU time.",
+            rt.reason
+        );
+        let msg = std::ffi::CString::new(msg).unwrap_or_default();
+        PyErr::warn(py, &py.get_type::<PyRuntimeWarning>(), &msg, 1)?;
+    }
+    Ok(())
+}
+
+/// The reason the device cannot start with this process's settings, or None when it can (it
+/// is started to find out).
+pub fn start_problem() -> Option<String> {
+    runtime().err().map(|e| Python::attach(|py| e.value(py).to_string()))
 }
 
 pub fn runtime_if_started() -> Option<&'static Runtime> {

@@ -15,7 +15,7 @@ import threading
 
 import torch
 
-from . import _C, _private
+from . import _C, _lazy, _private
 
 
 class Precision(enum.Enum):
@@ -35,6 +35,8 @@ def current() -> Precision:
 
 
 def _sync():
+    if not _C.started():
+        return  # the start runs `_sync` (see `install`)
     with _lock:
         chosen = _overrides[-1] if _overrides else _FROM_TORCH[torch.get_float32_matmul_precision()]
         _C.set_matmul_precision(chosen.value)
@@ -87,5 +89,5 @@ def install():
     """Follows `torch.set_float32_matmul_precision` from now on, starting from its current
     setting."""
     _private.follow_float32_matmul_precision(_sync)
-    _sync()
-    _C.set_allow_excess_precision(excess_precision_from_env())
+    _lazy.when_started(_sync)
+    _lazy.when_started(lambda: _C.set_allow_excess_precision(excess_precision_from_env()))

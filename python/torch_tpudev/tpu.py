@@ -6,14 +6,13 @@ One chip per process, named tpu:0: a slice of several chips is several processes
 
 import contextlib
 import enum
-import os
 import sys
 import types
 from dataclasses import dataclass
 
 import torch
 
-from . import _C, _precision
+from . import _C, _lazy, _precision
 from ._precision import Precision, precision  # noqa: F401  (public: torch.tpu.Precision, precision)
 
 
@@ -70,11 +69,25 @@ def _index(device):
 
 
 def is_available() -> bool:
-    return True
+    """Whether the device can start with this process's settings (it is started to find out);
+    `unavailable_reason()` says why not."""
+    return _C.start_problem() is None
+
+
+def unavailable_reason() -> str | None:
+    """Why the device cannot start (a tpudev setting that is wrong, a PJRT plugin that does not
+    load), or None when it can. The same message is raised at each use of the device."""
+    return _C.start_problem()
 
 
 def is_initialized() -> bool:
-    return True
+    """Whether the device has started: it starts at its first use, not at `import torch`."""
+    return _C.started()
+
+
+def init() -> None:
+    """Starts the device now, raising what stops it (it starts by itself at first use)."""
+    _C.start()
 
 
 def _is_in_bad_fork() -> bool:
@@ -99,8 +112,10 @@ def synchronize(device=None) -> None:
 
 
 def manual_seed(seed: int) -> None:
-    """Seeds the device generator (torch.manual_seed calls this too)."""
-    _C.manual_seed(int(seed) & 0x7FFF_FFFF_FFFF_FFFF)
+    """Seeds the device generator (torch.manual_seed calls this too, so before the device has
+    started the seed waits for it)."""
+    seed = int(seed) & 0x7FFF_FFFF_FFFF_FFFF
+    _lazy.when_started(lambda: _C.manual_seed(seed))
 
 
 manual_seed_all = manual_seed
@@ -247,11 +262,7 @@ def is_current_stream_capturing() -> bool:
     return False
 
 
-def _lazy_init() -> None:
-    """The device starts when tpudev is loaded."""
-
-
-init = _lazy_init
+_lazy_init = init
 seed_all = seed
 OutOfMemoryError = torch.OutOfMemoryError
 
@@ -540,22 +551,8 @@ def get_nan_check() -> bool:
     return _C.nan_check()
 
 
-def _truthy(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
-
-
-def _mode_from_environment() -> None:
-    """TorchTPU's variables: TORCH_TPU_LAUNCH_BLOCKING=1 selects debug mode and wins over
-    TORCH_TPU_DEFER_AND_FUSE=1 (defer-and-fuse); neither (or =0) keeps strict mode."""
-    if _truthy("TORCH_TPU_LAUNCH_BLOCKING"):
-        _set_eager_mode_now(EagerMode.DEFER_NEVER_AND_LAUNCH_BLOCKING)
-    elif _truthy("TORCH_TPU_DEFER_AND_FUSE"):
-        _set_eager_mode_now(EagerMode.DEFER_AND_FUSE)
-    if _truthy("TPUDEV_NAN_CHECK"):
-        set_nan_check(True)
-
-
 def _install():
     sys.modules[__name__].__class__ = _TpuModule
+    # The start-up eager mode (TORCH_TPU_LAUNCH_BLOCKING, TORCH_TPU_DEFER_AND_FUSE) and
+    # TPUDEV_NAN_CHECK are read as the device starts, with its other settings.
     _precision.install()
-    _mode_from_environment()

@@ -129,15 +129,11 @@ impl SimDevice {
         let mut device = Self::from_settings(chip.as_deref(), hbm.as_deref())?;
         device.exec = ExecTarget::from_env()?;
         device.tuning = SimTuning::from_env()?;
-        if let Ok(v) = std::env::var(ENV_TIMING_ONLY) {
-            match v.trim().to_ascii_lowercase().as_str() {
-                "" | "0" | "false" | "no" | "off" => {}
-                "1" | "true" | "yes" | "on" => device.set_timing_only(true),
-                other => {
-                    return Err(Error::invalid(format!("{ENV_TIMING_ONLY}='{other}' is not a switch (use 1 or 0)")))
-                }
-            }
+        if tpudev_core::switch::from_env(ENV_TIMING_ONLY, false)? {
+            device.set_timing_only(true);
         }
+        // Read when the GPU path plans a program; checked here so a typo fails at start.
+        tpudev_core::switch::from_env(crate::exec_target::ENV_SIM_EXEC_LOG, false)?;
         Ok(device)
     }
 

@@ -5,6 +5,8 @@
 use tpudev_core::{Error, Result};
 
 pub const ENV_SIM_EXEC: &str = "TPUDEV_SIM_EXEC";
+/// A switch: print each op the GPU path leaves to the CPU, with the reason.
+pub const ENV_SIM_EXEC_LOG: &str = "TPUDEV_SIM_EXEC_LOG";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ExecTarget {

@@ -113,10 +113,27 @@ impl SimTuning {
         };
         let blas = std::env::var(ENV_BLAS).unwrap_or_default().trim().to_string();
         if !blas.is_empty() {
-            tuning.blas = blas;
+            tuning.blas = check_blas(blas)?;
         }
-        tuning.malloc_tuning = var(ENV_MALLOC_TUNING) != "0";
+        tuning.malloc_tuning = tpudev_core::switch::from_env(ENV_MALLOC_TUNING, true)?;
         Ok(tuning)
+    }
+}
+
+/// A `TPUDEV_BLAS` value: a keyword, or a file or shared library name for the loader (whether
+/// it is a CBLAS library is found when it is loaded: one that is not falls back to the crate
+/// with a warning). Anything else is a typo, refused.
+fn check_blas(choice: String) -> Result<String> {
+    let keyword = matches!(choice.to_ascii_lowercase().as_str(), "auto" | "gemm" | "openblas");
+    let library_name = [".so", ".dylib", ".dll"].iter().any(|ext| choice.contains(ext));
+    if keyword {
+        Ok(choice.to_ascii_lowercase())
+    } else if library_name || std::path::Path::new(&choice).is_file() {
+        Ok(choice)
+    } else {
+        Err(Error::invalid(format!(
+            "{ENV_BLAS}={choice:?} is neither auto, gemm, openblas nor a CBLAS library (no file there, and not a library name like libmkl_rt.so)"
+        )))
     }
 }
 
@@ -139,5 +156,14 @@ mod tests {
         assert_eq!((reference.fusion, reference.simd, reference.in_place), (Fusion::Off, Isa::Baseline, false));
         assert_eq!((reference.blas, reference.malloc_tuning), (fast.blas, fast.malloc_tuning));
         assert_eq!(reference.parallel, fast.parallel, "threads never change a bit");
+    }
+
+    #[test]
+    fn blas_takes_keywords_and_library_names_and_refuses_typos() {
+        assert_eq!(check_blas("OpenBLAS".into()).unwrap(), "openblas");
+        assert_eq!(check_blas("libmkl_rt.so".into()).unwrap(), "libmkl_rt.so");
+        assert_eq!(check_blas("/proc/self/exe".into()).unwrap(), "/proc/self/exe");
+        let e = check_blas("openblass".into()).unwrap_err().to_string();
+        assert!(e.contains("TPUDEV_BLAS=\"openblass\"") && e.contains("gemm"), "{e}");
     }
 }

@@ -56,8 +56,8 @@ impl CacheConfig {
         }
     }
 
-    /// The configuration the environment asks for, and a warning for each variable that could
-    /// not be read (its default is used).
+    /// The configuration the environment asks for, and a problem for each variable that could
+    /// not be read (its default is used here; the CLI warns, a device refuses to start).
     pub fn from_env() -> (Self, Vec<String>) {
         Self::from_lookup(|name| std::env::var(name).ok())
     }
@@ -65,13 +65,22 @@ impl CacheConfig {
     pub fn from_lookup(var: impl Fn(&str) -> Option<String>) -> (Self, Vec<String>) {
         let mut warnings = Vec::new();
         let is_off = |v: &str| matches!(v.trim().to_ascii_lowercase().as_str(), "off" | "0" | "false" | "no");
-        if var("TPUDEV_CACHE").is_some_and(|v| is_off(&v)) {
+        let mut switch = |name: &str, default: bool| match var(name) {
+            None => default,
+            Some(v) => crate::switch::parse(name, &v).unwrap_or_else(|e| {
+                warnings.push(format!("{e} (default: {})", if default { "on" } else { "off" }));
+                default
+            }),
+        };
+        let cache_on = switch("TPUDEV_CACHE", true);
+        let disk_fsync = switch("TPUDEV_CACHE_FSYNC", false);
+        if !cache_on {
             return (Self::off(), warnings);
         }
         let mut number = |name: &str, default: u64| match var(name) {
             None => default,
             Some(v) => v.trim().parse::<u64>().unwrap_or_else(|_| {
-                warnings.push(format!("{name}={v:?} is not a whole number of bytes or entries; using {default}"));
+                warnings.push(format!("{name}={v:?} is not a whole number of bytes or entries (default: {default})"));
                 default
             }),
         };
@@ -90,7 +99,6 @@ impl CacheConfig {
             Some(v) => Some(PathBuf::from(v)),
             None => None,
         };
-        let disk_fsync = var("TPUDEV_CACHE_FSYNC").is_some_and(|v| !v.trim().is_empty() && !is_off(&v));
         let config =
             CacheConfig { memory_entries, shm_dir, shm_max_bytes, shm_explicit, disk_dir, disk_max_bytes, disk_fsync };
         (config, warnings)
@@ -130,5 +138,8 @@ mod tests {
         assert_eq!(w.len(), 1);
         assert!(!c.disk_fsync && cfg(&[("TPUDEV_CACHE_FSYNC", "1")]).0.disk_fsync);
         assert!(w[0].contains("TPUDEV_CACHE_MAX_BYTES"), "{w:?}");
+        let (c, w) = cfg(&[("TPUDEV_CACHE", "of"), ("TPUDEV_CACHE_FSYNC", "yess")]);
+        assert!(c.memory_entries > 0 && !c.disk_fsync, "a typo keeps the defaults");
+        assert!(w.len() == 2 && w[0].contains("TPUDEV_CACHE=\"of\"") && w[1].contains("TPUDEV_CACHE_FSYNC"), "{w:?}");
     }
 }

@@ -11,6 +11,7 @@ mod defer;
 mod mode;
 mod nan_check;
 mod recording;
+mod startup;
 mod view_expr;
 
 use std::collections::HashMap;
@@ -20,6 +21,7 @@ use rustc_hash::FxBuildHasher;
 
 pub use capture::Captured;
 pub use mode::EagerMode;
+pub use startup::Startup;
 
 use crate::cache::{CacheKey, CompileCache, CompileOptions, CompiledOp, OpCache, SignatureKey};
 use crate::device::{Device, ExecInput, Executable, TensorView};

@@ -152,6 +152,13 @@ impl PjrtDevice {
         };
         let mut device = PjrtDevice::new(client, 0, capacity)?;
         if let Some(dir) = std::env::var_os(ENV_DUMP_PROGRAMS).filter(|d| !d.is_empty()) {
+            // Made now, so that a path that cannot be a directory fails at start, not later.
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                Error::invalid(format!(
+                    "{ENV_DUMP_PROGRAMS}={}: cannot create that directory: {e}",
+                    std::path::Path::new(&dir).display()
+                ))
+            })?;
             device.executables.dump_to(dir.into());
         }
         if let Some(workload) = workload_from_env() {

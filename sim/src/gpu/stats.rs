@@ -41,5 +41,6 @@ pub fn reset() {
 
 /// Whether fallbacks are logged (`TPUDEV_SIM_EXEC_LOG=1`).
 pub fn logging() -> bool {
-    std::env::var("TPUDEV_SIM_EXEC_LOG").is_ok_and(|v| !v.is_empty() && v != "0")
+    // `SimDevice::from_env` has already refused a value that is not a switch.
+    tpudev_core::switch::from_env(crate::exec_target::ENV_SIM_EXEC_LOG, false).unwrap_or(false)
 }
