@@ -51,8 +51,11 @@ fn main() {
     println!("cargo:rustc-link-search=native={}", lib.display());
     println!("cargo:rustc-link-lib=dylib=c10");
     println!("cargo:rustc-link-lib=dylib=torch_cpu");
-    // torch's libraries are found beside the installed package, or where this build found them.
-    println!("cargo:rustc-cdylib-link-arg=-Wl,-rpath,$ORIGIN/../torch/lib");
+    // torch's libraries are found beside the installed package (the torch wheel in the same
+    // site-packages: `$ORIGIN` on Linux, `@loader_path` on macOS), or where this build found them.
+    let origin =
+        if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("macos") { "@loader_path" } else { "$ORIGIN" };
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-rpath,{origin}/../torch/lib");
     println!("cargo:rustc-cdylib-link-arg=-Wl,-rpath,{}", lib.display());
 }
 

@@ -2,8 +2,10 @@
 # Sets up everything tpudev needs, and is cheap to run again:
 #   1. checks the prerequisites (python3 >= 3.11 with venv, cargo, a C and a C++ compiler),
 #   2. creates the virtual environment .venv in the repo root (once),
-#   3. installs requirements.txt into it (again only when requirements.txt changed), then the
-#      model libraries the tests use (requirements-models*.txt: transformers, diffusers, timm, ...),
+#   3. installs the Python dependencies python/pyproject.toml declares (the build backend, the
+#      package's dependencies and its `test` and `hw` extras; again only when they changed), then
+#      the model libraries the tests use (the `zoo` extra and `[tool.tpudev] zoo-no-deps`:
+#      transformers, diffusers, timm, ...), read through scripts/requirements.py,
 #   4. installs OpenBLAS from Debian's packages when it is missing and apt-get is usable (optional),
 #      and likewise a Vulkan driver (Mesa's lavapipe) for the simulator's GPU path,
 #   5. builds the Rust runtime and installs the Python package torch_tpudev (python/) into
@@ -58,8 +60,11 @@ else
     echo "created"
 fi
 
-step "Python packages (requirements.txt)"
-want="$(sha256sum requirements.txt | cut -d' ' -f1)"
+requirements() { "$PYTHON" scripts/requirements.py "$@" || die "could not read the requirements from python/pyproject.toml"; }
+
+step "Python packages (python/pyproject.toml: build backend, dependencies, extras test and hw)"
+base_reqs="$(requirements build run test hw)"
+want="$(printf '%s\n' "$base_reqs" | sha256sum | cut -d' ' -f1)"
 have="$(cat "$STAMP" 2>/dev/null || true)"
 # The stamp alone could hide a package removed by hand, so also look for each one (no import).
 installed() {
@@ -67,16 +72,18 @@ installed() {
         "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("torch", "numpy", "pytest", "xla_plugins")))'
 }
 if [ "$want" = "$have" ] && installed; then
-    echo "up to date (requirements.txt unchanged since the last install)"
+    echo "up to date (unchanged since the last install)"
 else
-    "$PY" -m pip install --disable-pip-version-check -r requirements.txt ||
-        die "pip could not install requirements.txt into $VENV (see pip's message above: no network access to PyPI, or no wheel for this Python/platform?)."
+    "$PY" -m pip install --disable-pip-version-check -r <(printf '%s\n' "$base_reqs") ||
+        die "pip could not install the requirements into $VENV (see pip's message above: no network access to PyPI, or no wheel for this Python/platform?)."
     echo "$want" >"$STAMP"
 fi
 
-step "model libraries for the tests (requirements-models.txt, requirements-models-nodeps.txt)"
+step "model libraries for the tests (python/pyproject.toml: extra zoo, then zoo-no-deps)"
 MODELS_STAMP="$VENV/.requirements-models.sha"
-want_models="$(cat requirements.txt requirements-models.txt requirements-models-nodeps.txt | sha256sum | cut -d' ' -f1)"
+zoo_reqs="$(requirements zoo)"
+zoo_nodeps="$(requirements zoo-no-deps)"
+want_models="$(printf '%s\n' "$base_reqs" "$zoo_reqs" "$zoo_nodeps" | sha256sum | cut -d' ' -f1)"
 have_models="$(cat "$MODELS_STAMP" 2>/dev/null || true)"
 models_installed() {
     "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("transformers", "diffusers", "accelerate", "timm", "torchvision")))'
@@ -84,13 +91,13 @@ models_installed() {
 if [ "$want_models" = "$have_models" ] && models_installed; then
     echo "up to date"
 else
-    "$PY" -m pip install --disable-pip-version-check -r requirements-models.txt ||
-        die "pip could not install requirements-models.txt into $VENV (see pip's message above)."
-    # --no-deps: torchvision's declared PyTorch is not the pinned one (see the file).
-    "$PY" -m pip install --disable-pip-version-check --no-deps -r requirements-models-nodeps.txt ||
-        die "pip could not install requirements-models-nodeps.txt into $VENV (see pip's message above)."
+    "$PY" -m pip install --disable-pip-version-check -r <(printf '%s\n' "$zoo_reqs") ||
+        die "pip could not install the zoo extra of python/pyproject.toml into $VENV (see pip's message above)."
+    # --no-deps: torchvision's declared PyTorch is not the pinned one (see python/pyproject.toml).
+    "$PY" -m pip install --disable-pip-version-check --no-deps -r <(printf '%s\n' "$zoo_nodeps") ||
+        die "pip could not install zoo-no-deps of python/pyproject.toml into $VENV (see pip's message above)."
     "$PY" -c 'import torch, sys; sys.exit(not torch.__version__.startswith("2.15."))' ||
-        die "installing the model libraries replaced the pinned PyTorch 2.15; see requirements-models.txt."
+        die "installing the model libraries replaced the pinned PyTorch 2.15; see python/pyproject.toml."
     echo "$want_models" >"$MODELS_STAMP"
 fi
 

@@ -6,7 +6,8 @@
 # Then a subset of the Python suite runs again on the hardware backend (TPUDEV_BACKEND=hw,
 # the XLA CPU PJRT plugin from xla-cpu-pjrt): HW_TESTS below, kept to about five minutes.
 # Last, the operator suites run on the simulator's GPU path (TPUDEV_SIM_EXEC=gpu, Mesa's lavapipe
-# in CI): GPU_TESTS below.
+# in CI): GPU_TESTS below. Then the wheel (scripts/wheel_test.sh): built, installed into a
+# fresh environment outside the tree, and run from there.
 # All suites run even if one fails; the exit status is non-zero if any failed.
 # Extra arguments are passed to pytest, e.g. `bash scripts/test.sh -k matmul -x`.
 set -euo pipefail
@@ -83,9 +84,20 @@ GPU_TESTS=(python/tests/test_ops.py python/tests/test_opinfo.py python/tests/tes
 printf '\n==> test: pytest on the simulator'"'"'s GPU path (TPUDEV_SIM_EXEC=gpu)\n\n'
 pytest_with TPUDEV_SIM_EXEC=gpu gpu "pytest on the GPU path" "${GPU_TESTS[@]}" "$@"
 
+# The wheel as pip users get it: built, installed into a fresh environment outside the tree,
+# the demo, the tpudev command and a smoke subset run from there.
+printf '\n==> test: the torch_tpudev wheel in a fresh environment (scripts/wheel_test.sh)\n\n'
+if bash scripts/wheel_test.sh; then
+    echo "wheel: ok"
+else
+    rc=$?
+    echo "wheel: FAILED (exit $rc)"
+    failed+=("wheel (exit $rc)")
+fi
+
 echo
 if [ ${#failed[@]} -eq 0 ]; then
-    echo "test.sh: all tests passed (cargo test, pytest, pytest on hw, pytest on the GPU path)"
+    echo "test.sh: all tests passed (cargo test, pytest, pytest on hw, pytest on the GPU path, the wheel)"
 else
     summary="$(printf '%s; ' "${failed[@]}")"
     echo "test.sh: FAILED: ${summary%; }"

@@ -7,8 +7,11 @@
 //! - [`sim`] (`tpudev-sim`): the simulated device and the chip presets.
 //! - [`hw`] (`tpudev-hw`): PJRT bindings, plugin discovery and TPU detection (real hardware).
 //!
-//! The `tpudev` binary (the CLI) is built from `src/main.rs`; see `docs/cli.md`.
+//! [`cli`] is the `tpudev` command line (`docs/cli.md`): the binary (`src/main.rs`) runs it,
+//! and so does the `tpudev` command a `torch_tpudev` wheel installs.
 
 pub use tpudev_core as core;
 pub use tpudev_hw as hw;
 pub use tpudev_sim as sim;
+
+pub mod cli;

@@ -35,6 +35,13 @@ fn init(tensor_type: Bound<'_, PyType>, dtypes: Vec<Py<PyAny>>, on_start: Py<PyA
     runtime::set_on_start(on_start);
 }
 
+/// Runs the `tpudev` command line `args` (the program's name first) and returns its exit
+/// status. The GIL is released: `tpudev doctor` works on its own threads.
+#[pyfunction]
+fn cli(py: Python<'_>, args: Vec<String>) -> PyResult<u8> {
+    guard(|| Ok(py.detach(|| tpudev::cli::run_args(args))))
+}
+
 /// Starts the device now (it starts by itself at first use); raises what stops it.
 #[pyfunction]
 fn start() -> PyResult<()> {
@@ -513,6 +520,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(init, m)?)?;
     m.add_function(wrap_pyfunction!(start, m)?)?;
+    m.add_function(wrap_pyfunction!(cli, m)?)?;
     m.add_function(wrap_pyfunction!(started, m)?)?;
     m.add_function(wrap_pyfunction!(start_problem, m)?)?;
     m.add_function(wrap_pyfunction!(dtype_names, m)?)?;

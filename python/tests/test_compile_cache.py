@@ -38,7 +38,19 @@ def _env(tmp_path, **overrides):
             env.pop(k, None)
         else:
             env[k] = str(v)
+    if env.get("TPUDEV_BACKEND") == "hw" and not env.get("TPUDEV_PJRT_PLUGIN"):
+        # Named, so that the hardware backend does not warn that it fell back to a CPU plugin.
+        env["TPUDEV_PJRT_PLUGIN"] = _xla_cpu_plugin()
     return env
+
+
+def _xla_cpu_plugin():
+    """The XLA CPU PJRT plugin that stands in for libtpu (the `hw` extra installs it)."""
+    import importlib.util
+
+    package = importlib.util.find_spec("xla_plugins")
+    assert package is not None, "xla-cpu-pjrt is not installed: run scripts/setup.sh"
+    return os.path.join(list(package.submodule_search_locations)[0], "xla_cpu_pjrt", "xla_cpu_pjrt.so")
 
 
 def _run(env, script=CHILD):

@@ -113,13 +113,32 @@ impl std::fmt::Display for CliError {
     }
 }
 
+/// The `tpudev` binary's entry point.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    ExitCode::from(run_args(std::env::args_os()))
+}
+
+/// Runs the command line `args` (the program's name first) and returns the exit status: the
+/// binary and the `tpudev` command of the Python package (through `torch_tpudev._C.cli`) both
+/// come here, so they behave alike.
+pub fn run_args<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version land here too, with status 0.
+            let _ = e.print();
+            return u8::try_from(e.exit_code()).unwrap_or(2);
+        }
+    };
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            1
         }
     }
 }
