@@ -91,6 +91,23 @@ def test_a_second_process_hits_the_persistent_tier(tmp_path):
     assert not _warnings(err1 + err2), err1 + err2
 
 
+def test_a_persistent_directory_set_after_a_first_run_fills_from_shared_memory(tmp_path):
+    """A first run without TPUDEV_CACHE_DIR stores in /dev/shm only; the next run, with it set,
+    is served from shared memory and copies every program into the persistent tier, so that
+    after a reboot (tier 2 gone) nothing is compiled again."""
+    shm = tmp_path / "shm"
+    cold, s1, _ = _run(_env(tmp_path, TPUDEV_CACHE_SHM_DIR=shm, TPUDEV_CACHE_DIR=None))
+    assert s1["misses"] > 0 and s1["stores"] == s1["misses"] and not (tmp_path / "disk").exists(), s1
+    warm, s2, _ = _run(_env(tmp_path, TPUDEV_CACHE_SHM_DIR=shm))
+    assert s2["shm_hits"] == s1["misses"] and s2["misses"] == 0 and s2["stores"] == 0, s2
+    assert len(_entries(tmp_path / "disk")) == len(_entries(shm)) == s1["stores"]
+    shutil.rmtree(shm)
+    rebooted, s3, err3 = _run(_env(tmp_path))
+    assert s3["disk_hits"] == s1["misses"] and s3["misses"] == 0, s3
+    assert cold == warm == rebooted
+    assert not _warnings(err3), err3
+
+
 def test_hardware_executables_are_stored_and_loaded_by_a_later_process(tmp_path):
     # The XLA CPU PJRT plugin (scripts/setup.sh installs xla-cpu-pjrt) stands in for libtpu.
     # Working sets off: every executable is loaded when first requested.

@@ -172,8 +172,13 @@ impl DirTier {
     }
 
     /// Publishes `bytes` (an encoded entry) under `key`. Ok(false): the entry already existed.
+    /// Whether an entry is stored under `key` (it is not read).
+    pub fn contains(&self, key: &CacheKey) -> bool {
+        self.entry_path(key).exists()
+    }
+
     pub fn put(&self, key: &CacheKey, bytes: &[u8]) -> io::Result<bool> {
-        if self.entry_path(key).exists() {
+        if self.contains(key) {
             return Ok(false);
         }
         self.write(key, bytes)?;

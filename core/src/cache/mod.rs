@@ -299,8 +299,9 @@ impl CompileCache {
         }
     }
 
-    /// Looks in tier 2, then tier 3 (`get` reads one tier); a hit is copied into tier 2 when
-    /// it came from tier 3 (`encoded` gives its bytes), and counted in `hits` (shm, disk).
+    /// Looks in tier 2, then tier 3 (`get` reads one tier); a hit is copied into the other
+    /// directory tier when that one lacks it (`encoded` gives its bytes), and counted in `hits`
+    /// (shm, disk).
     fn lookup_dirs<T>(
         &self,
         key: &CacheKey,
@@ -314,10 +315,12 @@ impl CompileCache {
                 Lookup::Hit(entry, nbytes) => {
                     bump(&self.counters.bytes_read, nbytes as u64);
                     bump(hits[i], 1);
-                    // Promote into the directory tiers above this one.
-                    for (j, (_, upper)) in self.dir_tiers()[..i].iter().enumerate() {
-                        if let Some(upper) = upper {
-                            self.publish(upper, j, key, || encoded(&entry));
+                    // Fill the other tier: tier 2 from a tier-3 hit (faster next time), and
+                    // tier 3 from a tier-2 hit, so that a persistent directory set after a
+                    // first run still ends up holding every program a run used.
+                    for (j, (_, other)) in self.dir_tiers().iter().enumerate() {
+                        if let Some(other) = other.filter(|d| j != i && !d.contains(key)) {
+                            self.publish(other, j, key, || encoded(&entry));
                         }
                     }
                     return Some((entry, tier));

@@ -150,6 +150,25 @@ fn hits_come_from_the_highest_tier_and_are_promoted() {
     assert!(env.take_warnings().is_empty());
 }
 
+#[test]
+fn a_hit_in_shared_memory_fills_a_persistent_tier_set_later() {
+    // A first run with tier 2 only; then the user sets TPUDEV_CACHE_DIR.
+    let env = Env::new();
+    let (key, p) = (key_of(5), program(2));
+    env.cache(&env.config(16, Some("shm"), None)).put(&key, p.clone());
+    let cfg = env.config(16, Some("shm"), Some("disk"));
+    let c = env.cache(&cfg);
+    assert_eq!(c.get(&key).unwrap().1, Tier::Shm);
+    let s = c.stats();
+    assert_eq!((s.shm_hits, s.stores, s.misses), (1, 0, 0), "served, not compiled again");
+    assert!(entry_file(&env.path("disk"), &key).is_file(), "tier 3 now holds it");
+    // After a reboot it comes from tier 3 rather than a compile.
+    fs::remove_dir_all(env.path("shm")).unwrap();
+    let (got, tier) = env.cache(&cfg).get(&key).unwrap();
+    assert_eq!((tier, &got.graph), (Tier::Disk, &p.graph));
+    assert!(env.take_warnings().is_empty());
+}
+
 /// The entry file of `key` in a tier directory.
 fn entry_file(root: &Path, key: &CacheKey) -> PathBuf {
     let hex = key.hex();
