@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use tpudev::core::dispatch::{Dispatcher, EagerMode};
+use tpudev::core::dispatch::{Dispatcher, EagerMode, SyncReason};
 use tpudev::core::lower::Arg;
 use tpudev::core::{DType, TensorView};
 use tpudev::sim::SimDevice;
@@ -111,10 +111,33 @@ fn reading_a_pending_buffer_as_another_dtype_runs_the_program_first() {
     let bits = TensorView { dtype: DType::I32, ..y.clone() };
     let z = run(&d, "add.Tensor", vec![t(&bits), t(&bits), Arg::Int(1)]);
     assert_eq!(d.stats().flushes, 1);
+    assert_eq!(d.stats().flushes_by_reason[SyncReason::OpRunsAlone as usize], 1);
     assert_eq!(d.stats().ops_executed, 1, "the reinterpreting op ran alone");
     let mut bytes = vec![0u8; 16];
     d.read_bytes(z.buffer, 0, &mut bytes).unwrap();
     let got: Vec<i32> = bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
     let want: Vec<i32> = [1.0f32, 4.0, 9.0, 16.0].iter().map(|v| (v.to_bits() as i32).wrapping_mul(2)).collect();
     assert_eq!(got, want);
+}
+
+#[test]
+fn every_sync_point_is_counted_by_its_reason_and_observed() {
+    let d = dispatcher(EagerMode::DeferAndFuse);
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    d.set_sync_observer(Some(Arc::new(move |r| log.lock().unwrap().push(r))));
+    let (_, out) = program(&d, 3);
+    download(&d, &out);
+    program(&d, 3);
+    d.synchronize().unwrap();
+    d.synchronize().unwrap(); // nothing pending: not a sync point
+    program(&d, 3);
+    d.set_mode(EagerMode::DeferNever).unwrap();
+    let want = [SyncReason::HostRead, SyncReason::Synchronize, SyncReason::ModeSwitch];
+    assert_eq!(*seen.lock().unwrap(), want);
+    let s = d.stats();
+    assert_eq!(s.flushes, 3);
+    for r in SyncReason::ALL {
+        assert_eq!(s.flushes_by_reason[r as usize], u64::from(want.contains(&r)), "{r:?}");
+    }
 }

@@ -27,12 +27,13 @@ use errors::{guard, to_pyerr};
 use runtime::{runtime, runtime_if_started};
 
 /// Hands over the PyTorch objects the converter recognizes: the Tensor type and the dtypes in
-/// the runtime's order (see `dtype_names`), and what to run once the device starts. Starts
-/// nothing: the device starts at its first use (`runtime.rs`).
+/// the runtime's order (see `dtype_names`), what to run once the device starts, and what to
+/// tell of each defer-and-fuse sync point (its reason's name). Starts nothing: the device
+/// starts at its first use (`runtime.rs`).
 #[pyfunction]
-fn init(tensor_type: Bound<'_, PyType>, dtypes: Vec<Py<PyAny>>, on_start: Py<PyAny>) {
+fn init(tensor_type: Bound<'_, PyType>, dtypes: Vec<Py<PyAny>>, on_start: Py<PyAny>, on_sync_point: Py<PyAny>) {
     convert::set_torch_types(TorchTypes { tensor: tensor_type.unbind(), dtypes });
-    runtime::set_on_start(on_start);
+    runtime::set_callbacks(on_start, on_sync_point);
 }
 
 /// Runs the `tpudev` command line `args` (the program's name first) and returns its exit
@@ -341,6 +342,11 @@ fn stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("cache_hits", s.cache_hits)?;
     d.set_item("ops_deferred", s.ops_deferred)?;
     d.set_item("flushes", s.flushes)?;
+    let by_reason = PyDict::new(py);
+    for reason in tpudev_core::dispatch::SyncReason::ALL {
+        by_reason.set_item(reason.name(), s.flushes_by_reason[reason as usize])?;
+    }
+    d.set_item("flushes_by_reason", by_reason)?;
     d.set_item("cached_programs", rt.dispatcher.cached_programs())?;
     Ok(d)
 }

@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 
 use pyo3::exceptions::{PyRuntimeError, PyRuntimeWarning};
 use pyo3::prelude::*;
-use tpudev_core::dispatch::{Dispatcher, Startup};
+use tpudev_core::dispatch::{Dispatcher, Startup, SyncReason};
 use tpudev_core::Device;
 use tpudev_hw::discover::{self, Backend, Env, OpenOptions};
 use tpudev_hw::PjrtDevice;
@@ -121,15 +121,31 @@ fn start() -> Result<Runtime, String> {
         }
     };
     startup.apply(&runtime.dispatcher).map_err(|e| e.to_string())?;
+    runtime.dispatcher.set_sync_observer(Some(Arc::new(observe_sync_point)));
     Ok(runtime)
 }
 
 /// What the Python layer runs once the device has started (settings made before then:
 /// the seed, the matmul precision).
 static ON_START: OnceLock<Py<PyAny>> = OnceLock::new();
+/// What the Python layer is told at each defer-and-fuse sync point (the reason's name; it
+/// finds the user's line).
+static ON_SYNC_POINT: OnceLock<Py<PyAny>> = OnceLock::new();
 
-pub fn set_on_start(callback: Py<PyAny>) {
-    let _ = ON_START.set(callback);
+pub fn set_callbacks(on_start: Py<PyAny>, on_sync_point: Py<PyAny>) {
+    let _ = ON_START.set(on_start);
+    let _ = ON_SYNC_POINT.set(on_sync_point);
+}
+
+/// Hands each sync point to the Python layer. A failure there must not fail the program that
+/// ran, so it is reported as unraisable (printed) and the run goes on.
+fn observe_sync_point(reason: SyncReason) {
+    let Some(callback) = ON_SYNC_POINT.get() else { return };
+    Python::attach(|py| {
+        if let Err(e) = callback.call1(py, (reason.name(),)) {
+            e.write_unraisable(py, None);
+        }
+    });
 }
 
 /// The runtime, started on first use: importing torch builds nothing, so a bad setting fails

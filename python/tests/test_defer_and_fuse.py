@@ -219,3 +219,23 @@ def test_a_repeated_step_compiles_once():
             if step == 1:
                 compiled = torch.tpu.runtime_stats()["compilations"]
         assert torch.tpu.runtime_stats()["compilations"] == compiled
+
+
+def test_sync_points_are_counted_by_reason_and_name_the_users_line():
+    """A `.item()` in the loop is a host read that cuts each step's program: it is counted, and
+    `torch.tpu.sync_points()` names this file's line that asked for it."""
+    import inspect
+
+    w = torch.randn(8, 8).to("tpu")
+    torch.tpu.synchronize()
+    with torch.tpu.set_eager_mode(DEFER):
+        torch.tpu.reset_sync_points()
+        before = torch.tpu.runtime_stats()["flushes_by_reason"]
+        for _ in range(3):
+            (w @ w).relu().sum().item(); line = inspect.currentframe().f_lineno  # noqa: E702
+        after = torch.tpu.runtime_stats()["flushes_by_reason"]
+        points = torch.tpu.sync_points()
+    assert after["host read"] - before["host read"] == 3
+    assert {k: after[k] - before[k] for k in after if k != "host read"} == {k: 0 for k in after if k != "host read"}
+    assert points[0] == {"reason": "host read", "where": f"{__file__}:{line}", "count": 3}, points
+    assert sum(p["count"] for p in points) == 3

@@ -7,7 +7,7 @@ import warnings
 
 import torch
 
-from . import _C, _compile, _composites, _kernels, _lazy, _ops, _private, _storage
+from . import _C, _compile, _composites, _kernels, _lazy, _ops, _private, _storage, _sync_points
 
 _lock = threading.Lock()
 _registered = False
@@ -23,7 +23,12 @@ def register():
         from . import tpu as tpu_module
 
         # Nothing here reads tpudev's settings or starts the device: it starts at first use.
-        _C.init(torch.Tensor, [getattr(torch, name) for name in _C.dtype_names()], _lazy.run_start_actions)
+        _C.init(
+            torch.Tensor,
+            [getattr(torch, name) for name in _C.dtype_names()],
+            _lazy.run_start_actions,
+            _sync_points.record,
+        )
         _private.setup_privateuse1("tpu", tpu_module)
         _private.bind_device()
         _private.keep_parameters_tied_on_conversion("tpu")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import torch
 
-from . import _C, _lazy, _precision
+from . import _C, _lazy, _precision, _sync_points
 from ._precision import Precision, precision  # noqa: F401  (public: torch.tpu.Precision, precision)
 
 
@@ -303,8 +303,22 @@ def sim_exec_stats() -> dict:
 
 def runtime_stats() -> dict:
     """Counters of the eager runtime: ops executed one at a time, ops deferred, deferred
-    programs run (flushes), programs compiled and compile-cache hits."""
+    programs run (flushes, and ``flushes_by_reason``: host read, host write, synchronize, mode
+    switch, size limit, op runs alone, graph capture), programs compiled and compile-cache
+    hits."""
     return dict(_C.stats())
+
+
+def sync_points() -> list:
+    """Every defer-and-fuse sync point that ran a program since the start (or
+    `reset_sync_points()`), grouped by reason and by the line of user code that caused it, most
+    frequent first: ``[{"reason": "host read", "where": "train.py:42", "count": 20}, ...]``.
+    One inside a training step (a ``.item()``, a print) cuts the step's program in two."""
+    return _sync_points.points()
+
+
+def reset_sync_points() -> None:
+    _sync_points.reset()
 
 
 def graph_compilations() -> int:

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use super::recording::Recording;
-use super::{Dispatcher, EagerMode};
+use super::{Dispatcher, EagerMode, SyncReason};
 use crate::device::{ExecInput, Executable, TensorView};
 use crate::error::{Error, Result};
 use crate::ir::{Graph, NodeId, Op, ParamKind, TensorType};
@@ -45,7 +45,7 @@ fn refuse(why: &str) -> Error {
 impl Dispatcher {
     /// Starts capturing: runs what was pending, so the recording holds the graph alone.
     pub fn capture_begin(&self) -> Result<()> {
-        self.flush()?;
+        self.flush_for(SyncReason::GraphCapture)?;
         *self.capture_mark.lock().unwrap() = Some(self.stats());
         Ok(())
     }
@@ -117,7 +117,7 @@ impl Dispatcher {
             return Err(Error::invalid("captured program called with inputs of other shapes, strides or dtypes"));
         }
         // The program reads device memory: anything pending that it may read runs first.
-        self.flush()?;
+        self.flush_for(SyncReason::GraphCapture)?;
         let bound: Vec<ExecInput> = c
             .sources
             .iter()

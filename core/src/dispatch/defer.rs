@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use super::recording::{Recording, MAX_NODES};
-use super::{check_cast, Dispatcher};
+use super::{check_cast, Dispatcher, SyncReason};
 use crate::device::{BufferId, ExecInput, TensorView};
 use crate::error::Result;
 use crate::lower::Arg;
@@ -50,7 +50,7 @@ impl Dispatcher {
         let writable = targets.iter().flatten().all(|d| rec.can_write(d, device));
         if !(readable && writable) {
             drop(rec);
-            self.flush()?;
+            self.flush_for(SyncReason::OpRunsAlone)?;
             return self.run_now(op, args, dests);
         }
         let mut params = Vec::with_capacity(inputs.len());
@@ -77,7 +77,7 @@ impl Dispatcher {
         drop(rec);
         self.stats.lock().unwrap().ops_deferred += 1;
         if full {
-            self.flush()?;
+            self.flush_for(SyncReason::SizeLimit)?;
         }
         Ok(fresh)
     }
@@ -88,7 +88,7 @@ impl Dispatcher {
         let mut rec = self.recording.lock().unwrap();
         if !rec.can_read(src) || !rec.can_write(dst, device) {
             drop(rec);
-            self.flush()?;
+            self.flush_for(SyncReason::OpRunsAlone)?;
             return Ok(false);
         }
         let x = rec.read(src, device)?;
@@ -98,15 +98,15 @@ impl Dispatcher {
         Ok(true)
     }
 
-    /// Runs the pending program, if any (a sync point).
-    pub fn flush(&self) -> Result<()> {
+    /// Runs the pending program, if any (a sync point, for `reason`).
+    pub fn flush_for(&self, reason: SyncReason) -> Result<()> {
         let rec = std::mem::take(&mut *self.recording.lock().unwrap());
         if rec.is_empty() {
             return Ok(());
         }
         let freed = rec.freed.clone();
         // With every result dead, nothing needs to run.
-        let result = if rec.values.is_empty() { Ok(()) } else { self.run_recording(rec) };
+        let result = if rec.values.is_empty() { Ok(()) } else { self.run_recording(rec, reason) };
         for b in freed {
             self.device.free(b);
         }
@@ -115,7 +115,7 @@ impl Dispatcher {
         result
     }
 
-    fn run_recording(&self, rec: Recording) -> Result<()> {
+    fn run_recording(&self, rec: Recording, reason: SyncReason) -> Result<()> {
         let mut outputs = Vec::with_capacity(rec.values.len());
         let mut targets = Vec::with_capacity(rec.values.len());
         for (&buffer, p) in &rec.values {
@@ -144,7 +144,15 @@ impl Dispatcher {
         let views: Vec<TensorView> = targets.into_iter().map(|(t, _)| t).collect();
         // The host goes on recording while the program runs (reads wait for what they read).
         self.device.execute_async(exe, rec.inputs, views)?;
-        self.stats.lock().unwrap().flushes += 1;
+        {
+            let mut stats = self.stats.lock().unwrap();
+            stats.flushes += 1;
+            stats.flushes_by_reason[reason.index()] += 1;
+        }
+        let observer = self.sync_observer.lock().unwrap().clone();
+        if let Some(observe) = observer {
+            observe(reason);
+        }
         Ok(())
     }
 
@@ -160,7 +168,7 @@ impl Dispatcher {
     /// `buffer`.
     pub fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()> {
         if self.recording.lock().unwrap().writes(buffer) {
-            self.flush()?;
+            self.flush_for(SyncReason::HostRead)?;
         }
         self.device.read_bytes(buffer, byte_offset, out)
     }
@@ -169,14 +177,14 @@ impl Dispatcher {
     /// involves `buffer`.
     pub fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()> {
         if self.recording.lock().unwrap().touches(buffer) {
-            self.flush()?;
+            self.flush_for(SyncReason::HostWrite)?;
         }
         self.device.write_bytes(buffer, byte_offset, data)
     }
 
     /// Runs what was deferred and waits for the device.
     pub fn synchronize(&self) -> Result<()> {
-        self.flush()?;
+        self.flush_for(SyncReason::Synchronize)?;
         self.device.synchronize()
     }
 }

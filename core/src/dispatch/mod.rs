@@ -12,6 +12,7 @@ mod mode;
 mod nan_check;
 mod recording;
 mod startup;
+mod sync_point;
 mod view_expr;
 
 use std::collections::HashMap;
@@ -22,6 +23,7 @@ use rustc_hash::FxBuildHasher;
 pub use capture::Captured;
 pub use mode::EagerMode;
 pub use startup::Startup;
+pub use sync_point::{SyncObserver, SyncReason};
 
 use crate::cache::{CacheKey, CompileCache, CompileOptions, CompiledOp, OpCache, SignatureKey};
 use crate::device::{Device, ExecInput, Executable, TensorView};
@@ -41,6 +43,8 @@ pub struct DispatchStats {
     pub ops_deferred: u64,
     /// Deferred programs run (flushes with work to do).
     pub flushes: u64,
+    /// `flushes` by their reason, indexed as `SyncReason::ALL`.
+    pub flushes_by_reason: [u64; SyncReason::ALL.len()],
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -87,6 +91,8 @@ pub struct Dispatcher {
     compile_cache: Arc<CompileCache>,
     /// The chip key programs are compiled for (part of every compilation cache key).
     target: String,
+    /// Told of every sync point that ran a program (`set_sync_observer`).
+    sync_observer: Mutex<Option<SyncObserver>>,
 }
 
 impl Dispatcher {
@@ -110,6 +116,7 @@ impl Dispatcher {
             recording: Mutex::new(recording::Recording::default()),
             programs: Mutex::new(HashMap::default()),
             capture_mark: Mutex::new(None),
+            sync_observer: Mutex::new(None),
         }
     }
 
@@ -135,9 +142,14 @@ impl Dispatcher {
         self.nan_check.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// Calls `observer` at every sync point that runs a deferred program, with its reason.
+    pub fn set_sync_observer(&self, observer: Option<SyncObserver>) {
+        *self.sync_observer.lock().unwrap() = observer;
+    }
+
     /// Switches the eager mode (running what was deferred first).
     pub fn set_mode(&self, mode: EagerMode) -> Result<()> {
-        self.flush()?;
+        self.flush_for(SyncReason::ModeSwitch)?;
         *self.mode.lock().unwrap() = mode;
         Ok(())
     }

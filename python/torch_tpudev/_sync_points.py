@@ -1,0 +1,46 @@
+"""Where defer-and-fuse had to stop recording: every sync point that ran a deferred program,
+counted by its reason and by the line of user code that caused it (the innermost frame outside
+torch and torch_tpudev), for `torch.tpu.sync_points()`. A sync point inside the training step
+(a `.item()`, a print, a data-dependent shape) cuts the step's program in two."""
+
+import collections
+import os
+import sys
+import threading
+
+import torch
+
+_INSIDE = (os.path.dirname(torch.__file__) + os.sep, os.path.dirname(os.path.abspath(__file__)) + os.sep, "<frozen")
+_lock = threading.Lock()
+_counts = collections.Counter()
+
+
+def record(reason: str) -> None:
+    """Called by the runtime at each sync point."""
+    where = _user_line()
+    with _lock:
+        _counts[(reason, where)] += 1
+
+
+def _user_line() -> str:
+    try:
+        frame = sys._getframe(1)
+    except ValueError:
+        return "(no Python caller: a PyTorch thread)"
+    while frame is not None:
+        path = frame.f_code.co_filename
+        if not path.startswith(_INSIDE):
+            return f"{path}:{frame.f_lineno}"
+        frame = frame.f_back
+    return "(inside torch)"
+
+
+def points() -> list:
+    with _lock:
+        items = sorted(_counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [{"reason": reason, "where": where, "count": n} for (reason, where), n in items]
+
+
+def reset() -> None:
+    with _lock:
+        _counts.clear()
