@@ -148,3 +148,20 @@ print(json.dumps({"y": y.cpu().tolist(), "warnings": [str(w.message) for w in ca
     assert report["y"] == [2.0, 2.0]
     assert len(report["warnings"]) == 1, report["warnings"]
     assert "running on the XLA CPU plugin, not a TPU" in report["warnings"][0]
+
+
+@pytest.mark.parametrize("variable", ["TPUDEV_CACHE_DIR", "TPUDEV_CACHE_SHM_DIR"])
+def test_a_cache_directory_that_cannot_be_used_warns_and_the_device_works(variable):
+    """The cache only saves compile time, so a directory it cannot create is not an error: the
+    device starts, that tier stays off, and a warning names the variable (README's table)."""
+    code = r"""
+import json, warnings, torch, torch_tpudev
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    y = (torch.ones(2, device="tpu") + 1).cpu().tolist()
+print(json.dumps({"y": y, "warnings": [str(w.message) for w in caught]}))
+"""
+    report, stderr = _child(code, {variable: "/proc/no/such/dir"})
+    assert report["y"] == [2.0, 2.0]
+    said = report["warnings"] + stderr.splitlines()
+    assert any(variable in w for w in said), said
