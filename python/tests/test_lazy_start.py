@@ -165,3 +165,20 @@ print(json.dumps({"y": y, "warnings": [str(w.message) for w in caught]}))
     assert report["y"] == [2.0, 2.0]
     said = report["warnings"] + stderr.splitlines()
     assert any(variable in w for w in said), said
+
+
+def test_seeds_set_before_the_start_do_not_pile_up():
+    """A CPU-only program may call torch.manual_seed in a loop: only the last seed waits."""
+    code = r"""
+import json, torch, torch_tpudev
+from torch_tpudev import _lazy
+for s in range(1000):
+    torch.manual_seed(s)
+waiting = len(_lazy._waiting)
+x = torch.rand(3, device="tpu").cpu().tolist()
+torch.manual_seed(999)
+print(json.dumps({"waiting": waiting, "x": x, "again": torch.rand(3, device="tpu").cpu().tolist()}))
+"""
+    report, _ = _child(code, {})
+    assert report["waiting"] <= 3, report  # the seed, the matmul precision, excess precision
+    assert report["x"] == report["again"]

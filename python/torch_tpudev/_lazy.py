@@ -10,17 +10,19 @@ import threading
 from . import _C
 
 _lock = threading.Lock()
-_waiting = []
+_waiting = {}  # key -> action, in the order the keys were first given
 
 
-def when_started(action) -> None:
-    """Runs `action()` now when the device has started, else as it starts."""
+def when_started(action, key=None) -> None:
+    """Runs `action()` now when the device has started, else as it starts. A later action
+    with the same `key` replaces the waiting one (only the last seed matters), so a CPU-only
+    program calling `torch.manual_seed` in a loop keeps one."""
     if _C.started():
         action()
         return
     with _lock:
-        _waiting.append(action)
-    if _C.started():  # it started on another thread meanwhile, perhaps before the append
+        _waiting[object() if key is None else key] = action
+    if _C.started():  # it started on another thread meanwhile, perhaps before the insert
         run_start_actions()
 
 
@@ -29,5 +31,6 @@ def run_start_actions() -> None:
         with _lock:
             if not _waiting:
                 return
-            action = _waiting.pop(0)
+            key = next(iter(_waiting))
+            action = _waiting.pop(key)
         action()

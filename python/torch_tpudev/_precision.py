@@ -89,5 +89,5 @@ def install():
     """Follows `torch.set_float32_matmul_precision` from now on, starting from its current
     setting."""
     _private.follow_float32_matmul_precision(_sync)
-    _lazy.when_started(_sync)
-    _lazy.when_started(lambda: _C.set_allow_excess_precision(excess_precision_from_env()))
+    _lazy.when_started(_sync, key="matmul precision")
+    _lazy.when_started(lambda: _C.set_allow_excess_precision(excess_precision_from_env()), key="excess precision")

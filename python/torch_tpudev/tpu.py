@@ -115,7 +115,7 @@ def manual_seed(seed: int) -> None:
     """Seeds the device generator (torch.manual_seed calls this too, so before the device has
     started the seed waits for it)."""
     seed = int(seed) & 0x7FFF_FFFF_FFFF_FFFF
-    _lazy.when_started(lambda: _C.manual_seed(seed))
+    _lazy.when_started(lambda: _C.manual_seed(seed), key="manual_seed")
 
 
 manual_seed_all = manual_seed
