@@ -68,12 +68,13 @@ def worker_main():
 class Worker:
     """A worker process; replaced by a fresh one when a model exceeds its time limit."""
 
-    def __init__(self, log_path):
+    def __init__(self, log_path, script=__file__):
         self.process = None
         self.log_path = log_path  # the models' own prints and warnings
+        self.script = os.path.abspath(script)  # run with --worker; it speaks worker_main's protocol
 
     def start(self):
-        command = [sys.executable, os.path.abspath(__file__), "--worker"]
+        command = [sys.executable, self.script, "--worker"]
         with open(self.log_path, "a") as log:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                             stderr=log, text=True, bufsize=1)

@@ -44,6 +44,16 @@ pub enum ExecInput {
     RngState([i64; 2]),
 }
 
+/// Buffers whose lifetime ends or starts with a run: inputs nothing holds after it (the
+/// tensors died while the program was recorded; PJRT calls such buffers donated) and outputs
+/// that get their memory for it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunBuffers {
+    pub dying: Vec<BufferId>,
+    /// Per output: whether its buffer is new with this run.
+    pub fresh_outputs: Vec<bool>,
+}
+
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MemoryStats {
     pub allocated: u64,
@@ -109,6 +119,25 @@ pub trait Device: Send + Sync {
     /// outputs may return before the rest of it has run. Devices without a queue run it at once.
     fn execute_async(&self, exe: Arc<dyn Executable>, inputs: Vec<ExecInput>, outputs: Vec<TensorView>) -> Result<()> {
         self.execute(exe.as_ref(), &inputs, &outputs)
+    }
+
+    /// `execute_async` for a run that some buffers live and die with (`RunBuffers`): the
+    /// fresh outputs are reserved buffers that get their memory here (`materialize`), so the
+    /// device can count them, and the dying inputs, for just the steps that need them. The
+    /// caller still frees the dying buffers after the call.
+    fn execute_async_with(
+        &self,
+        exe: Arc<dyn Executable>,
+        inputs: Vec<ExecInput>,
+        outputs: Vec<TensorView>,
+        run: RunBuffers,
+    ) -> Result<()> {
+        for (view, &fresh) in outputs.iter().zip(&run.fresh_outputs) {
+            if fresh {
+                self.materialize(view.buffer)?;
+            }
+        }
+        self.execute_async(exe, inputs, outputs)
     }
 
     fn memory_stats(&self) -> MemoryStats;

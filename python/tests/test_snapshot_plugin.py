@@ -399,4 +399,6 @@ def test_program_false_guards_only_the_numbers(env):
                                                                    "tpu_snapshot(step, x, w, program=False)"))
     r = run(env)
     r.assert_outcomes(passed=1)
-    assert "changed within tolerance" in text(r)
+    # The program differs but is not compared (XLA fuses either activation into the matrix
+    # product's epilogue, so the numbers may not move at all); the stored snapshot stays.
+    assert _insta.parse(stored(env)).body == body

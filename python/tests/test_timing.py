@@ -174,6 +174,31 @@ def test_deferred_and_compiled_programs_are_named_in_the_profile():
 
 
 @pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
+def test_the_profile_shows_where_defer_and_fuse_had_to_sync(tmp_path):
+    """Each `.item()` in the loop runs the program recorded so far: the profile lists it with
+    this file's line, under the table and as an instant event on the trace's own track."""
+    import inspect
+
+    w = torch.randn(16, 16, device="tpu")
+    with torch.tpu.set_eager_mode(torch.tpu.EagerMode.DEFER_AND_FUSE):
+        torch.tpu.synchronize()
+        with torch_tpudev.profile(str(tmp_path / "trace.json")) as prof:
+            for _ in range(2):
+                (w @ w).relu().sum().item(); line = inspect.currentframe().f_lineno  # noqa: E702
+    where = f"{__file__}:{line}"
+    assert [(p.reason, p.where) for p in prof.sync_points] == [("host read", where)] * 2
+    first, second = (p.cycles for p in prof.sync_points)
+    assert 0 < first < second  # each after the program it ran
+    assert f"   2 x host read      {where}" in prof.table()
+    trace = json.loads((tmp_path / "trace.json").read_text())["traceEvents"]
+    marks = [e for e in trace if e["ph"] == "i"]
+    assert [(e["name"], e["args"]["where"], e["tid"]) for e in marks] == [("host read", where, 3)] * 2
+    # Outside a profile block nothing is collected.
+    (w @ w).sum().item()
+    assert len(prof.sync_points) == 2
+
+
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
 def test_roofline_plot_puts_every_op_under_the_roof(tmp_path):
     import xml.etree.ElementTree as ET
 

@@ -15,6 +15,7 @@ import zoo_catalog  # noqa: E402 - scripts/zoo/, put on the path by zoo
 
 # family -> the model that stands for it: small, and quick to compile on a 2-core machine.
 SAMPLE = {
+    "torch-nn": "torch/encoder_layers",
     "hf-decoder": "hf/llama",
     "hf-encoder": "hf/bert",
     "hf-seq2seq": "hf/bart",
@@ -26,7 +27,7 @@ SAMPLE = {
     "torchvision-detection": "torchvision/lraspp_mobilenet_v3_large",
     "diffusers": "diffusers/dit",
 }
-ALL_MODES = ["hf/llama", "timm/vit_tiny_patch16_224", "diffusers/dit"]
+ALL_MODES = ["torch/encoder_layers", "hf/llama", "timm/vit_tiny_patch16_224", "diffusers/dit"]
 
 # (model, mode) -> why it fails today. strict=True: a fix makes the test fail until the mark goes.
 KNOWN_FAILURES = {}

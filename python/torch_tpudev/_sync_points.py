@@ -13,6 +13,8 @@ import torch
 _INSIDE = (os.path.dirname(torch.__file__) + os.sep, os.path.dirname(os.path.abspath(__file__)) + os.sep, "<frozen")
 _lock = threading.Lock()
 _counts = collections.Counter()
+# Open `torch_tpudev.profile` blocks: each gets (reason, where, simulated cycles) per sync point.
+_listeners = []
 
 
 def record(reason: str) -> None:
@@ -20,6 +22,24 @@ def record(reason: str) -> None:
     where = _user_line()
     with _lock:
         _counts[(reason, where)] += 1
+        listeners = list(_listeners)
+    if listeners:
+        from . import _C
+
+        now = _C.sim_time()[0]
+        for events in listeners:
+            events.append((reason, where, now))
+
+
+def listen(events: list) -> None:
+    """Appends every later sync point to `events` until `unlisten(events)`."""
+    with _lock:
+        _listeners.append(events)
+
+
+def unlisten(events: list) -> None:
+    with _lock:
+        _listeners[:] = [e for e in _listeners if e is not events]
 
 
 def _user_line() -> str:

@@ -8,13 +8,16 @@ Every kernel the device runs inside the block (and every host transfer) is logge
 start and duration in simulated time, its FLOPs, the bytes it moved and what bounds it. On
 exit, the trace is written as Chrome trace-event JSON (open it in ui.perfetto.dev or
 chrome://tracing) when a path was given, and `prof.summary()` groups the kernels by the ATen
-op they belong to. Nothing here reads the wall clock: the same program gives the same trace.
+op they belong to. Sync points inside the block (where defer-and-fuse had to run what it had
+recorded: a `.item()`, a print, a data-dependent shape) are kept in `prof.sync_points` with the
+line of user code that caused each, shown under the table and as instant events on their own
+track of the trace. Nothing here reads the wall clock: the same program gives the same trace.
 """
 
 import json
 from dataclasses import dataclass
 
-from . import _C
+from . import _C, _sync_points
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,16 @@ class KernelEvent:
     @property
     def bytes(self) -> int:
         return self.bytes_read + self.bytes_written
+
+
+@dataclass(frozen=True)
+class SyncPoint:
+    """A point where defer-and-fuse had to run its pending program (`torch.tpu.sync_points`):
+    why, the line of user code that asked, and the simulated time the program it ran ends."""
+
+    reason: str
+    where: str
+    cycles: int
 
 
 @dataclass(frozen=True)
@@ -59,6 +72,7 @@ class Profile:
     def __init__(self, path=None):
         self.path = path
         self.events = []
+        self.sync_points = []
         props = _C.properties()
         self.chip = props["name"]
         self.clock_hz = props["clock_hz"]
@@ -67,12 +81,16 @@ class Profile:
         self._start = None
 
     def __enter__(self):
+        self._sync_log = []
+        _sync_points.listen(self._sync_log)
         self._start = _C.profile_start()
         return self
 
     def __exit__(self, *exc):
         raw = _C.profile_stop(self._start)
+        _sync_points.unlisten(self._sync_log)
         self.events = [KernelEvent(*e) for e in raw]
+        self.sync_points = [SyncPoint(*p) for p in self._sync_log]
         if self.path is not None:
             self.export_chrome_trace(self.path)
         return False
@@ -141,7 +159,20 @@ class Profile:
         for row in [head, *rows]:
             cells = [c.ljust(w) if i == 0 or i == len(head) - 1 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))]
             lines.append("  ".join(cells).rstrip())
+        lines.extend(self._sync_point_lines())
         return "\n".join(lines)
+
+    def _sync_point_lines(self):
+        """Where defer-and-fuse stopped recording inside the block, by reason and line."""
+        if not self.sync_points:
+            return []
+        counts = {}
+        for p in self.sync_points:
+            counts[(p.reason, p.where)] = counts.get((p.reason, p.where), 0) + 1
+        lines = [f"sync points: {len(self.sync_points)} (each runs the program recorded so far)"]
+        for (reason, where), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            lines.append(f"  {n:4d} x {reason:14s} {where}")
+        return lines
 
     def __str__(self) -> str:
         return self.table()
@@ -156,7 +187,11 @@ class Profile:
             {"ph": "M", "pid": pid, "tid": 0, "name": "thread_name", "args": {"name": "kernels"}},
             {"ph": "M", "pid": pid, "tid": 1, "name": "thread_name", "args": {"name": "host transfers"}},
             {"ph": "M", "pid": pid, "tid": 2, "name": "thread_name", "args": {"name": "ICI (collectives)"}},
+            {"ph": "M", "pid": pid, "tid": 3, "name": "thread_name", "args": {"name": "sync points"}},
         ]
+        for p in self.sync_points:
+            trace.append({"ph": "i", "s": "t", "pid": pid, "tid": 3, "name": p.reason,
+                          "ts": self._seconds(p.cycles) * 1e6, "args": {"where": p.where}})
         for e in self.events:
             trace.append(
                 {

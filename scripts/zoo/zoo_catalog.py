@@ -2,7 +2,7 @@
 
 import functools
 
-FAMILIES = ["hf-decoder", "hf-encoder", "hf-seq2seq", "hf-moe", "hf-vision", "hf-audio",
+FAMILIES = ["torch-nn", "hf-decoder", "hf-encoder", "hf-seq2seq", "hf-moe", "hf-vision", "hf-audio",
             "torchvision", "timm", "torchvision-detection", "diffusers"]
 
 
@@ -11,7 +11,7 @@ def _specs():
     import zoo_hf
 
     specs = list(zoo_hf.specs())
-    for module in ("zoo_vision", "zoo_diffusers"):
+    for module in ("zoo_torch", "zoo_vision", "zoo_diffusers"):
         try:
             specs += __import__(module).specs()
         except ModuleNotFoundError as error:

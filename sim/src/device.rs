@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use tpudev_core::device::{DeviceProperties, ExecInput, Executable, TensorView};
+use tpudev_core::device::{DeviceProperties, ExecInput, Executable, RunBuffers, TensorView};
 use tpudev_core::ir::Graph;
 use tpudev_core::{BufferId, Device, Error, MemoryStats, Result};
 
@@ -279,6 +279,39 @@ impl SimDevice {
         clock.now()
     }
 
+    /// The storage of buffers that died with a run (`Hbm::hold_run` took them off the
+    /// books), released once the run has read them.
+    fn release_after_run(&self, dying: &[BufferId]) {
+        for &buffer in dying {
+            let hbm = Arc::clone(&self.hbm);
+            self.stream.run_or_submit(&[], move || hbm.store_release(buffer));
+        }
+    }
+
+    /// A run's memory at its most (`MemoryTimeline::run_peak_bytes`).
+    fn run_peak(
+        &self,
+        sim: &plan::SimExecutable,
+        inputs: &[ExecInput],
+        outputs: &[TensorView],
+        run: &RunBuffers,
+    ) -> u64 {
+        let size = |b: BufferId| self.hbm.size(b).unwrap_or(0) as u64;
+        let dying: Vec<(Vec<usize>, u64)> = run
+            .dying
+            .iter()
+            .map(|&b| {
+                let params = (0..inputs.len()).filter(|&p| matches!(&inputs[p], ExecInput::Tensor(v) if v.buffer == b));
+                (params.collect(), size(b))
+            })
+            .collect();
+        let fresh: Vec<(usize, u64)> = (0..outputs.len())
+            .filter(|&k| run.fresh_outputs.get(k) == Some(&true))
+            .map(|k| (k, size(outputs[k].buffer)))
+            .collect();
+        sim.memory.run_peak_bytes(&dying, &fresh)
+    }
+
     /// `Device::compile`, with the simulator's own executable type.
     pub fn compile_program(&self, graph: &Graph) -> Result<plan::SimExecutable> {
         let mut exe = plan::compile(graph, &self.tuning)?;
@@ -443,13 +476,36 @@ impl Device for SimDevice {
     /// host hands programs over; an error in it is reported by the next read that waits for
     /// it, or by `synchronize`.
     fn execute_async(&self, exe: Arc<dyn Executable>, inputs: Vec<ExecInput>, outputs: Vec<TensorView>) -> Result<()> {
+        self.execute_async_with(exe, inputs, outputs, RunBuffers::default())
+    }
+
+    /// Counts dying inputs until the last step that reads them and fresh outputs from the
+    /// step that computes them, as XLA's buffer assignment does with donated buffers, rather
+    /// than all of them for the whole run.
+    fn execute_async_with(
+        &self,
+        exe: Arc<dyn Executable>,
+        inputs: Vec<ExecInput>,
+        outputs: Vec<TensorView>,
+        run: RunBuffers,
+    ) -> Result<()> {
         let sim = sim_executable(exe.as_ref())?;
         if let Some(e) = output_count_error(sim, &outputs) {
             return Err(e);
         }
-        self.hbm.hold_temporaries(sim.temporary_bytes)?;
+        if run == RunBuffers::default() {
+            self.hbm.hold_temporaries(sim.temporary_bytes)?;
+        } else {
+            let run_peak = self.run_peak(sim, &inputs, &outputs, &run);
+            let fresh: Vec<BufferId> =
+                outputs.iter().zip(&run.fresh_outputs).filter(|(_, &f)| f).map(|(v, _)| v.buffer).collect();
+            for (buffer, nbytes) in self.hbm.hold_run(run_peak, &run.dying, &fresh)? {
+                self.store_output_memory(buffer, nbytes);
+            }
+        }
         self.clock().run(&sim.timing);
         if self.timing_only() {
+            self.release_after_run(&run.dying);
             return Ok(());
         }
         let (hbm, target) = (Arc::clone(&self.hbm), self.exec);
@@ -461,6 +517,7 @@ impl Device for SimDevice {
                 compute_on(target, &hbm, exe, &inputs, &outputs, &crate::exec::collective::Solo, publish)
             }),
         );
+        self.release_after_run(&run.dying);
         Ok(())
     }
 

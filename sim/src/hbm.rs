@@ -214,6 +214,32 @@ impl Hbm {
         Ok(())
     }
 
+    /// Launches a run whose memory at its most is `run_peak` (`MemoryTimeline::run_peak_bytes`),
+    /// counting the `dying` buffers, allocated now, that die with it and the `fresh` reserved
+    /// buffers its outputs go to. The dying buffers leave the books (their storage is the
+    /// caller's to release once the run has read it, `store_release`); the fresh ones get
+    /// their memory (returned with their sizes); the peak becomes what stays allocated around
+    /// the run plus `run_peak`. A launch that does not fit fails as `hold_temporaries` does,
+    /// and then changes nothing.
+    pub fn hold_run(&self, run_peak: u64, dying: &[BufferId], fresh: &[BufferId]) -> Result<Vec<(BufferId, usize)>> {
+        let mut b = self.books();
+        let dying_bytes: u64 =
+            dying.iter().filter_map(|id| b.live.get(id).filter(|e| e.has_memory)).map(|e| e.size as u64).sum();
+        let born: Vec<(BufferId, usize)> =
+            fresh.iter().filter_map(|id| b.live.get(id).filter(|e| !e.has_memory).map(|e| (*id, e.size))).collect();
+        self.check_fits(&b, run_peak.saturating_sub(dying_bytes), Error::HOLDING_TEMPORARIES)?;
+        for id in dying {
+            b.live.remove(id);
+        }
+        for &(id, size) in &born {
+            b.live.insert(id, Entry { size, has_memory: true });
+        }
+        let around = b.allocated - dying_bytes;
+        b.allocated = around + born.iter().map(|&(_, n)| n as u64).sum::<u64>();
+        b.peak = b.peak.max(around + run_peak);
+        Ok(born)
+    }
+
     /// An address for a buffer of `nbytes` that takes no memory (and no capacity) until
     /// `materialize`.
     pub fn reserve(&self, nbytes: usize) -> Result<BufferId> {

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::recording::{Recording, MAX_NODES};
 use super::{check_cast, Dispatcher, SyncReason};
-use crate::device::{BufferId, ExecInput, TensorView};
+use crate::device::{BufferId, ExecInput, RunBuffers, TensorView};
 use crate::error::Result;
 use crate::lower::Arg;
 
@@ -136,14 +136,13 @@ impl Dispatcher {
                 exe
             }
         };
-        for (t, reserved) in &targets {
-            if *reserved {
-                self.device.materialize(t.buffer)?;
-            }
-        }
+        let fresh_outputs = targets.iter().map(|&(_, reserved)| reserved).collect();
         let views: Vec<TensorView> = targets.into_iter().map(|(t, _)| t).collect();
-        // The host goes on recording while the program runs (reads wait for what they read).
-        self.device.execute_async(exe, rec.inputs, views)?;
+        // The reserved outputs get their memory with the run, and inputs PyTorch freed
+        // meanwhile die with it, so the device counts each only for the steps that need it;
+        // the host goes on recording while the program runs (reads wait for what they read).
+        let run = RunBuffers { dying: rec.freed.clone(), fresh_outputs };
+        self.device.execute_async_with(exe, rec.inputs, views, run)?;
         {
             let mut stats = self.stats.lock().unwrap();
             stats.flushes += 1;

@@ -574,6 +574,13 @@ impl Op {
         }
     }
 
+    /// Values a TPU compiler does not store for a kernel that reads them: those it recomputes,
+    /// and transposes and slices, which become how the reading kernel indexes its operand
+    /// (layout assignment and fusion), so a reader reads what they are taken from.
+    pub fn is_folded_into_readers(&self) -> bool {
+        self.is_recomputed_in_readers() || matches!(self, Op::Transpose { .. } | Op::Slice { .. })
+    }
+
     pub fn is_elementwise_unary(&self) -> bool {
         self.elementwise_arity() == Some(1)
     }

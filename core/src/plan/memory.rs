@@ -7,98 +7,194 @@
 //! The values counted are those a plan materializes: a node run on its own, or an output of a
 //! fused kernel. Devices count it on the plan with `Fusion::Elementwise`, which matches XLA's
 //! loop fusions, whatever fusion their host execution uses, so that the figure is
-//! deterministic. Parameters and outputs live in buffers the caller owns
-//! (already counted). Broadcasts, iotas, converts and constants take no memory: XLA
-//! duplicates such cheap producers into every fusion that reads them, so a reader keeps
-//! their operands alive instead; a reshape is a bitcast of its operand. A value lives from
-//! the step that computes it through the last step that reads it. An elementwise step (a
-//! node, or a fused region without reductions) writes its result over an operand of the same
-//! size that it reads for the last time, as XLA's buffer assignment lets an elementwise
-//! fusion do; other results never share space with their operands.
+//! deterministic. Parameters and outputs live in buffers the caller owns (already counted).
+//! Broadcasts, iotas, converts and constants take no memory: XLA duplicates such cheap
+//! producers into every fusion that reads them, so a reader keeps their operands alive
+//! instead; a reshape is a bitcast of its operand, and a transpose or a slice becomes how its
+//! reader indexes the operand (`Op::is_folded_into_readers`). Nodes are taken in graph order,
+//! a fused kernel's members each at its own place, and a value lives from the node that
+//! computes it through the last node that reads it. An elementwise node writes its result
+//! over an operand of the same size that it reads for the last time, as XLA's buffer
+//! assignment lets an elementwise fusion do, and a scatter updates its base in place when it
+//! reads the base for the last time; other results never share space with their operands.
+//! An output reshaped from one value of its size is that value (a bitcast).
 
 use crate::ir::{Graph, NodeId, Op, ParamKind};
 
-use super::{Plan, Step};
-
-/// Whether output element k of the step depends only on element k of its same-sized
-/// operands, so that it may be written over one of them.
-fn elementwise(graph: &Graph, plan: &Plan, step: Step) -> bool {
-    match step {
-        Step::Node(i) => graph.nodes[i].op.is_elementwise(),
-        Step::Fused(k) => !plan.kernels[k].members.iter().any(|&m| matches!(graph.nodes[m].op, Op::Reduce { .. })),
-    }
-}
+use super::Plan;
 
 /// Bytes of HBM the program's temporaries occupy at their most.
 pub fn peak_temporary_bytes(graph: &Graph, plan: &Plan) -> u64 {
-    let n = graph.nodes.len();
-    // Per node, the stored values reading it keeps alive: itself, or for a recomputed node
-    // what it is recomputed from.
-    let mut sources: Vec<Vec<NodeId>> = Vec::with_capacity(n);
-    for (i, node) in graph.nodes.iter().enumerate() {
-        let s = if node.op.is_recomputed_in_readers() {
-            let mut s: Vec<NodeId> = node.inputs.iter().flat_map(|&j| sources[j].iter().copied()).collect();
-            s.sort_unstable();
-            s.dedup();
-            s
-        } else {
-            vec![i]
-        };
-        sources.push(s);
-    }
-    let stored =
-        |m: NodeId| !graph.nodes[m].op.is_recomputed_in_readers() && !matches!(graph.nodes[m].op, Op::Parameter(_));
-    // A node's operands as the graph has them (a broadcast read in place is recomputed, so
-    // reading it keeps its operand alive either way).
-    let reads = |step: Step| -> Vec<NodeId> {
-        let direct = match step {
-            Step::Node(i) => graph.nodes[i].inputs.clone(),
-            Step::Fused(k) => plan.kernels[k].inputs.clone(),
-        };
-        direct.iter().flat_map(|&j| sources[j].iter().copied()).collect()
-    };
-    let produces = |step: Step| plan.produces(step);
-    // The step after which a value is dead: its last reader's; the end for what an output
-    // is computed from; `None` for a value nothing reads.
-    let end = plan.steps.len();
-    let mut last_read: Vec<Option<usize>> = vec![None; n];
-    for (k, &step) in plan.steps.iter().enumerate() {
-        for j in reads(step) {
-            last_read[j] = Some(k);
+    MemoryTimeline::new(graph, plan).peak_temporary_bytes()
+}
+
+/// When a program's memory is held, step by step: its temporaries, the last step that reads
+/// each parameter and the step that computes each output. With it, a run that is handed
+/// buffers that die with it (inputs nothing else holds, as PJRT's donated buffers) and fresh
+/// buffers for its outputs can count them for just the steps that need them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MemoryTimeline {
+    /// Per node evaluated, in order: bytes of temporaries live while it runs.
+    temporaries: Vec<u64>,
+    /// Per parameter: the last node evaluated that reads it (the end for one an output is
+    /// computed from); `None` when none reads it.
+    param_last_read: Vec<Option<usize>>,
+    /// Per graph output: the node evaluated that computes it (the end for one computed at the
+    /// end: a parameter copied or a constant filled).
+    output_step: Vec<usize>,
+}
+
+impl MemoryTimeline {
+    pub fn new(graph: &Graph, plan: &Plan) -> MemoryTimeline {
+        let n = graph.nodes.len();
+        // Per node, the stored values reading it keeps alive: itself, or for a folded node what
+        // it is taken from. An output is stored in its own buffer, so its readers read that.
+        let mut graph_output = vec![false; n];
+        for &o in &graph.outputs {
+            graph_output[o] = true;
         }
-    }
-    let mut is_output = vec![false; n];
-    for &o in &graph.outputs {
-        is_output[o] = true;
-        for &s in &sources[o] {
-            last_read[s] = Some(end);
+        let mut sources: Vec<Vec<NodeId>> = Vec::with_capacity(n);
+        for (i, node) in graph.nodes.iter().enumerate() {
+            let s = if node.op.is_folded_into_readers() && !graph_output[i] {
+                let mut s: Vec<NodeId> = node.inputs.iter().flat_map(|&j| sources[j].iter().copied()).collect();
+                s.sort_unstable();
+                s.dedup();
+                s
+            } else {
+                vec![i]
+            };
+            sources.push(s);
         }
-    }
-    let bytes = |j: NodeId| graph.nodes[j].ty.size_bytes() as u64;
-    let mut held = vec![false; n];
-    let (mut live, mut peak) = (0u64, 0u64);
-    for (k, &step) in plan.steps.iter().enumerate() {
-        let mut dying: Vec<NodeId> = reads(step).into_iter().filter(|&j| last_read[j] == Some(k) && held[j]).collect();
-        dying.sort_unstable();
-        dying.dedup();
-        let in_place = elementwise(graph, plan, step);
-        let made: Vec<NodeId> = produces(step).into_iter().filter(|&m| stored(m) && !is_output[m]).collect();
-        for &m in &made {
-            held[m] = true;
-            // Over a dying operand of its size, or in new space.
-            match dying.iter().position(|&j| in_place && bytes(j) == bytes(m)) {
-                Some(d) => held[dying.swap_remove(d)] = false,
-                None => live += bytes(m),
+        let stored = |m: NodeId| sources[m] == [m] && !matches!(graph.nodes[m].op, Op::Parameter(_) | Op::Constant(_));
+        // Each node a plan evaluates, at its own place: a fused kernel's members one by one, so
+        // a kernel keeps what it reads alive only as long as the member that reads it (XLA
+        // fuses a long elementwise chain's links into the kernels that compute their operands,
+        // rather than running them all at the end). Values a kernel keeps inside take no memory.
+        let mut leaves = vec![false; n];
+        let mut evaluated = plan.live.clone();
+        for kernel in &plan.kernels {
+            for &m in &kernel.members {
+                evaluated[m] = true;
+            }
+            for &o in &kernel.outputs {
+                leaves[o] = true;
             }
         }
-        peak = peak.max(live);
-        for j in dying.into_iter().chain(made.into_iter().filter(|&m| last_read[m].is_none())) {
-            if std::mem::take(&mut held[j]) {
-                live -= bytes(j);
+        for (i, &own) in plan.live.iter().enumerate() {
+            leaves[i] |= own;
+        }
+        let order: Vec<NodeId> = (0..n).filter(|&i| evaluated[i]).collect();
+        let reads = |i: NodeId| -> Vec<NodeId> {
+            graph.nodes[i].inputs.iter().flat_map(|&j| sources[j].iter().copied()).collect()
+        };
+        // The node after which a value is dead: its last reader's (the end for what an output
+        // written at the end is taken from); `None` for a value nothing reads.
+        let end = order.len();
+        let mut last_read: Vec<Option<usize>> = vec![None; n];
+        for (k, &i) in order.iter().enumerate() {
+            for j in reads(i) {
+                last_read[j] = Some(k);
             }
         }
+        let bytes = |j: NodeId| graph.nodes[j].ty.size_bytes() as u64;
+        // An output that is a reshape of one value is that value, written into the output's
+        // buffer where it is computed (a bitcast), not kept aside until the end.
+        let written_as = |o: NodeId| match &graph.nodes[o].op {
+            Op::Reshape => match sources[graph.nodes[o].inputs[0]].as_slice() {
+                &[s] if bytes(s) == bytes(o) && !matches!(graph.nodes[s].op, Op::Parameter(_)) => s,
+                _ => o,
+            },
+            _ => o,
+        };
+        let mut is_output = vec![false; n];
+        for &o in &graph.outputs {
+            is_output[o] = true;
+            is_output[written_as(o)] = true;
+            // An output no node computes (a parameter copied, a constant filled) is written
+            // at the end; one that a node computes reads its sources where it stands.
+            if !evaluated[o] {
+                for &s in &sources[o] {
+                    last_read[s] = Some(end);
+                }
+            }
+        }
+        let mut held = vec![false; n];
+        let mut live = 0u64;
+        let mut temporaries = Vec::with_capacity(end);
+        let mut computed_at: Vec<Option<usize>> = vec![None; n];
+        for (k, &i) in order.iter().enumerate() {
+            let mut dying: Vec<NodeId> = reads(i).into_iter().filter(|&j| last_read[j] == Some(k) && held[j]).collect();
+            dying.sort_unstable();
+            dying.dedup();
+            computed_at[i] = Some(k);
+            if leaves[i] && stored(i) && !is_output[i] {
+                held[i] = true;
+                // Over a dying operand of its size, or in new space. A scatter updates its
+                // base where it lies when nothing reads the base afterwards.
+                let op = &graph.nodes[i].op;
+                let base = graph.nodes[i].inputs.first().map(|&b| sources[b].as_slice());
+                let over = |j: NodeId| match op {
+                    _ if op.is_elementwise() => true,
+                    Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => {
+                        base == Some(&[j])
+                    }
+                    _ => false,
+                };
+                match dying.iter().position(|&j| over(j) && bytes(j) == bytes(i)) {
+                    Some(d) => held[dying.swap_remove(d)] = false,
+                    None => live += bytes(i),
+                }
+                if last_read[i].is_none() {
+                    dying.push(i);
+                }
+            }
+            temporaries.push(live);
+            for j in dying {
+                if std::mem::take(&mut held[j]) {
+                    live -= bytes(j);
+                }
+            }
+        }
+        let mut param_last_read = vec![None; graph.params.len()];
+        for (i, node) in graph.nodes.iter().enumerate() {
+            if let Op::Parameter(p) = node.op {
+                param_last_read[p] = param_last_read[p].max(last_read[i]);
+            }
+        }
+        let output_step = graph.outputs.iter().map(|&o| computed_at[written_as(o)].unwrap_or(end)).collect();
+        MemoryTimeline { temporaries, param_last_read, output_step }
     }
-    peak
+
+    /// Bytes of HBM the program's temporaries occupy at their most.
+    pub fn peak_temporary_bytes(&self) -> u64 {
+        self.temporaries.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The most memory a run holds at once beyond what stays allocated around it: its
+    /// temporaries, each dying buffer (the parameters that read it, its bytes) until the last
+    /// step that reads it, and each fresh output buffer (output index, bytes) from the step
+    /// that computes it on.
+    pub fn run_peak_bytes(&self, dying: &[(Vec<usize>, u64)], fresh: &[(usize, u64)]) -> u64 {
+        let steps = self.temporaries.len();
+        let mut born = vec![0u64; steps + 1];
+        for &(k, b) in fresh {
+            born[self.output_step.get(k).copied().unwrap_or(steps)] += b;
+        }
+        let (mut dying_live, mut dies_after) = (0u64, vec![0u64; steps + 1]);
+        for (params, b) in dying {
+            if let Some(last) = params.iter().filter_map(|&p| self.param_last_read.get(p).copied().flatten()).max() {
+                dying_live += b;
+                dies_after[last] += b;
+            }
+        }
+        let (mut outputs, mut peak) = (0u64, 0u64);
+        for k in 0..steps {
+            outputs += born[k];
+            peak = peak.max(self.temporaries[k] + dying_live + outputs);
+            dying_live -= dies_after[k];
+        }
+        peak.max(outputs + born[steps] + dying_live)
+    }
 }
 
 /// A program's device memory while it runs: its inputs (the caller's buffers), one buffer per

@@ -184,3 +184,66 @@ fn program_memory_is_inputs_outputs_and_temporaries() {
     assert_eq!(m.temporary_bytes, 256);
     assert_eq!(m.peak_bytes(), 1024);
 }
+
+/// A gradient summed over time steps: each term is a product, added into the sum at once.
+fn summed_products(steps: usize) -> Graph {
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32s(&[32, 32]));
+    let mut sum = None;
+    for _ in 0..steps {
+        let w = b.param(f32s(&[32, 32]));
+        let term = b.dot_general(x, w, DotDims::matmul()).unwrap();
+        sum = Some(match sum {
+            None => term,
+            Some(s) => b.binary(Op::Add, s, term).unwrap(),
+        });
+    }
+    b.finish(vec![sum.unwrap()])
+}
+
+#[test]
+fn a_fused_chain_keeps_each_operand_only_until_the_link_that_reads_it() {
+    // The host runs the adds as one region after the last product; counted node by node, each
+    // product dies at its add, so the sum and one term are all there is (not all eight).
+    let g = summed_products(8);
+    let p = planned(&g, Fusion::Elementwise);
+    assert_eq!(p.kernels.len(), 1, "the adds fuse");
+    assert_eq!(p.kernels[0].members.len(), 7);
+    assert_eq!(peak_temporary_bytes(&g, &p), 2 * 32 * 32 * 4);
+}
+
+#[test]
+fn transposes_and_slices_are_read_in_place_by_their_readers() {
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32s(&[64, 64]));
+    let p = b.dot_general(x, x, DotDims::matmul()).unwrap();
+    let t = b.transpose(p, vec![1, 0]).unwrap();
+    let s = b.slice(t, vec![0, 0], vec![32, 64], vec![1, 1]).unwrap();
+    let y = b.unary(Op::Exp, s).unwrap();
+    let g = b.finish(vec![y]);
+    assert_eq!(peak_temporary_bytes(&g, &planned(&g, Fusion::Off)), 64 * 64 * 4, "the product alone");
+}
+
+#[test]
+fn a_run_counts_dying_inputs_until_their_last_read_and_outputs_from_where_they_are_computed() {
+    // x is read by the first product only; y is computed by the last node.
+    let mut b = GraphBuilder::new();
+    let x = b.param(f32s(&[64, 64]));
+    let w = b.param(f32s(&[64, 64]));
+    let p = b.dot_general(x, w, DotDims::matmul()).unwrap();
+    let q = b.dot_general(p, w, DotDims::matmul()).unwrap();
+    let y = b.unary(Op::Exp, q).unwrap();
+    let g = b.finish(vec![y]);
+    let timeline = memory::MemoryTimeline::new(&g, &planned(&g, Fusion::Off));
+    let nn = 64 * 64 * 4;
+    assert_eq!(timeline.peak_temporary_bytes(), 2 * nn, "p and q while q is computed");
+    // Neither dying nor fresh: the temporaries alone.
+    assert_eq!(timeline.run_peak_bytes(&[], &[]), 2 * nn);
+    // x dies after the first product, before q exists; y is born where it is computed:
+    // x and p, then p and q, then q and y, never three at once (held whole, it would be 4).
+    assert_eq!(timeline.run_peak_bytes(&[(vec![0], nn)], &[(0, nn)]), 2 * nn);
+    // w is read to the second product: it is held beside p and q.
+    assert_eq!(timeline.run_peak_bytes(&[(vec![1], nn)], &[]), 3 * nn);
+    // A buffer nothing reads takes nothing.
+    assert_eq!(timeline.run_peak_bytes(&[(vec![], nn)], &[]), 2 * nn);
+}

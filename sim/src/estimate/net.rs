@@ -5,16 +5,7 @@
 use tpudev_core::ir::{DotDims, Graph, GraphBuilder, Literal, NodeId, Op, Precision, ReduceKind, TensorType};
 use tpudev_core::{DType, Result};
 
-/// Nodes that run as one kernel whose intermediates stay in VMEM (a Pallas kernel such as
-/// splash attention), and the share of its work that runs: causal attention skips the
-/// blocks above the diagonal, so only `(c + 1) / (2c)` of `c x c` blocks are computed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct KernelGroup {
-    pub name: &'static str,
-    pub nodes: Vec<NodeId>,
-    /// (numerator, denominator) of the work that runs.
-    pub share: (u64, u64),
-}
+pub use crate::timing::xla_fusion::KernelGroup;
 
 pub struct Net {
     pub b: GraphBuilder,

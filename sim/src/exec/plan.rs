@@ -8,7 +8,7 @@ use std::sync::Arc;
 use tpudev_core::device::Executable;
 use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{Graph, NodeId, Op, ParamKind};
-use tpudev_core::plan::memory::peak_temporary_bytes;
+use tpudev_core::plan::memory::MemoryTimeline;
 use tpudev_core::plan::FusionRules;
 pub use tpudev_core::plan::{Fusion, Plan, Step};
 use tpudev_core::DType;
@@ -30,6 +30,8 @@ pub struct SimExecutable {
     /// HBM its temporaries take at their most while it runs (`tpudev_core::plan::memory`),
     /// held from launch.
     pub temporary_bytes: u64,
+    /// When its memory is held, step by step (`MemoryTimeline::run_peak_bytes`).
+    pub memory: MemoryTimeline,
     /// The program's GPU plan, built on its first GPU run (`gpu::plan_of`).
     pub gpu: GpuPlanSlot,
 }
@@ -187,16 +189,17 @@ pub fn plan_for(graph: &Graph, tuning: &SimTuning) -> ExecPlan {
 pub fn compile(graph: &Graph, tuning: &SimTuning) -> Result<SimExecutable> {
     tpudev_core::ir::verify(graph)?;
     let plan = plan_for(graph, tuning);
-    let temporary_bytes = if (tuning.fusion, tuning.in_place) == (Fusion::Elementwise, true) {
-        peak_temporary_bytes(graph, &plan.plan)
+    let memory = if (tuning.fusion, tuning.in_place) == (Fusion::Elementwise, true) {
+        MemoryTimeline::new(graph, &plan.plan)
     } else {
-        peak_temporary_bytes(graph, &memory_plan(graph))
+        MemoryTimeline::new(graph, &memory_plan(graph))
     };
     Ok(SimExecutable {
         graph: Arc::new(graph.clone()),
         plan,
         timing: ProgramTiming::default(),
-        temporary_bytes,
+        temporary_bytes: memory.peak_temporary_bytes(),
+        memory,
         gpu: Default::default(),
     })
 }

@@ -7,6 +7,8 @@
 //! - `vpu`: elementwise operation counts and the VPU's rate.
 //! - `work`: FLOPs, VPU operations and HBM bytes of one step (a node or a fused row region).
 //! - `kernel`: DMA overlapped with compute, prologue/epilogue and launch cost: a kernel's cycles.
+//! - `xla_fusion`: the kernels a TPU compiler forms from a program's plan (loop fusions,
+//!   product epilogues, values recomputed in their readers).
 //! - `program`: a compiled program's kernels, computed once at compile time.
 //! - `clock`: the device's simulated clock and the kernel event log profilers read.
 //! - `report`: a text report of a program's timing (snapshot-tested).
@@ -27,6 +29,7 @@ pub mod report;
 pub mod vmem;
 pub mod vpu;
 pub mod work;
+pub mod xla_fusion;
 
 pub use chip_report::{chip_by_name, chip_report, ChipReport};
 pub use clock::{Clock, KernelEvent};

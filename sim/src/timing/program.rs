@@ -1,13 +1,14 @@
-//! The time of a compiled program: one kernel per step of its plan (`tpudev_core::plan`), in order, plus
-//! a copy or fill for each output no step computes. Computed once when the program is
+//! The time of a compiled program: its kernels as a TPU compiler forms them from its plan
+//! (`xla_fusion`), in order, plus a copy or fill for each output no step computes. Computed once when the program is
 //! compiled, for the device's chip, so executing it only adds up numbers.
 
 use tpudev_core::ir::{Graph, NodeId};
-use tpudev_core::plan::{Plan, Step};
+use tpudev_core::plan::Plan;
 
 use super::kernel::{kernel_cost, KernelCost};
 use super::params::TimingParams;
-use super::work::{fused_work, node_work, output_work, Work};
+use super::work::{output_work, Work};
+use super::xla_fusion::{xla_steps, XlaStep};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProgramTiming {
@@ -35,13 +36,10 @@ pub fn program_work(graph: &Graph, plan: &Plan, p: &TimingParams) -> Vec<Work> {
 fn program_steps(graph: &Graph, plan: &Plan, p: &TimingParams) -> (Vec<Work>, Vec<CollectiveAt>) {
     let mut works = Vec::new();
     let mut collectives = Vec::new();
-    for step in &plan.steps {
-        match *step {
-            Step::Node(i) if graph.nodes[i].op.is_collective() => {
-                collectives.push(CollectiveAt { after: works.len(), node: i })
-            }
-            Step::Node(i) => works.extend(node_work(graph, i, &plan.reads(graph, *step), p)),
-            Step::Fused(k) => works.push(fused_work(graph, &plan.kernels[k])),
+    for step in xla_steps(graph, plan, &[], p, 1000) {
+        match step {
+            XlaStep::Kernel(w) => works.push(w),
+            XlaStep::Collective { after, node } => collectives.push(CollectiveAt { after, node }),
         }
     }
     let mut seen = Vec::new();
