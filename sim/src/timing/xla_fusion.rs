@@ -223,14 +223,41 @@ fn pull_in(
 }
 
 /// One group's work: its members' FLOPs, VPU operations and MXU cycles, and the HBM bytes of
-/// the values that enter or leave it.
-fn group_work(graph: &Graph, plan: &Plan, g: &Group, ctx: &Context, p: &TimingParams, mxu_permille: u64) -> Work {
-    let mut inside = vec![false; graph.nodes.len()];
+/// the values that enter or leave it. `inside` is a scratch mark per node, all false on entry
+/// and on return, so that a program of many kernels does not allocate one per kernel.
+fn group_work(
+    graph: &Graph,
+    plan: &Plan,
+    g: &Group,
+    ctx: &Context,
+    inside: &mut [bool],
+    p: &TimingParams,
+    mxu_permille: u64,
+) -> Work {
     for &s in &g.steps {
         for v in plan.computes(s) {
             inside[v] = true;
         }
     }
+    let work = marked_group_work(graph, plan, g, ctx, inside, p, mxu_permille);
+    for &s in &g.steps {
+        for v in plan.computes(s) {
+            inside[v] = false;
+        }
+    }
+    work
+}
+
+/// `group_work` with the group's nodes marked in `inside`.
+fn marked_group_work(
+    graph: &Graph,
+    plan: &Plan,
+    g: &Group,
+    ctx: &Context,
+    inside: &[bool],
+    p: &TimingParams,
+    mxu_permille: u64,
+) -> Work {
     let mut flops = 0u64;
     let mut vpu_ops = 0u64;
     let mut product: Option<MatmulCost> = None;
@@ -261,7 +288,7 @@ fn group_work(graph: &Graph, plan: &Plan, g: &Group, ctx: &Context, p: &TimingPa
             }
         }
         for v in plan.computes(s) {
-            if ctx.is_output[v] || (!ctx.folded[v] && ctx.read_outside(plan, v, &inside)) {
+            if ctx.is_output[v] || (!ctx.folded[v] && ctx.read_outside(plan, v, inside)) {
                 written += graph.nodes[v].ty.size_bytes() as u64;
             }
         }
@@ -365,6 +392,7 @@ pub fn xla_steps(
     mxu_permille: u64,
 ) -> Vec<XlaStep> {
     let ctx = Context::new(graph, plan);
+    let mut inside = vec![false; graph.nodes.len()];
     let mut steps = Vec::new();
     let mut kernels = 0;
     for g in groups(graph, plan, explicit, &ctx) {
@@ -373,7 +401,7 @@ pub fn xla_steps(
                 steps.push(XlaStep::Collective { after: kernels, node: plan.first_node(s) });
             }
         } else {
-            steps.push(XlaStep::Kernel(group_work(graph, plan, &g, &ctx, p, mxu_permille)));
+            steps.push(XlaStep::Kernel(group_work(graph, plan, &g, &ctx, &mut inside, p, mxu_permille)));
             kernels += 1;
         }
     }
