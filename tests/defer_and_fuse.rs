@@ -166,3 +166,47 @@ fn every_sync_point_is_counted_by_its_reason_and_observed() {
         assert_eq!(s.flushes_by_reason[r as usize], u64::from(want.contains(&r)), "{r:?}");
     }
 }
+
+#[test]
+fn a_buffer_allocated_while_recording_takes_memory_when_its_program_writes_it() {
+    // A composite kernel's pattern (PyTorch's grouped matmul fallback): allocate the output,
+    // then write its parts. Deferred, the output has no memory until the program that writes
+    // it runs, and the part it leaves reads as zeros, as an allocation's bytes do in strict mode.
+    let n = 128;
+    let nn = (n * n * 4) as u64;
+    let xs: Vec<f32> = (0..n * n).map(|i| (i % 5) as f32 * 0.1).collect();
+    let outcome = |mode| {
+        let d = dispatcher(mode);
+        let x = upload(&d, &[n, n], &xs);
+        d.device().reset_peak_memory();
+        let before = d.device().memory_stats().allocated;
+        let out = TensorView::contiguous(d.alloc(2 * n * n * 4).unwrap(), DType::F32, vec![2 * n, n]);
+        let at_once = d.device().memory_stats().allocated - before;
+        let top = TensorView { shape: vec![n, n], ..out.clone() };
+        d.run("exp", &[t(&x)], &[Some(top)]).unwrap();
+        d.free(x.buffer);
+        (download(&d, &out), at_once, d.device().memory_stats().peak)
+    };
+    let (strict, deferred) = (outcome(EagerMode::DeferNever), outcome(EagerMode::DeferAndFuse));
+    assert_eq!(deferred.0, strict.0);
+    assert_eq!(deferred.0[n * n], 0.0);
+    assert_eq!(strict.1, 2 * nn);
+    assert_eq!(deferred.1, 0, "no memory before a program writes it");
+    assert!(deferred.2 <= strict.2, "deferred peak {} above strict {}", deferred.2, strict.2);
+}
+
+#[test]
+fn a_host_write_into_a_buffer_allocated_while_recording_is_not_a_sync_point() {
+    // `tensor.to("tpu")` allocates, then uploads: the pending program need not run for it.
+    let d = dispatcher(EagerMode::DeferAndFuse);
+    let x = upload(&d, &[4], &[0.0; 4]);
+    let pending = run(&d, "exp", vec![t(&x)]);
+    let buffer = d.alloc(16).unwrap();
+    let bytes: Vec<u8> = [1.0f32, 2.0, 3.0, 4.0].iter().flat_map(|v| v.to_le_bytes()).collect();
+    d.write_bytes(buffer, 0, &bytes).unwrap();
+    assert_eq!(download(&d, &TensorView::contiguous(buffer, DType::F32, vec![4])), [1.0, 2.0, 3.0, 4.0]);
+    assert_eq!(d.stats().flushes, 0, "the upload and its read did not run the pending program");
+    let untouched = d.alloc(8).unwrap();
+    assert_eq!(download(&d, &pending), [1.0; 4]);
+    assert_eq!(download(&d, &TensorView::contiguous(untouched, DType::F32, vec![2])), [0.0; 2], "zeros, as allocated");
+}

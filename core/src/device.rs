@@ -100,6 +100,15 @@ pub trait Device: Send + Sync {
     fn materialize(&self, _buffer: BufferId) -> Result<()> {
         Ok(())
     }
+    /// `materialize`, with the buffer's contents zeroed as `alloc` gives them.
+    fn materialize_zeroed(&self, buffer: BufferId) -> Result<()> {
+        self.materialize(buffer)?;
+        let nbytes = self.buffer_size(buffer).unwrap_or(0);
+        if nbytes > 0 {
+            self.write_bytes(buffer, 0, &vec![0u8; nbytes])?;
+        }
+        Ok(())
+    }
     /// The size in bytes of a live (allocated or reserved) buffer.
     fn buffer_size(&self, buffer: BufferId) -> Option<usize>;
     /// Frees a buffer. Freeing an unknown id is ignored (it may have been freed on shutdown).

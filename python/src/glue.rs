@@ -62,7 +62,7 @@ fn started() -> Result<&'static crate::runtime::Runtime, String> {
 /// Allocates `nbytes` of device memory; false (with the reason in `err`) when it cannot.
 #[no_mangle]
 pub extern "C" fn tpudev_glue_alloc(nbytes: usize, addr: *mut u64, err: *mut c_char, cap: usize) -> bool {
-    let got = catch("alloc", err, cap, || started()?.dispatcher.device().alloc(nbytes).map_err(|e| e.to_string()));
+    let got = catch("alloc", err, cap, || started()?.dispatcher.alloc(nbytes).map_err(|e| e.to_string()));
     match got {
         Some(a) => {
             // SAFETY: the caller passes a valid pointer for the result.

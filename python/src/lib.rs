@@ -168,7 +168,7 @@ fn lowered_graph(py: Python<'_>, op: &str, args: Bound<'_, PyTuple>) -> PyResult
 #[pyfunction]
 fn alloc(py: Python<'_>, nbytes: usize) -> PyResult<Buffer> {
     guard(|| {
-        let addr = runtime()?.dispatcher.device().alloc(nbytes).map_err(|e| to_pyerr(py, e))?;
+        let addr = runtime()?.dispatcher.alloc(nbytes).map_err(|e| to_pyerr(py, e))?;
         Ok(Buffer { addr, nbytes })
     })
 }

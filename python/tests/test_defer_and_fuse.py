@@ -148,6 +148,43 @@ def test_dead_intermediates_never_take_device_memory():
     assert strict >= 2 * n * n * 4, strict
 
 
+def test_a_tensor_allocated_while_recording_takes_memory_when_its_program_writes_it():
+    # A composite kernel's pattern (PyTorch's `_grouped_mm` fallback): allocate the result,
+    # then write it part by part. Deferred, it has no memory until its program runs, and the
+    # parts are written into its own buffer rather than a copy.
+    n = 256
+    x = torch.linspace(-1, 1, n * n).reshape(n, n).to("tpu")
+    results, peaks = [], []
+    for mode in (STRICT, DEFER):
+        torch.tpu.synchronize()
+        torch.tpu.reset_peak_memory_stats()
+        base = torch.tpu.memory_allocated()
+        with torch.tpu.set_eager_mode(mode):
+            out = torch.empty(2 * n, n, device="tpu")
+            if mode == DEFER:
+                assert torch.tpu.memory_allocated() == base, "no memory before a program writes it"
+            out[:n] = x.exp()
+            out[n:] = x.sin()
+            torch.tpu.synchronize()
+        peaks.append(torch.tpu.max_memory_allocated() - base)
+        results.append(out.cpu())
+        del out
+    _equal(results[0], results[1])
+    torch.testing.assert_close(results[1], torch.cat([x.cpu().exp(), x.cpu().sin()]))
+    strict, deferred = peaks
+    assert deferred == 2 * n * n * 4, deferred  # the result alone
+    assert strict > deferred, strict  # and each part's temporary
+
+
+def test_an_upload_into_a_new_tensor_does_not_run_the_pending_program():
+    with torch.tpu.set_eager_mode(DEFER):
+        before = torch.tpu.runtime_stats()["flushes"]
+        y = torch.ones(8, device="tpu") * 3
+        z = torch.arange(8.0).to("tpu")  # allocates, then writes from the host
+        assert torch.tpu.runtime_stats()["flushes"] == before
+        assert torch.equal((y + z).cpu(), torch.arange(8.0) + 3)
+
+
 def test_bad_input_fails_when_recorded_and_the_process_stays_usable():
     a = torch.ones(3, 4, device="tpu")
     b = torch.ones(5, device="tpu")

@@ -409,6 +409,14 @@ impl Device for SimDevice {
         Ok(())
     }
 
+    fn materialize_zeroed(&self, buffer: BufferId) -> Result<()> {
+        if let Some(nbytes) = self.hbm.book_materialize(buffer)? {
+            let hbm = Arc::clone(&self.hbm);
+            self.stream.run_or_submit(&[buffer], move || hbm.store_zeroed(buffer, nbytes));
+        }
+        Ok(())
+    }
+
     fn buffer_size(&self, buffer: BufferId) -> Option<usize> {
         self.hbm.size(buffer)
     }

@@ -15,7 +15,7 @@
 use std::sync::Arc;
 
 use super::recording::{Recording, MAX_NODES};
-use super::{check_cast, Dispatcher, SyncReason};
+use super::{check_cast, Dispatcher, EagerMode, SyncReason};
 use crate::device::{BufferId, ExecInput, RunBuffers, TensorView};
 use crate::error::Result;
 use crate::lower::Arg;
@@ -98,11 +98,33 @@ impl Dispatcher {
         Ok(true)
     }
 
+    /// A new buffer of `nbytes`: while recording, one with no memory until the program that
+    /// first writes it runs (`Recording::unwritten`); otherwise allocated (zeroed) at once.
+    pub fn alloc(&self, nbytes: usize) -> Result<BufferId> {
+        if self.mode() != EagerMode::DeferAndFuse {
+            return self.device.alloc(nbytes);
+        }
+        self.recording.lock().unwrap().unwritten(nbytes, self.device.as_ref())
+    }
+
+    /// Gives `buffer` its memory (zeroed) if it was allocated while recording and nothing has
+    /// written it: the host is about to read or write its bytes.
+    fn give_memory(&self, buffer: BufferId) -> Result<()> {
+        if self.recording.lock().unwrap().unwritten.remove(&buffer) {
+            self.device.materialize_zeroed(buffer)?;
+        }
+        Ok(())
+    }
+
     /// Runs the pending program, if any (a sync point, for `reason`).
     pub fn flush_for(&self, reason: SyncReason) -> Result<()> {
         let rec = std::mem::take(&mut *self.recording.lock().unwrap());
         if rec.is_empty() {
             return Ok(());
+        }
+        // Buffers allocated while recording that no op wrote keep their zeros in memory.
+        for &b in &rec.unwritten {
+            self.device.materialize_zeroed(b)?;
         }
         let freed = rec.freed.clone();
         // With every result dead, nothing needs to run.
@@ -166,6 +188,7 @@ impl Dispatcher {
     /// Copies device bytes to the host, running the pending program first when it writes
     /// `buffer`.
     pub fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()> {
+        self.give_memory(buffer)?;
         if self.recording.lock().unwrap().writes(buffer) {
             self.flush_for(SyncReason::HostRead)?;
         }
@@ -175,6 +198,7 @@ impl Dispatcher {
     /// Copies host bytes into a device buffer, running the pending program first when it
     /// involves `buffer`.
     pub fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()> {
+        self.give_memory(buffer)?;
         if self.recording.lock().unwrap().touches(buffer) {
             self.flush_for(SyncReason::HostWrite)?;
         }

@@ -7,8 +7,13 @@
 //! the node holding all of its elements. Reads of a view of such a buffer become IR view ops
 //! (`view_expr`); reads of other buffers bind the view as a program parameter. Writes replace
 //! the buffer's value (whole) or scatter into it (part).
+//!
+//! A buffer allocated while recording (`torch.empty`, a composite kernel's output) gets no
+//! memory either: it is `unwritten`, reads as zeros (what an allocation holds), and takes
+//! memory when the program that first writes it runs, from the step that computes it, as a
+//! lazy device's uninitialized tensor does. A host read or write gives it memory at once.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use rustc_hash::FxBuildHasher;
 
@@ -17,6 +22,7 @@ use crate::device::{BufferId, Device, ExecInput, TensorView};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::{GraphBuilder, NodeId, TensorType};
+use crate::lower::literal_for;
 use crate::shape::numel;
 
 /// A buffer's pending value: all of its elements, row-major, in `dtype`.
@@ -41,6 +47,8 @@ pub(super) struct Recording {
     reads: HashSet<BufferId, FxBuildHasher>,
     /// Buffers whose value is pending, in address order (deterministic across steps).
     pub values: BTreeMap<BufferId, Pending>,
+    /// Buffers allocated while recording that nothing has written yet (no memory).
+    pub unwritten: BTreeSet<BufferId>,
     /// Buffers freed while the program still reads them.
     pub freed: Vec<BufferId>,
     /// Ops recorded.
@@ -52,7 +60,7 @@ pub(super) const MAX_NODES: usize = 200_000;
 
 impl Recording {
     pub fn is_empty(&self) -> bool {
-        self.ops == 0 && self.values.is_empty()
+        self.ops == 0 && self.values.is_empty() && self.unwritten.is_empty()
     }
 
     /// Whether the recording involves `buffer` (reads it or will write it).
@@ -102,6 +110,9 @@ impl Recording {
         if let Some(&n) = self.bound.get(v) {
             return Ok(n);
         }
+        if self.unwritten.contains(&v.buffer) {
+            return Ok(self.b.constant(literal_for(0.0, v.dtype), v.dtype, v.shape.clone()));
+        }
         // A buffer of another device (or a freed one) fails now, as in strict mode.
         if v.numel() > 0 && device.buffer_size(v.buffer).is_none() {
             return Err(Error::UnknownBuffer(v.buffer));
@@ -137,16 +148,27 @@ impl Recording {
         }
         let bytes = device.buffer_size(v.buffer).ok_or_else(|| Error::invalid("write into a freed tpu buffer"))?;
         let len = bytes / v.dtype.size_bytes();
+        let reserved = self.unwritten.remove(&v.buffer);
         let node = if view_expr::is_whole(v, len) {
             value
+        } else if reserved {
+            let zeros = self.b.constant(literal_for(0.0, v.dtype), v.dtype, vec![len]);
+            view_expr::write(&mut self.b, zeros, v, value)?
         } else {
             // The rest of the buffer keeps what device memory holds.
             let whole = TensorView::contiguous(v.buffer, v.dtype, vec![len]);
             let base = self.read(&whole, device)?;
             view_expr::write(&mut self.b, base, v, value)?
         };
-        self.values.insert(v.buffer, Pending { node, dtype: v.dtype, reserved: false });
+        self.values.insert(v.buffer, Pending { node, dtype: v.dtype, reserved });
         Ok(())
+    }
+
+    /// A buffer of `nbytes` with an address but no memory, that nothing has written yet.
+    pub fn unwritten(&mut self, nbytes: usize, device: &dyn Device) -> Result<BufferId> {
+        let buffer = device.reserve(nbytes)?;
+        self.unwritten.insert(buffer);
+        Ok(buffer)
     }
 
     /// A new buffer holding `value`, with an address but no memory yet.
@@ -160,6 +182,7 @@ impl Recording {
     /// What to do when PyTorch frees `buffer`: `true` when the device may free it now.
     pub fn on_free(&mut self, buffer: BufferId) -> bool {
         self.values.remove(&buffer);
+        self.unwritten.remove(&buffer);
         if self.reads.contains(&buffer) {
             self.freed.push(buffer);
             return false;

@@ -82,6 +82,30 @@ impl Graph {
     pub fn rng_draws(&self) -> u64 {
         self.nodes.iter().filter(|n| matches!(n.op, Op::RngUniform)).map(|n| n.ty.numel() as u64).sum()
     }
+
+    /// Per node, whether XLA computes it inside each kernel that reads it rather than storing
+    /// it: what `Op::is_folded_into_readers` says, and elementwise arithmetic on values that
+    /// read no memory (an iota scaled and offset into the flat indices of a strided write),
+    /// which XLA folds or fuses into every reader as it does the iota itself. Outputs are
+    /// stored in their own buffers.
+    pub fn folded_into_readers(&self) -> Vec<bool> {
+        let n = self.nodes.len();
+        let mut folded = vec![false; n];
+        // Computed from iotas and constants alone, reading no memory.
+        let mut generated = vec![false; n];
+        for (i, node) in self.nodes.iter().enumerate() {
+            let from_generated = node.inputs.iter().all(|&j| generated[j]);
+            generated[i] = match node.op {
+                Op::Parameter(_) | Op::RngUniform => false,
+                ref op => from_generated && (op.is_folded_into_readers() || op.is_elementwise()),
+            };
+            folded[i] = node.op.is_folded_into_readers() || generated[i];
+        }
+        for &o in &self.outputs {
+            folded[o] = false;
+        }
+        folded
+    }
 }
 
 impl fmt::Display for Graph {

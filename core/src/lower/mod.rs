@@ -61,5 +61,6 @@ pub(crate) mod tests;
 
 pub use args::{Arg, ArgKey};
 pub use ctx::{Binding, LowerCtx, Lowered};
+pub(crate) use helpers::literal_for;
 pub use promote::{result_type, Operand};
 pub use table::{lookup, supported_ops, LowerEntry, LowerFn};

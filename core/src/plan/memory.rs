@@ -11,7 +11,8 @@
 //! Broadcasts, iotas, converts and constants take no memory: XLA duplicates such cheap
 //! producers into every fusion that reads them, so a reader keeps their operands alive
 //! instead; a reshape is a bitcast of its operand, and a transpose or a slice becomes how its
-//! reader indexes the operand (`Op::is_folded_into_readers`). Nodes are taken in graph order,
+//! reader indexes the operand, and index arithmetic on iotas is computed where it is read
+//! (`Graph::folded_into_readers`). Nodes are taken in graph order,
 //! a fused kernel's members each at its own place, and a value lives from the node that
 //! computes it through the last node that reads it. An elementwise node writes its result
 //! over an operand of the same size that it reads for the last time, as XLA's buffer
@@ -49,21 +50,24 @@ impl MemoryTimeline {
         let n = graph.nodes.len();
         // Per node, the stored values reading it keeps alive: itself, or for a folded node what
         // it is taken from. An output is stored in its own buffer, so its readers read that.
-        let mut graph_output = vec![false; n];
-        for &o in &graph.outputs {
-            graph_output[o] = true;
-        }
-        let mut sources: Vec<Vec<NodeId>> = Vec::with_capacity(n);
+        let mut folded = graph.folded_into_readers();
+        let mut sources = stored_sources(graph, &folded);
+        // An elementwise value that a scatter alone reads, as its updates, is computed inside
+        // the scatter (XLA fuses the producer of a scatter's or an update slice's updates into
+        // it, so `out[:n] = x.exp()` stores no exp(x)).
+        let readers = sole_readers(graph, &folded, &sources);
+        let mut fused_into_scatter = false;
         for (i, node) in graph.nodes.iter().enumerate() {
-            let s = if node.op.is_folded_into_readers() && !graph_output[i] {
-                let mut s: Vec<NodeId> = node.inputs.iter().flat_map(|&j| sources[j].iter().copied()).collect();
-                s.sort_unstable();
-                s.dedup();
-                s
-            } else {
-                vec![i]
-            };
-            sources.push(s);
+            let Some(updates) = scatter_updates(&node.op, &node.inputs) else { continue };
+            for &m in &sources[updates] {
+                if graph.nodes[m].op.is_elementwise() && readers[m] == Readers::One(i) && !graph.outputs.contains(&m) {
+                    folded[m] = true;
+                    fused_into_scatter = true;
+                }
+            }
+        }
+        if fused_into_scatter {
+            sources = stored_sources(graph, &folded);
         }
         let stored = |m: NodeId| sources[m] == [m] && !matches!(graph.nodes[m].op, Op::Parameter(_) | Op::Constant(_));
         // Each node a plan evaluates, at its own place: a fused kernel's members one by one, so
@@ -97,21 +101,41 @@ impl MemoryTimeline {
             }
         }
         let bytes = |j: NodeId| graph.nodes[j].ty.size_bytes() as u64;
-        // An output that is a reshape of one value is that value, written into the output's
-        // buffer where it is computed (a bitcast), not kept aside until the end.
-        let written_as = |o: NodeId| match &graph.nodes[o].op {
-            Op::Reshape => match sources[graph.nodes[o].inputs[0]].as_slice() {
-                &[s] if bytes(s) == bytes(o) && !matches!(graph.nodes[s].op, Op::Parameter(_)) => s,
-                _ => o,
-            },
-            _ => o,
+        let mut position: Vec<Option<usize>> = vec![None; n];
+        for (k, &i) in order.iter().enumerate() {
+            position[i] = Some(k);
+        }
+        // The value an output is written through, in the output's buffer: a reshape of one
+        // value is that value (a bitcast), and a scatter that is the last reader of its base
+        // updates the base in place, so a chain of them (a tensor written part by part) is
+        // computed in the output's buffer from its first link on, as XLA's alias analysis puts
+        // an in-place op and its operand in one buffer.
+        let written_through = |o: NodeId| -> Option<NodeId> {
+            let node = &graph.nodes[o];
+            let &[s] = node.inputs.first().map(|&b| sources[b].as_slice())? else { return None };
+            let through = match node.op {
+                Op::Reshape => !matches!(graph.nodes[s].op, Op::Parameter(_)),
+                Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => {
+                    stored(s) && position[o].is_some() && last_read[s] == position[o]
+                }
+                _ => false,
+            };
+            (through && bytes(s) == bytes(o)).then_some(s)
         };
         let mut is_output = vec![false; n];
+        let mut written_from = Vec::with_capacity(graph.outputs.len());
         for &o in &graph.outputs {
             is_output[o] = true;
-            is_output[written_as(o)] = true;
-            // An output no node computes (a parameter copied, a constant filled) is written
-            // at the end; one that a node computes reads its sources where it stands.
+            let mut first = o;
+            while let Some(s) = written_through(first).filter(|&s| !is_output[s]) {
+                is_output[s] = true;
+                first = s;
+            }
+            written_from.push(first);
+        }
+        // An output no node computes (a parameter copied, a constant filled) is written at the
+        // end; one that a node computes reads its sources where it stands.
+        for &o in &graph.outputs {
             if !evaluated[o] {
                 for &s in &sources[o] {
                     last_read[s] = Some(end);
@@ -161,7 +185,7 @@ impl MemoryTimeline {
                 param_last_read[p] = param_last_read[p].max(last_read[i]);
             }
         }
-        let output_step = graph.outputs.iter().map(|&o| computed_at[written_as(o)].unwrap_or(end)).collect();
+        let output_step = written_from.iter().map(|&f| computed_at[f].unwrap_or(end)).collect();
         MemoryTimeline { temporaries, param_last_read, output_step }
     }
 
@@ -195,6 +219,60 @@ impl MemoryTimeline {
         }
         peak.max(outputs + born[steps] + dying_live)
     }
+}
+
+/// Per node, the stored values reading it keeps alive: itself, or for a folded node those it
+/// is computed from.
+fn stored_sources(graph: &Graph, folded: &[bool]) -> Vec<Vec<NodeId>> {
+    let mut sources: Vec<Vec<NodeId>> = Vec::with_capacity(graph.nodes.len());
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let s = if folded[i] {
+            let mut s: Vec<NodeId> = node.inputs.iter().flat_map(|&j| sources[j].iter().copied()).collect();
+            s.sort_unstable();
+            s.dedup();
+            s
+        } else {
+            vec![i]
+        };
+        sources.push(s);
+    }
+    sources
+}
+
+/// The updates operand of a scatter.
+fn scatter_updates(op: &Op, inputs: &[NodeId]) -> Option<NodeId> {
+    match op {
+        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => inputs.get(2).copied(),
+        _ => None,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Readers {
+    None,
+    One(NodeId),
+    Several,
+}
+
+/// Per stored value, the nodes that read it (through folded nodes, which read nothing
+/// themselves), and through which operand: `One` only for a node that reads it through its
+/// updates operand alone when that node is a scatter.
+fn sole_readers(graph: &Graph, folded: &[bool], sources: &[Vec<NodeId>]) -> Vec<Readers> {
+    let mut readers = vec![Readers::None; graph.nodes.len()];
+    for (i, node) in graph.nodes.iter().enumerate().filter(|&(i, _)| !folded[i]) {
+        let updates = scatter_updates(&node.op, &node.inputs);
+        for (k, &j) in node.inputs.iter().enumerate() {
+            let as_updates = updates.is_some() && k == 2;
+            for &m in &sources[j] {
+                readers[m] = match readers[m] {
+                    Readers::None if as_updates => Readers::One(i),
+                    Readers::One(r) if r == i && as_updates => Readers::One(i),
+                    _ => Readers::Several,
+                };
+            }
+        }
+    }
+    readers
 }
 
 /// A program's device memory while it runs: its inputs (the caller's buffers), one buffer per

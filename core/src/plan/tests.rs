@@ -247,3 +247,62 @@ fn a_run_counts_dying_inputs_until_their_last_read_and_outputs_from_where_they_a
     // A buffer nothing reads takes nothing.
     assert_eq!(timeline.run_peak_bytes(&[(vec![], nn)], &[]), 2 * nn);
 }
+
+#[test]
+fn index_arithmetic_on_iotas_is_computed_where_it_is_read() {
+    // The flat indices of a strided write (row * stride + column), computed from iotas twice
+    // over a long program: XLA folds such arithmetic into each scatter that reads it, so it
+    // takes no memory between them; the scattered values do.
+    let mut b = GraphBuilder::new();
+    let base = b.param(f32s(&[4096]));
+    let updates = b.param(f32s(&[1024]));
+    let rows = b.iota(DType::I64, vec![32, 32], 0).unwrap();
+    let stride = b.constant(Literal::Int(64), DType::I64, vec![32, 32]);
+    let scaled = b.binary(Op::Mul, rows, stride).unwrap();
+    let cols = b.iota(DType::I64, vec![32, 32], 1).unwrap();
+    let flat = b.binary(Op::Add, scaled, cols).unwrap();
+    let flat = b.reshape(flat, vec![1024]).unwrap();
+    let first = b.scatter_along_axis(base, flat, updates, 0, false).unwrap();
+    let doubled = b.binary(Op::Add, updates, updates).unwrap();
+    let second = b.scatter_along_axis(first, flat, doubled, 0, false).unwrap();
+    let total = b.reduce(second, ReduceKind::Sum, vec![0]).unwrap();
+    let g = b.finish(vec![total]);
+    let folded = g.folded_into_readers();
+    assert!(folded[scaled] && folded[flat], "index arithmetic is recomputed by its readers");
+    assert!(!folded[doubled], "arithmetic on a parameter is stored");
+    let timeline = memory::MemoryTimeline::new(&g, &planned(&g, Fusion::Off));
+    // `first` (16 KiB, updated in place by `second`, which computes `doubled` inside); no
+    // 8 KiB index array beside it.
+    assert_eq!(timeline.peak_temporary_bytes(), 4096 * 4);
+}
+
+#[test]
+fn an_output_written_part_by_part_is_computed_in_its_own_buffer() {
+    // out = zeros, then two scatters into it, each the last reader of what it updates (a
+    // composite kernel allocating its result and writing it group by group): the chain lives
+    // in the output's buffer from its first link, not in a temporary copied out at the end,
+    // and the second scatter computes the updates that it alone reads.
+    let mut b = GraphBuilder::new();
+    let updates = b.param(f32s(&[1024]));
+    let indices = b.iota(DType::I64, vec![1024], 0).unwrap();
+    let zeros = b.constant(Literal::Float(0.0), DType::F32, vec![4096]);
+    let first = b.scatter_along_axis(zeros, indices, updates, 0, false).unwrap();
+    let doubled = b.binary(Op::Add, updates, updates).unwrap();
+    let second = b.scatter_along_axis(first, indices, doubled, 0, false).unwrap();
+    let g = b.finish(vec![second]);
+    let timeline = memory::MemoryTimeline::new(&g, &planned(&g, Fusion::Off));
+    assert_eq!(timeline.peak_temporary_bytes(), 0);
+    // A fresh output buffer counts from the first link, once.
+    assert_eq!(timeline.run_peak_bytes(&[], &[(0, 4096 * 4)]), 4096 * 4);
+    // Read by another node as well, `doubled` is stored.
+    let mut b = GraphBuilder::new();
+    let updates = b.param(f32s(&[1024]));
+    let indices = b.iota(DType::I64, vec![1024], 0).unwrap();
+    let zeros = b.constant(Literal::Float(0.0), DType::F32, vec![4096]);
+    let doubled = b.binary(Op::Add, updates, updates).unwrap();
+    let scattered = b.scatter_along_axis(zeros, indices, doubled, 0, false).unwrap();
+    let total = b.reduce(doubled, ReduceKind::Sum, vec![0]).unwrap();
+    let g = b.finish(vec![scattered, total]);
+    let timeline = memory::MemoryTimeline::new(&g, &planned(&g, Fusion::Off));
+    assert_eq!(timeline.peak_temporary_bytes(), 1024 * 4);
+}

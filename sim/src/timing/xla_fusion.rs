@@ -59,11 +59,6 @@ pub enum XlaStep {
     Collective { after: usize, node: NodeId },
 }
 
-/// Whether XLA computes node `i` inside each kernel that reads it rather than storing it.
-fn folded(graph: &Graph, i: NodeId, is_output: &[bool]) -> bool {
-    !is_output[i] && graph.nodes[i].op.is_folded_into_readers()
-}
-
 /// What reading node `j` reads from memory: the stored values it is computed from, with the
 /// bytes read of each (a slice reads only its part).
 fn memory_reads(graph: &Graph, j: NodeId, folded: &[bool], out: &mut Vec<(NodeId, u64)>) {
@@ -359,7 +354,7 @@ impl Context {
         for &o in &graph.outputs {
             is_output[o] = true;
         }
-        let folded: Vec<bool> = (0..n).map(|i| folded(graph, i, &is_output)).collect();
+        let folded = graph.folded_into_readers();
         let mut readers: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (k, &s) in plan.steps.iter().enumerate() {
             for j in plan.reads(graph, s) {
