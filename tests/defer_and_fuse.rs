@@ -210,3 +210,22 @@ fn a_host_write_into_a_buffer_allocated_while_recording_is_not_a_sync_point() {
     assert_eq!(download(&d, &pending), [1.0; 4]);
     assert_eq!(download(&d, &TensorView::contiguous(untouched, DType::F32, vec![2])), [0.0; 2], "zeros, as allocated");
 }
+
+#[test]
+fn a_buffer_allocated_while_recording_that_does_not_fit_fails_the_sync_point_and_loses_nothing_else() {
+    // 64 KiB of HBM: x (16 KiB) and exp(x) (16 KiB) fit, a 64 KiB allocation never written
+    // does not. The sync point reports it; the program still runs and the process goes on.
+    let mut chip = tpudev::sim::preset("v5e").unwrap();
+    chip.hbm_bytes = 64 << 10;
+    let d = Dispatcher::new(Arc::new(SimDevice::new(chip)));
+    d.set_mode(EagerMode::DeferAndFuse).unwrap();
+    let x = upload(&d, &[64, 64], &[0.0; 64 * 64]);
+    let y = run(&d, "exp", vec![t(&x)]);
+    let big = d.alloc(64 << 10).unwrap();
+    let err = d.synchronize().unwrap_err().to_string();
+    assert!(err.contains("RESOURCE_EXHAUSTED"), "{err}");
+    assert_eq!(download(&d, &y), vec![1.0; 64 * 64], "the program ran");
+    d.free(big);
+    let z = run(&d, "add.Tensor", vec![t(&y), t(&y), Arg::Float(1.0)]);
+    assert_eq!(download(&d, &z), vec![2.0; 64 * 64]);
+}

@@ -110,8 +110,11 @@ impl Dispatcher {
     /// Gives `buffer` its memory (zeroed) if it was allocated while recording and nothing has
     /// written it: the host is about to read or write its bytes.
     fn give_memory(&self, buffer: BufferId) -> Result<()> {
-        if self.recording.lock().unwrap().unwritten.remove(&buffer) {
+        let mut rec = self.recording.lock().unwrap();
+        if rec.unwritten.contains(&buffer) {
+            // Out of memory, it stays unwritten (and the error names the allocation).
             self.device.materialize_zeroed(buffer)?;
+            rec.unwritten.remove(&buffer);
         }
         Ok(())
     }
@@ -122,19 +125,21 @@ impl Dispatcher {
         if rec.is_empty() {
             return Ok(());
         }
-        // Buffers allocated while recording that no op wrote keep their zeros in memory.
+        // Buffers allocated while recording that no op wrote keep their zeros in memory (the
+        // program still runs, and what it read is still freed, if one does not fit).
+        let mut given = Ok(());
         for &b in &rec.unwritten {
-            self.device.materialize_zeroed(b)?;
+            given = given.and(self.device.materialize_zeroed(b));
         }
         let freed = rec.freed.clone();
         // With every result dead, nothing needs to run.
-        let result = if rec.values.is_empty() { Ok(()) } else { self.run_recording(rec, reason) };
+        let ran = if rec.values.is_empty() { Ok(()) } else { self.run_recording(rec, reason) };
         for b in freed {
             self.device.free(b);
         }
         // Errors that depend on values (an index out of range) surface here, at the sync
         // point, as they do on a TPU; the tensors the program computes then hold no values.
-        result
+        given.and(ran)
     }
 
     fn run_recording(&self, rec: Recording, reason: SyncReason) -> Result<()> {
