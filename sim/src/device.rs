@@ -243,6 +243,12 @@ impl SimDevice {
 
     /// Gives an output buffer its memory in stream order: a freed buffer's, since the program
     /// overwrites it, except in timing-only mode, where nothing writes it and it reads as zeroes.
+    /// Zeroed storage for a buffer the books just charged, in stream order.
+    fn store_zeroed_memory(&self, id: BufferId, nbytes: usize) {
+        let hbm = Arc::clone(&self.hbm);
+        self.stream.run_or_submit(&[id], move || hbm.store_zeroed(id, nbytes));
+    }
+
     fn store_output_memory(&self, id: BufferId, nbytes: usize) {
         let (hbm, timing_only) = (Arc::clone(&self.hbm), self.timing_only());
         self.stream.run_or_submit(&[id], move || match timing_only {
@@ -387,8 +393,7 @@ impl Device for SimDevice {
     // Allocation and freeing keep the books at once and change storage in stream order.
     fn alloc(&self, nbytes: usize) -> Result<BufferId> {
         let id = self.hbm.book_alloc(nbytes)?;
-        let hbm = Arc::clone(&self.hbm);
-        self.stream.run_or_submit(&[id], move || hbm.store_zeroed(id, nbytes));
+        self.store_zeroed_memory(id, nbytes);
         Ok(id)
     }
 
@@ -411,8 +416,7 @@ impl Device for SimDevice {
 
     fn materialize_zeroed(&self, buffer: BufferId) -> Result<()> {
         if let Some(nbytes) = self.hbm.book_materialize(buffer)? {
-            let hbm = Arc::clone(&self.hbm);
-            self.stream.run_or_submit(&[buffer], move || hbm.store_zeroed(buffer, nbytes));
+            self.store_zeroed_memory(buffer, nbytes);
         }
         Ok(())
     }

@@ -108,15 +108,16 @@ impl Dispatcher {
     }
 
     /// Gives `buffer` its memory (zeroed) if it was allocated while recording and nothing has
-    /// written it: the host is about to read or write its bytes.
-    fn give_memory(&self, buffer: BufferId) -> Result<()> {
+    /// written it (the host is about to read or write its bytes); then whether the pending
+    /// program writes it (`writes`) or involves it at all.
+    fn before_host_access(&self, buffer: BufferId, writes: bool) -> Result<bool> {
         let mut rec = self.recording.lock().unwrap();
         if rec.unwritten.contains(&buffer) {
             // Out of memory, it stays unwritten (and the error names the allocation).
             self.device.materialize_zeroed(buffer)?;
             rec.unwritten.remove(&buffer);
         }
-        Ok(())
+        Ok(if writes { rec.writes(buffer) } else { rec.touches(buffer) })
     }
 
     /// Runs the pending program, if any (a sync point, for `reason`).
@@ -193,8 +194,7 @@ impl Dispatcher {
     /// Copies device bytes to the host, running the pending program first when it writes
     /// `buffer`.
     pub fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()> {
-        self.give_memory(buffer)?;
-        if self.recording.lock().unwrap().writes(buffer) {
+        if self.before_host_access(buffer, true)? {
             self.flush_for(SyncReason::HostRead)?;
         }
         self.device.read_bytes(buffer, byte_offset, out)
@@ -203,8 +203,7 @@ impl Dispatcher {
     /// Copies host bytes into a device buffer, running the pending program first when it
     /// involves `buffer`.
     pub fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()> {
-        self.give_memory(buffer)?;
-        if self.recording.lock().unwrap().touches(buffer) {
+        if self.before_host_access(buffer, false)? {
             self.flush_for(SyncReason::HostWrite)?;
         }
         self.device.write_bytes(buffer, byte_offset, data)

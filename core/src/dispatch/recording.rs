@@ -111,7 +111,7 @@ impl Recording {
             return Ok(n);
         }
         if self.unwritten.contains(&v.buffer) {
-            return Ok(self.b.constant(literal_for(0.0, v.dtype), v.dtype, v.shape.clone()));
+            return Ok(self.zeros(v.dtype, v.shape.clone()));
         }
         // A buffer of another device (or a freed one) fails now, as in strict mode.
         if v.numel() > 0 && device.buffer_size(v.buffer).is_none() {
@@ -152,7 +152,7 @@ impl Recording {
         let node = if view_expr::is_whole(v, len) {
             value
         } else if reserved {
-            let zeros = self.b.constant(literal_for(0.0, v.dtype), v.dtype, vec![len]);
+            let zeros = self.zeros(v.dtype, vec![len]);
             view_expr::write(&mut self.b, zeros, v, value)?
         } else {
             // The rest of the buffer keeps what device memory holds.
@@ -162,6 +162,11 @@ impl Recording {
         };
         self.values.insert(v.buffer, Pending { node, dtype: v.dtype, reserved });
         Ok(())
+    }
+
+    /// What an allocation nothing has written holds.
+    fn zeros(&mut self, dtype: DType, shape: Vec<usize>) -> NodeId {
+        self.b.constant(literal_for(0.0, dtype), dtype, shape)
     }
 
     /// A buffer of `nbytes` with an address but no memory, that nothing has written yet.

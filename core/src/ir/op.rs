@@ -581,6 +581,12 @@ impl Op {
         self.is_recomputed_in_readers() || matches!(self, Op::Transpose { .. } | Op::Slice { .. })
     }
 
+    /// A scatter: operands base, indices, updates; the result is the base with the updates
+    /// written (or combined) at the indices.
+    pub fn is_scatter(&self) -> bool {
+        matches!(self, Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. })
+    }
+
     pub fn is_elementwise_unary(&self) -> bool {
         self.elementwise_arity() == Some(1)
     }

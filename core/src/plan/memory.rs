@@ -10,15 +10,17 @@
 //! deterministic. Parameters and outputs live in buffers the caller owns (already counted).
 //! Broadcasts, iotas, converts and constants take no memory: XLA duplicates such cheap
 //! producers into every fusion that reads them, so a reader keeps their operands alive
-//! instead; a reshape is a bitcast of its operand, and a transpose or a slice becomes how its
-//! reader indexes the operand, and index arithmetic on iotas is computed where it is read
-//! (`Graph::folded_into_readers`). Nodes are taken in graph order,
-//! a fused kernel's members each at its own place, and a value lives from the node that
-//! computes it through the last node that reads it. An elementwise node writes its result
-//! over an operand of the same size that it reads for the last time, as XLA's buffer
-//! assignment lets an elementwise fusion do, and a scatter updates its base in place when it
-//! reads the base for the last time; other results never share space with their operands.
-//! An output reshaped from one value of its size is that value (a bitcast).
+//! instead. A reshape is a bitcast of its operand, a transpose or a slice becomes how its
+//! reader indexes the operand, index arithmetic on iotas is computed where it is read
+//! (`Graph::folded_into_readers`), and an elementwise value that a scatter alone reads as its
+//! updates is computed inside the scatter. Nodes are taken in graph order, a fused kernel's
+//! members each at its own place, and a value lives from the node that computes it through
+//! the last node that reads it. An elementwise node writes its result over an operand of the
+//! same size that it reads for the last time, as XLA's buffer assignment lets an elementwise
+//! fusion do, and a scatter updates its base in place when it reads the base for the last
+//! time; other results never share space with their operands. An output is computed in its
+//! own buffer from the first value it is written through: the value it is a reshape of (a
+//! bitcast), or the start of the chain of in-place scatters that writes it part by part.
 
 use crate::ir::{Graph, NodeId, Op, ParamKind};
 
@@ -48,6 +50,10 @@ pub struct MemoryTimeline {
 impl MemoryTimeline {
     pub fn new(graph: &Graph, plan: &Plan) -> MemoryTimeline {
         let n = graph.nodes.len();
+        let mut graph_output = vec![false; n];
+        for &o in &graph.outputs {
+            graph_output[o] = true;
+        }
         // Per node, the stored values reading it keeps alive: itself, or for a folded node what
         // it is taken from. An output is stored in its own buffer, so its readers read that.
         let mut folded = graph.folded_into_readers();
@@ -60,7 +66,7 @@ impl MemoryTimeline {
         for (i, node) in graph.nodes.iter().enumerate() {
             let Some(updates) = scatter_updates(&node.op, &node.inputs) else { continue };
             for &m in &sources[updates] {
-                if graph.nodes[m].op.is_elementwise() && readers[m] == Readers::One(i) && !graph.outputs.contains(&m) {
+                if graph.nodes[m].op.is_elementwise() && readers[m] == Readers::One(i) && !graph_output[m] {
                     folded[m] = true;
                     fused_into_scatter = true;
                 }
@@ -115,9 +121,7 @@ impl MemoryTimeline {
             let &[s] = node.inputs.first().map(|&b| sources[b].as_slice())? else { return None };
             let through = match node.op {
                 Op::Reshape => !matches!(graph.nodes[s].op, Op::Parameter(_)),
-                Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => {
-                    stored(s) && position[o].is_some() && last_read[s] == position[o]
-                }
+                ref op if op.is_scatter() => stored(s) && position[o].is_some() && last_read[s] == position[o],
                 _ => false,
             };
             (through && bytes(s) == bytes(o)).then_some(s)
@@ -145,25 +149,17 @@ impl MemoryTimeline {
         let mut held = vec![false; n];
         let mut live = 0u64;
         let mut temporaries = Vec::with_capacity(end);
-        let mut computed_at: Vec<Option<usize>> = vec![None; n];
         for (k, &i) in order.iter().enumerate() {
             let mut dying: Vec<NodeId> = reads(i).into_iter().filter(|&j| last_read[j] == Some(k) && held[j]).collect();
             dying.sort_unstable();
             dying.dedup();
-            computed_at[i] = Some(k);
             if leaves[i] && stored(i) && !is_output[i] {
                 held[i] = true;
                 // Over a dying operand of its size, or in new space. A scatter updates its
                 // base where it lies when nothing reads the base afterwards.
                 let op = &graph.nodes[i].op;
                 let base = graph.nodes[i].inputs.first().map(|&b| sources[b].as_slice());
-                let over = |j: NodeId| match op {
-                    _ if op.is_elementwise() => true,
-                    Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => {
-                        base == Some(&[j])
-                    }
-                    _ => false,
-                };
+                let over = |j: NodeId| op.is_elementwise() || op.is_scatter() && base == Some(&[j]);
                 match dying.iter().position(|&j| over(j) && bytes(j) == bytes(i)) {
                     Some(d) => held[dying.swap_remove(d)] = false,
                     None => live += bytes(i),
@@ -185,7 +181,7 @@ impl MemoryTimeline {
                 param_last_read[p] = param_last_read[p].max(last_read[i]);
             }
         }
-        let output_step = written_from.iter().map(|&f| computed_at[f].unwrap_or(end)).collect();
+        let output_step = written_from.iter().map(|&f| position[f].unwrap_or(end)).collect();
         MemoryTimeline { temporaries, param_last_read, output_step }
     }
 
@@ -241,10 +237,7 @@ fn stored_sources(graph: &Graph, folded: &[bool]) -> Vec<Vec<NodeId>> {
 
 /// The updates operand of a scatter.
 fn scatter_updates(op: &Op, inputs: &[NodeId]) -> Option<NodeId> {
-    match op {
-        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => inputs.get(2).copied(),
-        _ => None,
-    }
+    op.is_scatter().then(|| inputs.get(2).copied()).flatten()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
