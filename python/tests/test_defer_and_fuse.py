@@ -149,8 +149,8 @@ def test_dead_intermediates_never_take_device_memory():
 
 
 def test_a_tensor_allocated_while_recording_takes_memory_when_its_program_writes_it():
-    # A composite kernel's pattern (PyTorch's `_grouped_mm` fallback): allocate the result,
-    # then write it part by part. Deferred, it has no memory until its program runs, and the
+    # A composite kernel's pattern (as PyTorch's `_grouped_mm` fallback did, and a MoE layer's
+    # loop over experts does): allocate the result, then write it part by part. Deferred, it has no memory until its program runs, and the
     # parts are written into its own buffer rather than a copy.
     n = 256
     x = torch.linspace(-1, 1, n * n).reshape(n, n).to("tpu")

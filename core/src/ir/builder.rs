@@ -2,7 +2,7 @@
 //! `Error::Internal` at build time rather than a wrong answer at run time.
 
 use super::graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
-use super::op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, ReduceKind};
+use super::op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, RaggedDim, ReduceKind};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::shape::Shape;
@@ -354,6 +354,36 @@ impl GraphBuilder {
         shape.extend(free(&r, &dims.rhs_batch, &dims.rhs_contract));
         let ty = TensorType::new(self.dtype(lhs), shape);
         Ok(self.push(Op::DotGeneral(dims), vec![lhs, rhs], ty))
+    }
+
+    /// `Op::RaggedDot`: see `RaggedDim` for the operand and result shapes.
+    pub fn ragged_dot(
+        &mut self,
+        lhs: NodeId,
+        rhs: NodeId,
+        group_sizes: NodeId,
+        ragged: RaggedDim,
+        precision: Precision,
+    ) -> Result<NodeId> {
+        let (l, r, s) = (self.shape(lhs).to_vec(), self.shape(rhs).to_vec(), self.shape(group_sizes).to_vec());
+        check(self.dtype(lhs) == self.dtype(rhs), || "ragged_dot dtypes differ".into())?;
+        check(s.len() == 1 && self.dtype(group_sizes).is_int(), || format!("ragged_dot group sizes {s:?}"))?;
+        let shape = match ragged {
+            RaggedDim::Rows => {
+                check(l.len() == 2 && r.len() == 3 && r[0] == s[0] && r[1] == l[1], || {
+                    format!("ragged_dot rows of {l:?} and {r:?} with {s:?} groups")
+                })?;
+                vec![l[0], r[2]]
+            }
+            RaggedDim::Contracting => {
+                check(l.len() == 2 && r.len() == 2 && r[0] == l[1], || {
+                    format!("ragged_dot contracting {l:?} and {r:?}")
+                })?;
+                vec![s[0], l[0], r[1]]
+            }
+        };
+        let ty = TensorType::new(self.dtype(lhs), shape);
+        Ok(self.push(Op::RaggedDot { ragged, precision }, vec![lhs, rhs, group_sizes], ty))
     }
 
     pub fn convolution(&mut self, input: NodeId, kernel: NodeId, dims: ConvDims) -> Result<NodeId> {

@@ -17,7 +17,7 @@ pub use excess_precision::keep_excess_precision;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
 #[cfg(test)]
 pub(crate) use op::OTHER_OP_NAMES;
-pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, ReduceKind, ReplicaGroups};
+pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, RaggedDim, ReduceKind, ReplicaGroups};
 pub use verify::{debug_verify_after, verify};
 
 // The op groups as patterns (`#[macro_export]` puts them at the crate root; here they sit by `Op`).

@@ -130,6 +130,18 @@ impl DotDims {
     }
 }
 
+/// Which lhs dimension of `Op::RaggedDot` is cut into consecutive groups (the group sizes
+/// are an operand, so they stay on the device).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum RaggedDim {
+    /// lhs [m, k], rhs [g, k, n]: the rows of group i are multiplied by rhs[i]; result
+    /// [m, n], zero in rows past the last group (a mixture of experts' forward).
+    Rows,
+    /// lhs [m, k], rhs [k, n]: group i contracts over its slice of k alone; result [g, m, n]
+    /// (the experts' weight gradient).
+    Contracting,
+}
+
 /// `stablehlo.convolution` attributes. Layouts are fixed to PyTorch's: input
 /// [N, C, spatial...], kernel [O, I/groups, spatial...], output [N, O, spatial...].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -276,6 +288,12 @@ pub enum Op {
     DotGeneral(DotDims),
     /// `stablehlo.convolution` (operands: input, kernel).
     Convolution(ConvDims),
+    /// `chlo.ragged_dot`, XLA's grouped matrix product: operands (lhs, rhs, group sizes [g],
+    /// integer). Groups are consecutive along the `ragged` dim; sizes past its length are cut.
+    RaggedDot {
+        ragged: RaggedDim,
+        precision: Precision,
+    },
 
     /// Gather of whole slices: operands (table, indices[i64, any rank]); the result replaces
     /// `axis` of the table by the index shape. A `stablehlo.gather` with
@@ -504,6 +522,7 @@ impl Op {
             Op::ReduceWindow { .. } => "reduce_window",
             Op::DotGeneral(_) => "dot_general",
             Op::Convolution(_) => "convolution",
+            Op::RaggedDot { .. } => "ragged_dot",
             Op::Take { .. } => "take",
             Op::TakeAlongAxis { .. } => "take_along_axis",
             Op::ScatterAdd { .. } => "scatter_add",
@@ -743,7 +762,7 @@ macro_rules! reduction_ops {
 #[macro_export]
 macro_rules! product_ops {
     () => {
-        $crate::ir::Op::DotGeneral(_) | $crate::ir::Op::Convolution(_)
+        $crate::ir::Op::DotGeneral(_) | $crate::ir::Op::Convolution(_) | $crate::ir::Op::RaggedDot { .. }
     };
 }
 
@@ -802,6 +821,7 @@ pub(crate) const OTHER_OP_NAMES: &[&str] = &[
     "reduce_window",
     "dot_general",
     "convolution",
+    "ragged_dot",
     "take",
     "take_along_axis",
     "scatter_add",

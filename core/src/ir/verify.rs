@@ -7,7 +7,7 @@
 use super::builder::GraphBuilder;
 use super::graph::{Graph, NodeId};
 use super::op::{LinalgCall, Op};
-use super::{binary_ops, product_ops, reduction_ops, unary_ops};
+use super::{binary_ops, reduction_ops, unary_ops};
 use crate::error::{Error, Result};
 
 /// How many operands `op` takes; `None` for any number but at least one (`Concatenate`).
@@ -29,8 +29,13 @@ fn arity(op: &Op) -> Option<usize> {
         | Op::Cholesky { .. }
         | reduction_ops!() => 1,
         Op::Concatenate { .. } => return None,
-        Op::Pad { .. } | Op::Take { .. } | Op::TakeAlongAxis { .. } | Op::TriangularSolve { .. } | product_ops!() => 2,
-        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
+        Op::Pad { .. }
+        | Op::Take { .. }
+        | Op::TakeAlongAxis { .. }
+        | Op::TriangularSolve { .. }
+        | Op::DotGeneral(_)
+        | Op::Convolution(_) => 2,
+        Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } | Op::RaggedDot { .. } => 3,
         Op::LinalgCall(call) => match call {
             LinalgCall::HouseholderProduct => 2,
             LinalgCall::LdlSolve => 3,
@@ -97,6 +102,7 @@ pub fn verify(graph: &Graph) -> Result<()> {
             }
             Op::DotGeneral(d) => b.dot_general(x[0], x[1], d.clone())?,
             Op::Convolution(d) => b.convolution(x[0], x[1], d.clone())?,
+            &Op::RaggedDot { ragged, precision } => b.ragged_dot(x[0], x[1], x[2], ragged, precision)?,
             Op::Take { axis } => b.take(x[0], x[1], *axis)?,
             Op::TakeAlongAxis { axis } => b.take_along_axis(x[0], x[1], *axis)?,
             Op::ScatterAdd { axis } => b.scatter_add(x[0], x[1], x[2], *axis)?,

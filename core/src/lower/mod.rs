@@ -38,6 +38,7 @@ mod float_repr;
 mod foreach;
 mod gamma;
 mod grid_sample;
+mod grouped_mm;
 mod histogram;
 mod index;
 mod linalg;

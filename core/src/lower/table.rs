@@ -44,6 +44,7 @@ fn families() -> Vec<&'static [LowerEntry]> {
         activation::OPS,
         reduce::OPS,
         linalg::OPS,
+        grouped_mm::OPS,
         decomp::OPS,
         solve::OPS,
         distance::OPS,

@@ -6,8 +6,8 @@
 use super::{parse, print};
 use crate::dtype::{DType, DType as D};
 use crate::ir::{
-    CompareDir, ConvDims, DotDims, Graph, GraphBuilder, LinalgCall as LC, Literal, NodeId, Op, Precision, ReduceKind,
-    TensorType, OTHER_OP_NAMES,
+    CompareDir, ConvDims, DotDims, Graph, GraphBuilder, LinalgCall as LC, Literal, NodeId, Op, Precision, RaggedDim,
+    ReduceKind, TensorType, OTHER_OP_NAMES,
 };
 use crate::lower::{lookup, Arg, LowerCtx};
 use crate::stablehlo::types::coerce;
@@ -248,6 +248,16 @@ pub(crate) fn op_graphs() -> Vec<(String, Graph)> {
         let r2 = b.scatter_along_axis(base, j2, v2, 1, false).unwrap();
         let m2 = b.scatter_reduce(base, j2, v2, 0, ReduceKind::Prod).unwrap();
         vec![s, r, a, m, p, r2, m2]
+    });
+    push("ragged_dot", &|b| {
+        let x = b.param(f32t(&[7, 3]));
+        let w = b.param(f32t(&[2, 3, 4]));
+        let sizes = b.param(TensorType::new(DType::I32, vec![2]));
+        let rows = b.ragged_dot(x, w, sizes, RaggedDim::Rows, Precision::Highest).unwrap();
+        let g = b.param(f32t(&[7, 4]));
+        let xt = b.param(f32t(&[3, 7]));
+        let k_sizes = b.param(TensorType::new(DType::I64, vec![2]));
+        vec![rows, b.ragged_dot(xt, g, k_sizes, RaggedDim::Contracting, Precision::Default).unwrap()]
     });
     push("linalg", &|b| {
         let a = b.param(f32t(&[2, 3, 3]));

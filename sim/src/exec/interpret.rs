@@ -16,7 +16,8 @@ use super::collective::{self, Exchange, Solo};
 use super::plan::{SimExecutable, Step};
 use super::value::{self, Data, Value};
 use super::{
-    bcast_zip, conv, dot, elementwise, gather, linalg, mxu_passes, reduce, rng, row_kernel, shape_ops, view_io, window,
+    bcast_zip, conv, dot, elementwise, gather, linalg, mxu_passes, ragged_dot, reduce, rng, row_kernel, shape_ops,
+    view_io, window,
 };
 use crate::hbm::{Hbm, HbmState};
 use crate::stream::Publish;
@@ -105,6 +106,7 @@ pub(crate) fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> 
         }
         Op::DotGeneral(d) => dot::dot_general(a(0)?, a(1)?, d)?,
         Op::Convolution(d) => conv::convolution(a(0)?, a(1)?, d)?,
+        &Op::RaggedDot { ragged, precision } => ragged_dot::ragged_dot(a(0)?, a(1)?, a(2)?, ragged, precision)?,
         Op::Take { axis } => gather::take(a(0)?, a(1)?, *axis)?,
         Op::TakeAlongAxis { axis } => gather::take_along_axis(a(0)?, a(1)?, *axis)?,
         Op::ScatterAdd { axis } => gather::scatter_add(a(0)?, a(1)?, a(2)?, *axis)?,

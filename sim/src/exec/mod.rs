@@ -20,6 +20,7 @@ pub mod ln;
 pub mod mxu_passes;
 pub mod par;
 pub mod plan;
+pub mod ragged_dot;
 pub mod real;
 pub mod reduce;
 pub mod rng;

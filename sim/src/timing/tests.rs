@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use tpudev_core::device::{ExecInput, TensorView};
 use tpudev_core::dispatch::Dispatcher;
-use tpudev_core::ir::{DotDims, Graph, GraphBuilder, Op, Precision, ReduceKind, TensorType};
+use tpudev_core::ir::{DotDims, Graph, GraphBuilder, Op, Precision, RaggedDim, ReduceKind, TensorType};
 use tpudev_core::lower::Arg;
 use tpudev_core::{DType, Device};
 
@@ -79,6 +79,30 @@ fn matmul_kernel() {
     assert!(k.mxu_cycles >= ideal && k.mxu_cycles * 10 <= ideal * 12, "{} vs {ideal}", k.mxu_cycles);
     assert!(k.cycles > k.mxu_cycles + p.launch_cycles);
     assert_eq!(t.cycles, k.cycles);
+}
+
+fn grouped_matmul_graph(m: usize, k: usize, n: usize, groups: usize) -> Graph {
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(BF16, vec![m, k]));
+    let w = b.param(TensorType::new(BF16, vec![groups, k, n]));
+    let sizes = b.param(TensorType::new(DType::I32, vec![groups]));
+    let y = b.ragged_dot(x, w, sizes, RaggedDim::Rows, Precision::Default).unwrap();
+    b.finish(vec![y])
+}
+
+#[test]
+fn a_grouped_matmul_costs_the_dense_product_plus_a_tile_per_group_boundary() {
+    let p = v5e();
+    let dense = one(&timing(&matmul_graph(BF16, 4096, 1024, 1024, Precision::Default), &p)).clone();
+    let one_group = one(&timing(&grouped_matmul_graph(4096, 1024, 1024, 1), &p)).clone();
+    assert_eq!(&*one_group.kernel, "ragged_dot");
+    assert_eq!((one_group.flops, one_group.mxu_cycles), (dense.flops, dense.mxu_cycles));
+    let eight = one(&timing(&grouped_matmul_graph(4096, 1024, 1024, 8), &p)).clone();
+    assert_eq!(eight.flops, dense.flops, "each row meets one group's weights");
+    let (e, d) = (eight.mxu_cycles, dense.mxu_cycles);
+    assert!(e > d && e * 10 < d * 13, "8 groups {e} cycles, dense {d}");
+    // Every group's weights are read: at least the eight [k, n] blocks.
+    assert!(eight.bytes_read >= 8 * 1024 * 1024 * 2 + 4096 * 1024 * 2, "{}", eight.bytes_read);
 }
 
 #[test]

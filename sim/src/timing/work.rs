@@ -4,7 +4,7 @@
 //! which reads its inputs and writes its outputs once and keeps its intermediates on chip.
 
 use tpudev_core::dtype::ComputeKind;
-use tpudev_core::ir::{Graph, LinalgCall, NodeId, Op, ParamKind, Precision};
+use tpudev_core::ir::{Graph, LinalgCall, NodeId, Op, ParamKind, Precision, RaggedDim};
 use tpudev_core::plan::fusion::{member_work, MemberWork};
 use tpudev_core::plan::FusedKernel;
 use tpudev_core::DType;
@@ -104,6 +104,44 @@ fn dot_matmul(graph: &Graph, i: NodeId) -> Option<Matmul> {
     })
 }
 
+/// A grouped product (`ragged_dot`) as XLA runs it on a TPU, a grouped-matmul kernel in the
+/// manner of Pallas' megablox: the ragged dim is tiled across all groups, and a tile a group
+/// boundary cuts is visited once more, with the next group's weights. So g groups cost the
+/// dense product of the same size plus, per boundary, one MXU-high slice of the ragged dim
+/// (`mxu_rows` rows, or contracted elements) and one more read of a group's weights. The sizes
+/// are runtime values, so the model charges all g - 1 boundaries (an ASSUMPTION; groups that
+/// are tile multiples cost less on hardware).
+fn ragged_work(graph: &Graph, i: NodeId, p: &TimingParams) -> Work {
+    let node = &graph.nodes[i];
+    let Op::RaggedDot { ragged, precision } = node.op else { unreachable!("ragged_work on a ragged_dot") };
+    let ty = |k: usize| &graph.nodes[node.inputs[k]].ty;
+    let (l, r) = (ty(0), ty(1));
+    let boundaries = (ty(2).shape[0] as u64).saturating_sub(1);
+    let (m, k) = (l.shape[0] as u64, l.shape[1] as u64);
+    let n = *r.shape.last().expect("ragged_dot rhs has a rank") as u64;
+    let mm = Matmul {
+        batch: 1,
+        m,
+        n,
+        k,
+        lhs_bytes: l.dtype.size_bytes() as u64,
+        rhs_bytes: r.dtype.size_bytes() as u64,
+        out_bytes: node.ty.dtype.size_bytes() as u64,
+        passes: passes(l.dtype, precision).max(passes(r.dtype, precision)),
+    };
+    let mut c = matmul_cost(&mm, p);
+    let slice = match ragged {
+        RaggedDim::Rows => Matmul { m: m.min(p.mxu_rows), ..mm },
+        RaggedDim::Contracting => Matmul { k: k.min(p.mxu_rows), ..mm },
+    };
+    c.mxu_cycles += boundaries * matmul_cost(&slice, p).mxu_cycles;
+    match ragged {
+        RaggedDim::Rows => c.bytes_read += boundaries * k * n * mm.rhs_bytes,
+        RaggedDim::Contracting => c.bytes_written = (boundaries + 1) * m * n * mm.out_bytes,
+    }
+    product_work(node.op.name(), &mm, c)
+}
+
 /// A convolution as the implicit matrix product TPUs run: per group, [N x output positions,
 /// (C / groups) x kernel taps] x [(C / groups) x kernel taps, O / groups]. The operands are
 /// read from HBM as they are (the im2col patches are formed in VMEM), so the traffic is the
@@ -199,6 +237,7 @@ pub fn node_work(graph: &Graph, i: NodeId, inputs: &[NodeId], p: &TimingParams) 
             product_work(name, &mm, matmul_cost(&mm, p))
         }
         Op::Convolution(_) => conv_work(graph, i, p),
+        Op::RaggedDot { .. } => ragged_work(graph, i, p),
         Op::Reduce { .. } | Op::ArgReduce { .. } => {
             let n = in_elems(0);
             let w = if matches!(node.op, Op::ArgReduce { .. }) { 2 } else { 1 };

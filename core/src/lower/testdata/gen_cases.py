@@ -1258,3 +1258,13 @@ if not VALUES:
 case("grid_sampler_2d", GS_X, GS_G.double(), 0, 0, False)
 case("grid_sampler_2d", GS_X, t(1, 3, 2, 2), 0, 0, False)
 case("grid_sampler_2d", GS_X, t(2, 3, 2, 3), 0, 0, False)
+
+# Grouped products whose groups cover every row (PyTorch leaves rows past the last group
+# unwritten); the CPU kernel wants 16-byte strides.
+OFFS = torch.tensor([1, 4], dtype=torch.int32)
+case("_grouped_mm", t(4, 8), t(2, 8, 4), OFFS)
+case("_grouped_mm", t(4, 8, dtype=bf16), t(2, 8, 8, dtype=bf16), OFFS)
+case("_grouped_mm", t(4, 8), t(8, 4), torch.tensor([3, 8], dtype=torch.int32))
+case("_grouped_mm", t(2, 4, 8), t(8, 8), torch.tensor([4, 8], dtype=torch.int32))
+case("_grouped_mm", t(2, 4, 8), t(2, 8, 4))
+case("_grouped_mm", t(4, 8), t(2, 8, 4))

@@ -203,7 +203,7 @@ pub fn attr(c: &mut Cursor, typed: bool) -> Result<Attr> {
             c.expect(">")?;
             return Ok(layout);
         }
-        if [".gather", ".scatter", ".dot", ".channel_handle"].iter().any(|s| name.ends_with(s)) {
+        if [".gather", ".scatter", ".dot", ".ragged_dot", ".channel_handle"].iter().any(|s| name.ends_with(s)) {
             return Ok(Attr::Struct(name, struct_fields(c)?));
         }
         // Other dialect attributes (shardings, algorithms): kept opaque.

@@ -6,7 +6,7 @@ use super::ast::{Attr, OpAst, Region};
 use super::build::{compare_dir, lift, Build, Scope};
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, ConvDims, DotDims, LinalgCall, NodeId, Op, Precision, ReduceKind};
+use crate::ir::{CompareDir, ConvDims, DotDims, LinalgCall, NodeId, Op, Precision, RaggedDim, ReduceKind};
 use crate::stablehlo::types::{coerce, reduce_identity, reduce_kind_of};
 
 /// What a one-op body computes: `Some(kind)`, or `None` when it returns its second argument
@@ -177,6 +177,37 @@ impl Build<'_> {
         Ok(vec![value, idx])
     }
 
+    /// `chlo.ragged_dot` in the two forms a grouped matmul takes: 2-D lhs with its rows cut
+    /// into groups (rhs [g, k, n]) or its contracted dim cut (rhs [k, n]); no batching dims.
+    fn ragged_dot(&mut self, scope: &Scope, op: &OpAst) -> Result<NodeId> {
+        self.arity(op, 3)?;
+        let (a, b, sizes) = (self.operand(scope, op, 0)?, self.operand(scope, op, 1)?, self.operand(scope, op, 2)?);
+        let d = op.attr("ragged_dot_dimension_numbers");
+        let dims = |k: &str| ulist(d.and_then(|d| d.field(k))).unwrap_or_default();
+        let form = (
+            dims("lhs_batching_dimensions"),
+            dims("rhs_batching_dimensions"),
+            dims("lhs_contracting_dimensions"),
+            dims("rhs_contracting_dimensions"),
+            dims("lhs_ragged_dimensions"),
+            dims("rhs_group_dimensions"),
+        );
+        let ragged = match (form, self.g.rank(a)) {
+            ((lb, rb, lc, rc, lr, rg), 2) if lb.is_empty() && rb.is_empty() && lc == [1] => {
+                match (&rc[..], &lr[..], &rg[..]) {
+                    ([1], [0], [0]) => RaggedDim::Rows,
+                    ([0], [1], []) => RaggedDim::Contracting,
+                    _ => {
+                        return Err(self.err(op, "only a 2-D lhs ragged in its rows or its contracted dim is supported"))
+                    }
+                }
+            }
+            _ => return Err(self.err(op, "only a 2-D lhs ragged in its rows or its contracted dim is supported")),
+        };
+        let precision = precision(op.attr("precision_config"));
+        self.g.ragged_dot(a, b, sizes, ragged, precision).map_err(lift(self.c, op))
+    }
+
     pub fn region_op(&mut self, scope: &Scope, op: &OpAst) -> Result<Vec<NodeId>> {
         let lift = lift(self.c, op);
         let id = match op.short_name() {
@@ -231,6 +262,7 @@ impl Build<'_> {
                 };
                 self.g.dot_general(a, b, dims).map_err(lift)?
             }
+            "ragged_dot" => self.ragged_dot(scope, op)?,
             "convolution" => self.convolution(scope, op)?,
             "gather" => self.gather(scope, op)?,
             "scatter" => self.scatter(scope, op)?,

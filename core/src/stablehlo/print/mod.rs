@@ -131,7 +131,7 @@ impl Printer<'_> {
             Op::Cholesky { .. } | Op::RngUniform => 1,
             Op::Pad { .. } | Op::DotGeneral(_) | Op::Convolution(_) | Op::Take { .. } => 2,
             Op::TakeAlongAxis { .. } | Op::TriangularSolve { .. } => 2,
-            Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } => 3,
+            Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } | Op::RaggedDot { .. } => 3,
             collective_ops!() => 1,
             Op::Concatenate { .. } | Op::LinalgCall(_) => node.inputs.len(),
         };

@@ -2,7 +2,7 @@
 
 use super::Printer;
 use crate::error::Result;
-use crate::ir::{collective_ops, plain_binary_ops, CompareDir, ConvDims, DotDims, NodeId, Op, Precision};
+use crate::ir::{collective_ops, plain_binary_ops, CompareDir, ConvDims, DotDims, NodeId, Op, Precision, RaggedDim};
 use crate::stablehlo::types::{comparison_type, format_literal};
 
 pub fn list<T: std::fmt::Display>(xs: &[T]) -> String {
@@ -98,6 +98,7 @@ impl Printer<'_> {
                 list(interior)
             ),
             Op::DotGeneral(d) => self.dot_general(i, d),
+            &Op::RaggedDot { ragged, precision } => self.ragged_dot(i, ragged, precision),
             Op::Convolution(c) => self.convolution(i, c),
             Op::Cholesky { lower } => format!("%{i} = \"stablehlo.cholesky\"({a}) <{{lower = {lower}}}> : {fty}"),
             Op::TriangularSolve { left_side, lower, unit_diagonal, transpose_a } => {
@@ -146,6 +147,23 @@ impl Printer<'_> {
         attrs.push(format!("contracting_dims = {} x {}", list(&d.lhs_contract), list(&d.rhs_contract)));
         attrs.push(format!("precision = [{0}, {0}]", d.precision.name()));
         format!("%{i} = stablehlo.dot_general {}, {} : {}", self.args(i), attrs.join(", "), self.fn_type(i))
+    }
+
+    /// CHLO's generic form: XLA legalizes `chlo.ragged_dot` to its `ragged-dot` instruction.
+    fn ragged_dot(&self, i: NodeId, ragged: RaggedDim, precision: Precision) -> String {
+        let (rhs_contract, lhs_ragged, rhs_group) = match ragged {
+            RaggedDim::Rows => (1, 0, "[0]"),
+            RaggedDim::Contracting => (0, 1, "[]"),
+        };
+        format!(
+            "%{i} = \"chlo.ragged_dot\"({}) {{ragged_dot_dimension_numbers = #chlo.ragged_dot<\
+             lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], \
+             rhs_contracting_dimensions = [{rhs_contract}], lhs_ragged_dimensions = [{lhs_ragged}], \
+             rhs_group_dimensions = {rhs_group}>, precision_config = [#chlo<precision {p}>, #chlo<precision {p}>]}} : {}",
+            self.args(i),
+            self.fn_type(i),
+            p = precision.name()
+        )
     }
 
     fn convolution(&self, i: NodeId, c: &ConvDims) -> String {

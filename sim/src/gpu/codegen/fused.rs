@@ -241,6 +241,7 @@ impl Gen<'_> {
             | Op::ReduceWindow { .. }
             | Op::DotGeneral(_)
             | Op::Convolution(_)
+            | Op::RaggedDot { .. }
             | Op::Take { .. }
             | Op::TakeAlongAxis { .. }
             | Op::ScatterAdd { .. }
