@@ -105,6 +105,8 @@ def test_bad_grouped_mm_input_names_the_problem():
     x, w = torch.randn(12, 8, device="tpu"), torch.randn(3, 8, 16, device="tpu")
     with pytest.raises(RuntimeError, match="offs"):
         torch._grouped_mm(x, w, offs=torch.tensor([4, 10], dtype=torch.int32, device="tpu"))
+    with pytest.raises(RuntimeError, match="same dtype"):  # as the CPU kernel, autocast or not
+        torch._grouped_mm(x.bfloat16(), w, offs=_offs("tpu"))
     with pytest.raises(RuntimeError, match="bias"):
         torch._grouped_mm(x, w, offs=_offs("tpu"), bias=torch.zeros(3, 16, device="tpu"))
     assert torch._grouped_mm(x, w, offs=_offs("tpu")).shape == (12, 16)  # still usable

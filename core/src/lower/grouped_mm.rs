@@ -31,12 +31,15 @@ fn grouped_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         );
     }
     let (da, db) = (ctx.b.dtype(a), ctx.b.dtype(b));
-    if da != db || !da.is_float() {
+    if da != db {
         return Err(ctx.invalid(format!(
-            "grouped_mm expects floating-point operands of one dtype, got {} and {}",
+            "Expected mat_a and mat_b to have the same dtype, got {} and {}",
             super::helpers::torch_type_name(da),
             super::helpers::torch_type_name(db)
         )));
+    }
+    if !da.is_float() {
+        return Err(ctx.bad_dtype("_grouped_mm", da));
     }
     let out_dtype = ctx.opt_dtype(4)?.unwrap_or(da);
     let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
