@@ -39,9 +39,8 @@ CHILD = r"""
 import json, os, sys, time
 import torch
 t0 = time.perf_counter()
-import torch.nn.functional as F
 sys.path.insert(0, os.path.join(sys.argv[1], "examples"))
-from models import TinyTransformer, copy_task_batch
+from models import TinyTransformer, copy_task_batch, training_step
 
 torch.manual_seed(0)
 model = TinyTransformer(vocab=64, d_model=64, heads=4, layers=2, max_len=32, dropout=0.1).to("tpu")
@@ -50,13 +49,7 @@ data = torch.Generator().manual_seed(0)
 
 def step():
     x, y = copy_task_batch(data, batch=16, seq=32, vocab=64)
-    x, y = x.to("tpu"), y.to("tpu")
-    logits = model(x)
-    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
-    opt.zero_grad()
-    loss.backward()
-    opt.step()
-    return loss.item()
+    return training_step(model, opt, x.to("tpu"), y.to("tpu")).item()
 
 t_ready = time.perf_counter()
 loss = step()

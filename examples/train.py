@@ -23,10 +23,9 @@ if cli.chip:
     os.environ["TPUDEV_CHIP"] = cli.chip
 
 import torch  # noqa: E402  (tpudev is autoloaded here)
-import torch.nn.functional as F  # noqa: E402
 
 import torch_tpudev  # noqa: E402
-from models import TinyTransformer, copy_task_batch  # noqa: E402
+from models import TinyTransformer, copy_task_batch, training_step  # noqa: E402
 
 
 def setup(device):
@@ -38,13 +37,7 @@ def setup(device):
 
 def train_step(model, opt, data, device):
     x, y = copy_task_batch(data, batch=16, seq=32, vocab=64)
-    x, y = x.to(device), y.to(device)
-    logits = model(x)
-    loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1))
-    opt.zero_grad()
-    loss.backward()
-    opt.step()
-    return loss.item()
+    return training_step(model, opt, x.to(device), y.to(device)).item()
 
 
 def print_step_report(prof):

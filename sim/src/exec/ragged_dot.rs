@@ -2,6 +2,8 @@
 //! precision) as a `dot_general`, so a grouped product gives bit for bit what the per-group
 //! products would.
 
+use std::borrow::Cow;
+
 use tpudev_core::ir::{DotDims, Literal, Precision, RaggedDim};
 use tpudev_core::{Error, Result};
 
@@ -37,12 +39,12 @@ pub fn ragged_dot(lhs: &Value, rhs: &Value, sizes: &Value, ragged: RaggedDim, pr
                 if e > s {
                     let rows = shape_ops::slice(lhs, &[s, 0], &[e, k], &[1, 1])?;
                     let w = shape_ops::slice(rhs, &[g, 0, 0], &[g + 1, k, n], &[1, 1, 1])?;
-                    let w = shape_ops::reshape(std::borrow::Cow::Owned(w), &[k, n])?;
+                    let w = shape_ops::reshape(Cow::Owned(w), &[k, n])?;
                     parts.push(dot::dot_general(&rows, &w, &matmul)?);
                 }
             }
             let done = ranges.last().map_or(0, |&(_, e)| e);
-            if done < m {
+            if done < m || parts.is_empty() {
                 parts.push(zeros(&[m - done, n]));
             }
         }
@@ -53,7 +55,7 @@ pub fn ragged_dot(lhs: &Value, rhs: &Value, sizes: &Value, ragged: RaggedDim, pr
                     let a = shape_ops::slice(lhs, &[0, s], &[m, e], &[1, 1])?;
                     let b = shape_ops::slice(rhs, &[s, 0], &[e, n], &[1, 1])?;
                     let p = dot::dot_general(&a, &b, &matmul)?;
-                    shape_ops::reshape(std::borrow::Cow::Owned(p), &[1, m, n])?
+                    shape_ops::reshape(Cow::Owned(p), &[1, m, n])?
                 } else {
                     zeros(&[1, m, n])
                 });
@@ -62,9 +64,6 @@ pub fn ragged_dot(lhs: &Value, rhs: &Value, sizes: &Value, ragged: RaggedDim, pr
                 return Ok(zeros(&[0, m, n]));
             }
         }
-    }
-    if parts.is_empty() {
-        return Ok(zeros(&[m, r[2]]));
     }
     let refs: Vec<&Value> = parts.iter().collect();
     shape_ops::concatenate(&refs, 0)

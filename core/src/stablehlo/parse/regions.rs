@@ -195,15 +195,15 @@ impl Build<'_> {
         let ragged = match (form, self.g.rank(a)) {
             ((lb, rb, lc, rc, lr, rg), 2) if lb.is_empty() && rb.is_empty() && lc == [1] => {
                 match (&rc[..], &lr[..], &rg[..]) {
-                    ([1], [0], [0]) => RaggedDim::Rows,
-                    ([0], [1], []) => RaggedDim::Contracting,
-                    _ => {
-                        return Err(self.err(op, "only a 2-D lhs ragged in its rows or its contracted dim is supported"))
-                    }
+                    ([1], [0], [0]) => Some(RaggedDim::Rows),
+                    ([0], [1], []) => Some(RaggedDim::Contracting),
+                    _ => None,
                 }
             }
-            _ => return Err(self.err(op, "only a 2-D lhs ragged in its rows or its contracted dim is supported")),
+            _ => None,
         };
+        let ragged = ragged
+            .ok_or_else(|| self.err(op, "only a 2-D lhs ragged in its rows or its contracted dim is supported"))?;
         let precision = precision(op.attr("precision_config"));
         self.g.ragged_dot(a, b, sizes, ragged, precision).map_err(lift(self.c, op))
     }
