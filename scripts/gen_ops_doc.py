@@ -18,7 +18,8 @@ from torch_tpudev import _composites, _ops
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "ops.md"
 EXPECTATIONS = ROOT / "python" / "tests" / "opinfo_expectations.py"
-MODE_TITLES = {"fp32": "float32 forward", "grad": "float32 gradients", "bf16": "bfloat16 forward"}
+MODE_TITLES = {"fp32": "float32 forward", "grad": "float32 gradients", "bf16": "bfloat16 forward",
+               "c64": "complex64 forward", "c64grad": "complex64 gradients"}
 
 HEADER = """# Operators on the tpu device
 
@@ -30,11 +31,20 @@ out= (`add.out`) variants run through the same lowering: the PyTorch glue maps t
 functional overload and writes the result into the mutated tensors. View ops (`view`,
 `as_strided`, `transpose`, ...) are metadata-only and use PyTorch's own kernels.
 
-Dtypes: bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64. Floats
-narrower than f32 compute in f32 and round after every op (bf16/f16 semantics); integers wrap
-at their width. float64 is computed in f64 by the simulator (a real TPU has no f64 unit; the
-hardware path will document its own behaviour). Complex dtypes are not supported: using one is
-a clear TypeError.
+Dtypes: bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64,
+complex64. Floats narrower than f32 compute in f32 and round after every op (bf16/f16
+semantics); integers wrap at their width. float64 is computed in f64 by the simulator (a real
+TPU has no f64 unit; the hardware path will document its own behaviour).
+
+complex64 (XLA's `c64`) runs the FFT primitives (`_fft_r2c`, `_fft_c2c`, `_fft_c2r`, so every
+`torch.fft` function, `stft` and `istft`), `complex`, `polar`, arithmetic, the elementwise
+functions with a complex meaning (`abs`, `angle`, `sgn`, `exp`, `log`, `sqrt`, the
+trigonometric and hyperbolic functions but their inverses, `pow`, `sigmoid`, ...), sums,
+means and products (`mm`, `bmm`, `addmm`, `dot`, `vdot`, ...), and data movement and
+indexing; PyTorch's lazy conjugation (`conj()`, `conj().imag`) is honored by copies and by
+the products PyTorch hands it to unresolved. Any other op given a complex tensor raises
+`NotImplementedError` naming it; the OpInfo tables below list them (complex64 modes). TPUs
+have no complex128 or complex32: using either is a clear TypeError.
 
 Ops whose output shape depends on tensor values (`nonzero`, `masked_select`, boolean-mask
 indexing, `unique`), and constant factories (`arange`, `linspace`, `randperm`) sync with the

@@ -1,14 +1,17 @@
 #!/usr/bin/env python
 """Runs PyTorch's OpInfo database against the tpu device and compares every result with CPU.
 
-For each OpInfo that supports float32 on the CPU, the first N sample inputs (default 2) run on
-the CPU and on the tpu, and the outputs are compared with torch.testing.assert_close. Three
-modes:
+For each OpInfo that supports float32 (or complex64) on the CPU, the first N sample inputs
+(default 2) run on the CPU and on the tpu, and the outputs are compared with
+torch.testing.assert_close. Five modes:
 
   fp32  forward, float32 samples (the default mode)
   grad  the first float32 sample with requires_grad=True: backward of sum(out * w) for fixed
         random weights w, then the gradients of every differentiable input are compared (--grad)
   bf16  forward, bfloat16 samples, bf16 tolerances (--dtype bfloat16)
+  c64, c64grad
+        forward and gradient modes with complex64 samples, for the OpInfos that support
+        complex64 on the CPU (--complex)
 
 Every (op, mode) gets a status: "pass", "fail: <ExceptionType>: <first line of the message>"
 or "skip: <reason>". A failing op never stops the sweep, and a per-op timeout (SIGALRM) keeps a
@@ -17,6 +20,7 @@ hang from stopping it.
     .venv/bin/python scripts/opinfo_sweep.py                 # fp32 forward, summary only
     .venv/bin/python scripts/opinfo_sweep.py --grad          # gradient mode
     .venv/bin/python scripts/opinfo_sweep.py --dtype bfloat16
+    .venv/bin/python scripts/opinfo_sweep.py --complex       # the complex64 modes
     .venv/bin/python scripts/opinfo_sweep.py --all --write   # all modes, regenerate
                                                              # python/tests/opinfo_expectations.py
     .venv/bin/python scripts/opinfo_sweep.py --ops 'nn.functional.conv' -v
@@ -47,7 +51,8 @@ import torch
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXPECTATIONS_PATH = os.path.join(ROOT, "python", "tests", "opinfo_expectations.py")
 
-MODES = ("fp32", "grad", "bf16")
+MODES = ("fp32", "grad", "bf16", "c64", "c64grad")
+GRAD_MODES = ("grad", "c64grad")
 DEFAULT_SAMPLES = 2
 DEFAULT_TIMEOUT_S = 20.0
 MESSAGE_CHARS = 150
@@ -57,8 +62,11 @@ BASE_TOL = {
     "fp32": (1e-4, 1e-5),  # (rtol, atol)
     "grad": (1e-4, 1e-5),
     "bf16": (1.6e-2, 1e-2),
+    "c64": (1e-4, 1e-5),
+    "c64grad": (1e-4, 1e-5),
 }
-MODE_DTYPE = {"fp32": torch.float32, "grad": torch.float32, "bf16": torch.bfloat16}
+MODE_DTYPE = {"fp32": torch.float32, "grad": torch.float32, "bf16": torch.bfloat16,
+              "c64": torch.complex64, "c64grad": torch.complex64}
 
 # OpInfos the sweep does not run at all (key -> reason): things that hang or are huge on the
 # simulator, and layouts the device does not have.
@@ -154,11 +162,12 @@ def opinfo_key(op):
 
 
 def opinfos_by_key():
-    """{key: OpInfo} for every OpInfo that supports float32 on the CPU (first one wins)."""
+    """{key: OpInfo} for every OpInfo that supports float32 or complex64 on the CPU (first one
+    wins)."""
     out = {}
     for op in load_op_db():
         try:
-            if torch.float32 not in op.supported_dtypes("cpu"):
+            if not {torch.float32, torch.complex64} & set(op.supported_dtypes("cpu")):
                 continue
         except Exception:
             continue
@@ -184,7 +193,7 @@ def static_skip(op, mode):
     dtype = MODE_DTYPE[mode]
     if dtype not in op.supported_dtypes("cpu"):
         return f"{dtype} not supported on CPU by this OpInfo"
-    if mode == "grad":
+    if mode in GRAD_MODES:
         if not op.supports_autograd:
             return "no autograd support"
         if dtype not in op.supported_backward_dtypes("cpu"):
@@ -207,7 +216,7 @@ def tolerances(op, mode):
         if test_name is not None and test_name not in tests and not test_name.startswith(
                 "test_reference_numerics"):
             continue
-        if mode == "grad" and test_name is not None:
+        if mode in GRAD_MODES and test_name is not None:
             continue
         if getattr(info, "dtypes", None) and dtype not in info.dtypes:
             continue
@@ -381,7 +390,7 @@ def _samples(op, mode, n):
         numpy.random.seed(0)
     except ImportError:
         pass
-    grad = mode == "grad"
+    grad = mode in GRAD_MODES
     it = op.sample_inputs("cpu", MODE_DTYPE[mode], requires_grad=grad, set_seed=False)
     return list(itertools.islice(it, 1 if grad else n))
 
@@ -464,7 +473,7 @@ def _reference_failed(err):
 
 def _real(t):
     """Complex outputs enter the loss as their (real, imag) pairs."""
-    return torch.view_as_real(t) if t.is_complex() else t
+    return torch.view_as_real(t.resolve_conj()) if t.is_complex() else t
 
 
 def _check_grad(op, samples, rtol, atol):
@@ -532,7 +541,7 @@ def check(op, mode, samples=DEFAULT_SAMPLES, timeout=DEFAULT_TIMEOUT_S):
                 return f"skip: sample generation failed: {type(e).__name__}"
             if not sample_list:
                 return "skip: no sample inputs"
-            if mode == "grad":
+            if mode in GRAD_MODES:
                 _check_grad(op, sample_list, rtol, atol)
             else:
                 _check_forward(op, mode, sample_list, rtol, atol)
@@ -634,7 +643,10 @@ def write_expectations(expected, skipped, samples, path=EXPECTATIONS_PATH):
         f"FP32_PASS_RATE = {rates['fp32']}",
         f"GRAD_PASS_RATE = {rates['grad']}",
         f"BF16_PASS_RATE = {rates['bf16']}",
-        "PASS_RATES = {\"fp32\": FP32_PASS_RATE, \"grad\": GRAD_PASS_RATE, \"bf16\": BF16_PASS_RATE}",
+        f"C64_PASS_RATE = {rates['c64']}",
+        f"C64GRAD_PASS_RATE = {rates['c64grad']}",
+        "PASS_RATES = {\"fp32\": FP32_PASS_RATE, \"grad\": GRAD_PASS_RATE, \"bf16\": BF16_PASS_RATE,",
+        "              \"c64\": C64_PASS_RATE, \"c64grad\": C64GRAD_PASS_RATE}",
         "",
     ]
     for name, table in (("EXPECTED", expected), ("SKIPPED", skipped)):
@@ -710,7 +722,9 @@ def main(argv=None):
     ap.add_argument("--grad", action="store_true", help="gradient mode")
     ap.add_argument("--dtype", choices=["float32", "bfloat16"], default="float32",
                     help="forward mode dtype")
-    ap.add_argument("--all", action="store_true", help="all three modes (fp32, grad, bf16)")
+    ap.add_argument("--complex", action="store_true",
+                    help="the complex64 modes: forward (c64) and gradients (c64grad)")
+    ap.add_argument("--all", action="store_true", help="all five modes (fp32, grad, bf16, c64, c64grad)")
     ap.add_argument("--ops", help="only OpInfo keys matching this regular expression")
     ap.add_argument("--ci-sample", action="store_true",
                     help="only the OpInfos the default pytest run checks")
@@ -729,6 +743,8 @@ def main(argv=None):
             modes.append("grad")
         if args.dtype == "bfloat16":
             modes.append("bf16")
+        if args.complex:
+            modes += ["c64", "c64grad"]
         if not modes:
             modes.insert(0, "fp32")
 

@@ -34,6 +34,19 @@ impl TensorView {
     pub fn numel(&self) -> usize {
         numel(&self.shape)
     }
+
+    /// A complex64 view as the f32 view of its (real, imaginary) pairs: one more dim of size 2
+    /// (PyTorch's `view_as_real`). Any other view is returned as it is.
+    pub fn as_real_pairs(&self) -> TensorView {
+        if !self.dtype.is_complex() {
+            return self.clone();
+        }
+        let mut shape = self.shape.clone();
+        shape.push(2);
+        let mut strides: Vec<isize> = self.strides.iter().map(|s| s * 2).collect();
+        strides.push(1);
+        TensorView { buffer: self.buffer, offset: self.offset * 2, shape, strides, dtype: DType::F32 }
+    }
 }
 
 /// One runtime input of a compiled program, in `Graph::params` order.

@@ -14,6 +14,9 @@ pub enum DType {
     BF16,
     F32,
     F64,
+    /// complex64: an f32 real and an f32 imaginary part, interleaved (PyTorch's layout and
+    /// XLA's `c64`). TPUs have no complex128.
+    C64,
 }
 
 /// How values of a dtype are held while a kernel computes on them: every float narrower than
@@ -24,10 +27,12 @@ pub enum ComputeKind {
     Int,
     Float32,
     Float64,
+    /// A pair of f32 (real, imaginary); the simulator computes on the pair as two f32 lanes.
+    Complex64,
 }
 
 impl DType {
-    pub const ALL: [DType; 10] = [
+    pub const ALL: [DType; 11] = [
         DType::Bool,
         DType::U8,
         DType::I8,
@@ -38,6 +43,7 @@ impl DType {
         DType::BF16,
         DType::F32,
         DType::F64,
+        DType::C64,
     ];
 
     pub fn size_bytes(self) -> usize {
@@ -45,12 +51,29 @@ impl DType {
             DType::Bool | DType::U8 | DType::I8 => 1,
             DType::I16 | DType::F16 | DType::BF16 => 2,
             DType::I32 | DType::F32 => 4,
-            DType::I64 | DType::F64 => 8,
+            DType::I64 | DType::F64 | DType::C64 => 8,
         }
     }
 
     pub fn is_float(self) -> bool {
         matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
+    }
+
+    pub fn is_complex(self) -> bool {
+        self == DType::C64
+    }
+
+    /// The dtype of a complex dtype's parts; any other dtype is its own.
+    pub fn real_part(self) -> DType {
+        match self {
+            DType::C64 => DType::F32,
+            d => d,
+        }
+    }
+
+    /// The complex dtype whose parts are `self` (any float or integer widens to complex64).
+    pub fn to_complex(self) -> DType {
+        DType::C64
     }
 
     pub fn is_int(self) -> bool {
@@ -61,6 +84,7 @@ impl DType {
         match self {
             DType::Bool => ComputeKind::Bool,
             DType::F64 => ComputeKind::Float64,
+            DType::C64 => ComputeKind::Complex64,
             d if d.is_float() => ComputeKind::Float32,
             _ => ComputeKind::Int,
         }
@@ -79,6 +103,7 @@ impl DType {
             DType::BF16 => "bfloat16",
             DType::F32 => "float32",
             DType::F64 => "float64",
+            DType::C64 => "complex64",
         }
     }
 
@@ -99,6 +124,7 @@ impl DType {
             DType::BF16 => "bf16",
             DType::F32 => "f32",
             DType::F64 => "f64",
+            DType::C64 => "complex<f32>",
         }
     }
 
@@ -107,6 +133,9 @@ impl DType {
         use DType::*;
         if a == b {
             return a;
+        }
+        if a.is_complex() || b.is_complex() {
+            return C64;
         }
         match (a, b) {
             (BF16, F16) | (F16, BF16) => F32,
@@ -150,6 +179,8 @@ mod tests {
         assert_eq!(DType::promote(DType::U8, DType::I8), DType::I16);
         assert_eq!(DType::promote(DType::I32, DType::I64), DType::I64);
         assert_eq!(DType::promote(DType::F32, DType::F64), DType::F64);
+        assert_eq!(DType::promote(DType::C64, DType::BF16), DType::C64);
+        assert_eq!(DType::promote(DType::I64, DType::C64), DType::C64);
     }
 
     #[test]

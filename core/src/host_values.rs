@@ -1,6 +1,7 @@
 //! Host values as little-endian bytes of a dtype, through f64: what tools and tests use to put
 //! numbers into device buffers and read them back. Floats round to nearest (even) into the
-//! narrower float types; floats into integers truncate toward zero and wrap (`as` casts).
+//! narrower float types; floats into integers truncate toward zero and wrap (`as` casts); a
+//! complex element is written from a real number and read as its real part.
 
 use half::{bf16, f16};
 
@@ -21,6 +22,11 @@ pub fn to_le_bytes(dtype: DType, values: &[f64]) -> Vec<u8> {
             DType::BF16 => out.extend(bf16::from_f64(v).to_le_bytes()),
             DType::F32 => out.extend((v as f32).to_le_bytes()),
             DType::F64 => out.extend(v.to_le_bytes()),
+            // A real number as a complex one: imaginary part zero.
+            DType::C64 => {
+                out.extend((v as f32).to_le_bytes());
+                out.extend(0f32.to_le_bytes());
+            }
         }
     }
     out
@@ -41,7 +47,8 @@ pub fn element(dtype: DType, b: &[u8]) -> f64 {
         DType::I64 => i64::from_le_bytes(array(8)) as f64,
         DType::F16 => f16::from_le_bytes([b[0], b[1]]).to_f64(),
         DType::BF16 => bf16::from_le_bytes([b[0], b[1]]).to_f64(),
-        DType::F32 => f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        // A complex element reads as its real part.
+        DType::F32 | DType::C64 => f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
         DType::F64 => f64::from_le_bytes(array(8)),
     }
 }

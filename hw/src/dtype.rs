@@ -18,11 +18,12 @@ pub fn to_pjrt(dtype: DType) -> BufferTypeRaw {
         DType::BF16 => bt::BF16,
         DType::F32 => bt::F32,
         DType::F64 => bt::F64,
+        DType::C64 => bt::C64,
     }
 }
 
 /// The tpudev dtype of a PJRT element type; `None` for types tpudev does not have (u16..u64,
-/// complex, fp8, 4-bit, tokens).
+/// complex128, fp8, 4-bit, tokens).
 pub fn from_pjrt(kind: BufferTypeRaw) -> Option<DType> {
     DType::ALL.into_iter().find(|&d| to_pjrt(d) == kind)
 }
@@ -66,7 +67,7 @@ mod tests {
         assert_eq!(to_pjrt(DType::BF16), 13);
         assert_eq!(to_pjrt(DType::Bool), bt::PRED);
         assert_eq!(from_pjrt(bt::U32), None);
-        assert_eq!(from_pjrt(bt::C64), None);
+        assert_eq!(from_pjrt(bt::C128), None);
         assert_eq!(pjrt_name(to_pjrt(DType::I64)), "S64");
         assert_eq!(pjrt_name(99), "type 99");
     }

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
+use pyo3::types::{PyBool, PyComplex, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use tpudev_core::lower::Arg;
 use tpudev_core::shape::numel;
 use tpudev_core::{DType, TensorView};
@@ -35,9 +35,16 @@ pub fn dtype_of(obj: &Bound<'_, PyAny>) -> PyResult<DType> {
             return Ok(DType::ALL[i]);
         }
     }
+    let name = obj.str()?.to_string();
+    let why = match name.as_str() {
+        "torch.complex128" => " (TPUs have no complex128: XLA's TPU backend has no c128; use torch.complex64)",
+        "torch.complex32" => " (TPUs have no complex32; use torch.complex64)",
+        _ => "",
+    };
+    let supported: Vec<&str> = DType::ALL.iter().map(|d| d.torch_name()).collect();
     Err(PyTypeError::new_err(format!(
-        "dtype {obj} is not supported on the tpu device (supported: bool, uint8, int8, int16, \
-         int32, int64, float16, bfloat16, float32, float64)"
+        "dtype {name} is not supported on the tpu device{why} (supported: {})",
+        supported.join(", ")
     )))
 }
 
@@ -179,6 +186,9 @@ pub fn to_arg(op: &str, obj: &Bound<'_, PyAny>) -> PyResult<Arg> {
     }
     if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyFloat>() {
         return number_arg(obj);
+    }
+    if let Ok(c) = obj.cast::<PyComplex>() {
+        return Ok(Arg::Complex(c.real(), c.imag()));
     }
     if is_tensor(obj)? {
         return tensor_arg(op, obj);

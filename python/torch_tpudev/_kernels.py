@@ -2,7 +2,7 @@
 
 import torch
 
-from . import _C, _ops, _storage, _strides
+from . import _C, _math_bits, _ops, _storage, _strides
 
 
 def empty_memory_format(size, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
@@ -43,7 +43,8 @@ def _upload(src_cpu, dst):
     """cpu -> tpu: a dense destination laid out like the source (row-major, or the same
     permutation) takes the bytes directly; any other layout goes through a dense device
     temporary and a device copy."""
-    src = src_cpu.to(dst.dtype).expand(dst.shape)
+    # The bytes written are the values: a CPU conjugate (negative) view is resolved first.
+    src = src_cpu.to(dst.dtype).resolve_conj().resolve_neg().expand(dst.shape)
     if dst.numel() == 0:
         return dst
     if not (_strides.dense(src) and src.stride() == dst.stride() and _strides.dense(dst)):
@@ -70,14 +71,17 @@ def download(src):
     out = torch.empty_strided(tuple(src.shape), tuple(src.stride()), dtype=src.dtype)
     _C.read_to_host(_base_addr(src), src.storage_offset() * src.element_size(), out.data_ptr(),
                     out.numel() * out.element_size())
-    return out
+    return _math_bits.apply_to_host(out, src) if _math_bits.has_bits(src) else out
 
 
 def copy_from(self, dst, non_blocking=False):
     """`dst.copy_(self)` where at least one side is on the tpu."""
     src_tpu, dst_tpu = self.device.type == "tpu", dst.device.type == "tpu"
     if src_tpu and dst_tpu:
-        src = self.expand(dst.shape) if self.shape != dst.shape else self
+        src = self
+        if _math_bits.has_bits(src) or _math_bits.has_bits(dst):
+            src = _math_bits.stored(src, dst.is_conj(), dst.is_neg())
+        src = src.expand(dst.shape) if src.shape != dst.shape else src
         _C.copy(src, dst)
     elif dst_tpu:
         _upload(self, dst)
@@ -106,6 +110,41 @@ def to_copy(self, dtype=None, layout=None, device=None, pin_memory=None, non_blo
         return _strides.relayout(out, keep) if keep else out
     host = download(self)
     return host.to(device=target, dtype=dtype or self.dtype, memory_format=memory_format or torch.preserve_format)
+
+
+def clone(self, memory_format=None):
+    """`clone` honors the conjugate and negative bits (PyTorch resolves them for every other op)."""
+    if _math_bits.has_bits(self):
+        self = _math_bits.stored(self)
+    return _ops.plan_for(torch.ops.aten.clone.default)(self, memory_format=memory_format)
+
+
+def copy_(self, src, non_blocking=False):
+    """`copy_` with a tpu tensor on either side, as PyTorch's own `copy_` does for a backend
+    of its own (`_copy_from`), but honoring conjugate and negative bits: the memory of a
+    destination view with a bit set holds the conjugate (negative) of its values."""
+    if not (_math_bits.has_bits(self) or _math_bits.has_bits(src)):
+        return copy_from(src, self, non_blocking)
+    if self.device.type != "tpu":
+        return self.copy_(src.cpu())
+    src = src if src.device.type == "tpu" else src.to(self.device)
+    copy_from(_math_bits.stored(src, self.is_conj(), self.is_neg()), _math_bits.raw(self), non_blocking)
+    return self
+
+
+def _resolving_math_bits(name):
+    """The kernel of a BLAS-style op, which PyTorch hands conjugate and negative views
+    unresolved (CPU and CUDA read the bits as transpose flags): their values are resolved on
+    the device first."""
+    packet, _, overload = name.partition(".")
+    op = getattr(getattr(torch.ops.aten, packet), overload or "default")
+
+    def kernel(*args, **kwargs):
+        args = tuple(_math_bits.stored(a) if isinstance(a, torch.Tensor) and _math_bits.has_bits(a) else a
+                     for a in args)
+        return _ops.plan_for(op)(*args, **kwargs)
+
+    return kernel
 
 
 def copy_from_and_resize(self, dst):
@@ -140,6 +179,10 @@ EXPLICIT = {
     "_copy_from": copy_from,
     "_copy_from_and_resize": copy_from_and_resize,
     "_to_copy": to_copy,
+    "clone": clone,
+    "copy_": copy_,
+    **{name: _resolving_math_bits(name)
+       for name in ("mm", "bmm", "addmm", "baddbmm", "dot", "vdot", "linalg_solve_triangular")},
     "resize_": resize_,
     "_local_scalar_dense": local_scalar_dense,
     "_fused_sdp_choice": fused_sdp_choice,

@@ -321,7 +321,9 @@ impl SimDevice {
     /// `Device::compile`, with the simulator's own executable type.
     pub fn compile_program(&self, graph: &Graph) -> Result<plan::SimExecutable> {
         let mut exe = plan::compile(graph, &self.tuning)?;
-        exe.timing = timing::time_program(&exe.graph, &plan::timing_plan(&exe.graph), &self.timing);
+        // Timed as written: a TPU runs complex ops and FFTs as such, not as the f32 parts the
+        // simulator computes them with.
+        exe.timing = timing::time_program(graph, &plan::timing_plan(graph), &self.timing);
         Ok(exe)
     }
 
@@ -346,6 +348,15 @@ fn compute_on(
     ex: &dyn crate::exec::collective::Exchange,
     publish: &Publish,
 ) -> Result<()> {
+    let complex = |v: &TensorView| v.dtype.is_complex();
+    let paired;
+    let (inputs, outputs) =
+        if outputs.iter().any(complex) || inputs.iter().any(|i| matches!(i, ExecInput::Tensor(v) if complex(v))) {
+            paired = (as_real_pairs(inputs), outputs.iter().map(TensorView::as_real_pairs).collect::<Vec<_>>());
+            (&paired.0[..], &paired.1[..])
+        } else {
+            (inputs, outputs)
+        };
     match target {
         ExecTarget::Cpu => interpret::execute_publishing(exe, hbm, inputs, outputs, ex, publish),
         #[cfg(feature = "gpu")]
@@ -353,6 +364,18 @@ fn compute_on(
         #[cfg(not(feature = "gpu"))]
         ExecTarget::Gpu => Err(Error::invalid("this build of tpudev has no GPU support")),
     }
+}
+
+/// The views of a program's inputs with complex tensors as their f32 (real, imaginary) pairs,
+/// as the simulator's form of the program reads them (`exec::complex_pairs`).
+fn as_real_pairs(inputs: &[ExecInput]) -> Vec<ExecInput> {
+    inputs
+        .iter()
+        .map(|i| match i {
+            ExecInput::Tensor(v) => ExecInput::Tensor(v.as_real_pairs()),
+            other => other.clone(),
+        })
+        .collect()
 }
 
 /// A program's executable as the simulator's own type.

@@ -23,6 +23,7 @@ fn dtype_of_descr(descr: &str) -> Option<DType> {
         "<f2" => DType::F16,
         "<f4" => DType::F32,
         "<f8" => DType::F64,
+        "<c8" => DType::C64,
         _ => return None,
     })
 }
@@ -39,6 +40,7 @@ fn descr_of_dtype(d: DType) -> Option<&'static str> {
         DType::F16 => "<f2",
         DType::F32 => "<f4",
         DType::F64 => "<f8",
+        DType::C64 => "<c8",
         DType::BF16 => return None,
     })
 }

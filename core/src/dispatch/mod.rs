@@ -197,7 +197,7 @@ impl Dispatcher {
     }
 
     fn lower_with(&self, op: &str, args: &[Arg], options: CompileOptions) -> Result<Lowered> {
-        let entry = lower::lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
+        let entry = lower::entry_for(op, args)?.ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
         let mut ctx = LowerCtx::with_precision(op, args, options.precision);
         let outputs = (entry.lower)(&mut ctx)?;
         let mut lowered = ctx.finish(outputs);
@@ -208,7 +208,7 @@ impl Dispatcher {
     }
 
     fn compiled(&self, op: &str, args: &[Arg]) -> Result<Arc<CompiledOp>> {
-        let entry = lower::lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
+        let entry = lower::entry_for(op, args)?.ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
         let options = self.options();
         let key = SignatureKey::new(entry.name, args, entry.static_floats, options);
         if let Some(hit) = self.cache.get(&key) {

@@ -125,6 +125,10 @@ impl GraphBuilder {
         if matches!(op, Op::IsFinite) {
             ty.dtype = DType::Bool;
         }
+        // `stablehlo.abs` of a complex number is its (real) modulus.
+        if matches!(op, Op::Abs) {
+            ty.dtype = ty.dtype.real_part();
+        }
         Ok(self.push(op, vec![x], ty))
     }
 

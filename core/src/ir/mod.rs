@@ -4,8 +4,10 @@
 //! conversion and layout are explicit ops, exactly as in StableHLO, so that the same graph can be
 //! printed as StableHLO for PJRT and interpreted by the simulator.
 
+mod apply;
 mod builder;
 mod collective;
+mod complex;
 mod excess_precision;
 mod graph;
 mod op;
@@ -13,6 +15,7 @@ mod verify;
 
 pub use builder::GraphBuilder;
 pub use collective::{check_collective_replicas, check_permute_pairs, check_replica_groups, replicas_of};
+pub use complex::FftKind;
 pub use excess_precision::keep_excess_precision;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
 #[cfg(test)]
@@ -22,6 +25,6 @@ pub use verify::{debug_verify_after, verify};
 
 // The op groups as patterns (`#[macro_export]` puts them at the crate root; here they sit by `Op`).
 pub use crate::{
-    binary_ops, collective_ops, elementwise_ops, exact_unary_ops, float_unary_ops, indexing_ops, layout_ops,
-    linalg_ops, other_ops, plain_binary_ops, product_ops, reduction_ops, source_ops, unary_ops,
+    binary_ops, collective_ops, complex_ops, elementwise_ops, exact_unary_ops, float_unary_ops, indexing_ops,
+    layout_ops, linalg_ops, other_ops, plain_binary_ops, product_ops, reduction_ops, source_ops, unary_ops,
 };

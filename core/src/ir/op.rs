@@ -2,9 +2,10 @@
 //! simpler special case of a general StableHLO op (Take for gather, for instance) the comment
 //! says how it maps.
 
+use super::complex::FftKind;
 use crate::{
-    binary_ops, collective_ops, elementwise_ops, indexing_ops, linalg_ops, other_ops, product_ops, reduction_ops,
-    source_ops, unary_ops,
+    binary_ops, collective_ops, complex_ops, elementwise_ops, indexing_ops, linalg_ops, other_ops, product_ops,
+    reduction_ops, source_ops, unary_ops,
 };
 
 /// A scalar value baked into a graph. Literals compare and hash by their bits: -0.0 and 0.0
@@ -295,6 +296,19 @@ pub enum Op {
         precision: Precision,
     },
 
+    // ---- complex numbers (see `ir::complex`) ----
+    /// `stablehlo.complex(real, imag)`: two f32 operands of one shape make a complex64.
+    Complex,
+    /// `stablehlo.real`: a complex64 operand's real part, as f32.
+    Real,
+    /// `stablehlo.imag`: a complex64 operand's imaginary part, as f32.
+    Imag,
+    /// `stablehlo.fft` over the trailing `length.len()` (1 to 3) dims.
+    Fft {
+        kind: FftKind,
+        length: Vec<usize>,
+    },
+
     /// Gather of whole slices: operands (table, indices[i64, any rank]); the result replaces
     /// `axis` of the table by the index shape. A `stablehlo.gather` with
     /// `collapsed_slice_dims=[axis]`. Out-of-range indices are an error.
@@ -523,6 +537,10 @@ impl Op {
             Op::DotGeneral(_) => "dot_general",
             Op::Convolution(_) => "convolution",
             Op::RaggedDot { .. } => "ragged_dot",
+            Op::Complex => "complex",
+            Op::Real => "real",
+            Op::Imag => "imag",
+            Op::Fft { .. } => "fft",
             Op::Take { .. } => "take",
             Op::TakeAlongAxis { .. } => "take_along_axis",
             Op::ScatterAdd { .. } => "scatter_add",
@@ -558,6 +576,8 @@ impl Op {
         match self {
             elementwise_ops!() => true,
             Op::Convert | Op::BroadcastInDim { .. } | Op::Reshape => true,
+            Op::Complex | Op::Real | Op::Imag => true,
+            Op::Fft { .. } => false,
             Op::Transpose { .. }
             | Op::Slice { .. }
             | Op::Concatenate { .. }
@@ -585,6 +605,7 @@ impl Op {
             | Op::Reverse { .. }
             | Op::RngUniform
             | elementwise_ops!()
+            | complex_ops!()
             | collective_ops!()
             | reduction_ops!()
             | product_ops!()
@@ -778,6 +799,15 @@ macro_rules! indexing_ops {
     };
 }
 
+/// Complex numbers: making them from parts, taking their parts, and Fourier transforms, as
+/// an or-pattern.
+#[macro_export]
+macro_rules! complex_ops {
+    () => {
+        $crate::ir::Op::Complex | $crate::ir::Op::Real | $crate::ir::Op::Imag | $crate::ir::Op::Fft { .. }
+    };
+}
+
 /// Linear algebra: factorizations and solves, as an or-pattern.
 #[macro_export]
 macro_rules! linalg_ops {
@@ -787,7 +817,7 @@ macro_rules! linalg_ops {
 }
 
 /// Every op that is neither elementwise (`elementwise_ops!`) nor a collective, as an
-/// or-pattern: the six groups above.
+/// or-pattern: the seven groups above.
 #[macro_export]
 macro_rules! other_ops {
     () => {
@@ -796,6 +826,7 @@ macro_rules! other_ops {
             | $crate::reduction_ops!()
             | $crate::product_ops!()
             | $crate::indexing_ops!()
+            | $crate::complex_ops!()
             | $crate::linalg_ops!()
     };
 }
@@ -822,6 +853,10 @@ pub(crate) const OTHER_OP_NAMES: &[&str] = &[
     "dot_general",
     "convolution",
     "ragged_dot",
+    "complex",
+    "real",
+    "imag",
+    "fft",
     "take",
     "take_along_axis",
     "scatter_add",

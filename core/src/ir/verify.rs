@@ -26,6 +26,9 @@ fn arity(op: &Op) -> Option<usize> {
         | Op::Slice { .. }
         | Op::Reverse { .. }
         | Op::RngUniform
+        | Op::Real
+        | Op::Imag
+        | Op::Fft { .. }
         | Op::Cholesky { .. }
         | reduction_ops!() => 1,
         Op::Concatenate { .. } => return None,
@@ -34,6 +37,7 @@ fn arity(op: &Op) -> Option<usize> {
         | Op::TakeAlongAxis { .. }
         | Op::TriangularSolve { .. }
         | Op::DotGeneral(_)
+        | Op::Complex
         | Op::Convolution(_) => 2,
         Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } | Op::RaggedDot { .. } => 3,
         Op::LinalgCall(call) => match call {
@@ -81,46 +85,7 @@ pub fn verify(graph: &Graph) -> Result<()> {
                 }
                 b.param(param.ty.clone())
             }
-            Op::Constant(l) => b.constant(*l, dtype, shape),
-            Op::Iota { dim } => b.iota(dtype, shape, *dim)?,
-            op @ unary_ops!() => b.unary(op.clone(), x[0])?,
-            op @ binary_ops!() => b.binary(op.clone(), x[0], x[1])?,
-            Op::Select => b.select(x[0], x[1], x[2])?,
-            Op::Clamp => b.clamp(x[0], x[1], x[2])?,
-            Op::Convert => b.convert(x[0], dtype),
-            Op::Reshape => b.reshape(x[0], shape)?,
-            Op::BroadcastInDim { dims } => b.broadcast_in_dim(x[0], shape, dims.clone())?,
-            Op::Transpose { perm } => b.transpose(x[0], perm.clone())?,
-            Op::Slice { start, limit, stride } => b.slice(x[0], start.clone(), limit.clone(), stride.clone())?,
-            Op::Concatenate { dim } => b.concatenate(&x, *dim)?,
-            Op::Pad { low, high, interior } => b.pad(x[0], x[1], low.clone(), high.clone(), interior.clone())?,
-            Op::Reverse { dims } => b.reverse(x[0], dims.clone())?,
-            Op::Reduce { kind, dims } => b.reduce(x[0], *kind, dims.clone())?,
-            Op::ArgReduce { kind, dim } => b.arg_reduce(x[0], *kind, *dim)?,
-            Op::ReduceWindow { kind, window, stride, padding } => {
-                b.reduce_window(x[0], *kind, window.clone(), stride.clone(), padding.clone())?
-            }
-            Op::DotGeneral(d) => b.dot_general(x[0], x[1], d.clone())?,
-            Op::Convolution(d) => b.convolution(x[0], x[1], d.clone())?,
-            &Op::RaggedDot { ragged, precision } => b.ragged_dot(x[0], x[1], x[2], ragged, precision)?,
-            Op::Take { axis } => b.take(x[0], x[1], *axis)?,
-            Op::TakeAlongAxis { axis } => b.take_along_axis(x[0], x[1], *axis)?,
-            Op::ScatterAdd { axis } => b.scatter_add(x[0], x[1], x[2], *axis)?,
-            Op::ScatterAlongAxis { axis, accumulate } => b.scatter_along_axis(x[0], x[1], x[2], *axis, *accumulate)?,
-            Op::ScatterReduce { axis, kind } => b.scatter_reduce(x[0], x[1], x[2], *axis, *kind)?,
-            Op::RngUniform => b.rng_uniform(x[0], dtype, shape)?,
-            Op::Cholesky { lower } => b.cholesky(x[0], *lower)?,
-            &Op::TriangularSolve { left_side, lower, unit_diagonal, transpose_a } => {
-                b.triangular_solve(x[0], x[1], left_side, lower, unit_diagonal, transpose_a)?
-            }
-            Op::LinalgCall(call) => b.linalg_call(*call, &x)?,
-            Op::AllReduce { kind, groups } => b.all_reduce(x[0], *kind, groups.clone())?,
-            Op::AllGather { dim, groups } => b.all_gather(x[0], *dim, groups.clone())?,
-            Op::ReduceScatter { kind, dim, groups } => b.reduce_scatter(x[0], *kind, *dim, groups.clone())?,
-            Op::AllToAll { split_dim, concat_dim, groups } => {
-                b.all_to_all(x[0], *split_dim, *concat_dim, groups.clone())?
-            }
-            Op::CollectivePermute { pairs } => b.collective_permute(x[0], pairs.clone())?,
+            op => b.apply(op, &x, dtype, shape)?,
         };
         if b.ty(id) != &node.ty {
             return Err(fail(format!("declared type {} but its operands give {}", node.ty, b.ty(id))));

@@ -14,6 +14,9 @@ pub enum Arg {
     /// A float scalar. Its value is passed at run time (not compiled in) unless the op's table
     /// entry lists the argument as static.
     Float(f64),
+    /// A complex Python number (real, imaginary), compiled in: complex scalars are rare
+    /// enough (a `1j` factor, a derivative's constant) that each value may key its program.
+    Complex(f64, f64),
     Str(String),
     DType(DType),
     IntList(Vec<i64>),
@@ -35,6 +38,8 @@ pub enum ArgKey {
     Float,
     /// A static float, by bit pattern.
     StaticFloat(u64),
+    /// A complex number, by the bit patterns of its parts.
+    Complex(u64, u64),
     Str(String),
     DType(DType),
     IntList(Vec<i64>),
@@ -56,6 +61,7 @@ impl Arg {
             Arg::Int(i) => ArgKey::Int(*i),
             Arg::Float(f) if static_float => ArgKey::StaticFloat(f.to_bits()),
             Arg::Float(_) => ArgKey::Float,
+            Arg::Complex(re, im) => ArgKey::Complex(re.to_bits(), im.to_bits()),
             Arg::Str(s) => ArgKey::Str(s.clone()),
             Arg::DType(d) => ArgKey::DType(*d),
             Arg::IntList(v) => ArgKey::IntList(v.clone()),
@@ -78,6 +84,7 @@ impl Arg {
             Arg::Bool(_) => "bool",
             Arg::Int(_) => "int",
             Arg::Float(_) => "float",
+            Arg::Complex(..) => "complex",
             Arg::Str(_) => "str",
             Arg::DType(_) => "dtype",
             Arg::IntList(_) => "int[]",

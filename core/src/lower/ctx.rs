@@ -160,6 +160,7 @@ impl<'a> LowerCtx<'a> {
             Arg::Bool(_) => Ok(Operand::Number { arg: i, dtype: DType::Bool }),
             Arg::Int(_) => Ok(Operand::Number { arg: i, dtype: DType::I64 }),
             Arg::Float(_) => Ok(Operand::Number { arg: i, dtype: DType::F64 }),
+            Arg::Complex(..) => Ok(Operand::Number { arg: i, dtype: DType::C64 }),
             _ => Err(self.wrong(i, "Tensor or number")),
         }
     }
@@ -255,6 +256,12 @@ impl<'a> LowerCtx<'a> {
             }
             Arg::Int(v) => self.b.constant(Literal::Int(*v), dtype, vec![]),
             Arg::Bool(v) => self.b.constant(Literal::Bool(*v), dtype, vec![]),
+            &Arg::Complex(re, im) if dtype.is_complex() => {
+                let re = self.b.constant(Literal::Float(re), DType::F32, vec![]);
+                let im = self.b.constant(Literal::Float(im), DType::F32, vec![]);
+                self.b.complex(re, im)?
+            }
+            Arg::Complex(..) => return Err(self.invalid(format!("a complex number cannot be used as a {dtype} value"))),
             _ => return Err(self.wrong(i, "number")),
         };
         self.broadcast_to(node, shape)

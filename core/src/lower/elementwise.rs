@@ -626,7 +626,7 @@ pub(super) fn addc_op(
     divide: bool,
 ) -> Result<NodeId> {
     let dtype = result_type(&[s, t1, t2]);
-    if divide && !dtype.is_float() {
+    if divide && !dtype.is_float() && !dtype.is_complex() {
         return Err(ctx.invalid(
             "Integer division with addcdiv is no longer supported, and in a future release addcdiv will \
              perform a true division of tensor1 and tensor2.",

@@ -31,7 +31,7 @@ pub(crate) fn to_float(d: DType) -> DType {
 pub(crate) fn literal_for(v: f64, dtype: DType) -> Literal {
     if dtype == DType::Bool {
         Literal::Bool(v != 0.0)
-    } else if dtype.is_float() {
+    } else if dtype.is_float() || dtype.is_complex() {
         Literal::Float(v)
     } else {
         Literal::Int(v as i64)
@@ -49,7 +49,7 @@ pub(crate) fn dtype_max(d: DType) -> f64 {
         DType::I64 => i64::MAX as f64,
         DType::F16 => 65504.0,
         DType::BF16 => 3.3895313892515355e38,
-        DType::F32 => f32::MAX as f64,
+        DType::F32 | DType::C64 => f32::MAX as f64,
         DType::F64 => f64::MAX,
     }
 }
@@ -334,6 +334,7 @@ pub(crate) fn torch_type_name(d: DType) -> &'static str {
         DType::BF16 => "BFloat16",
         DType::F32 => "Float",
         DType::F64 => "Double",
+        DType::C64 => "ComplexFloat",
     }
 }
 

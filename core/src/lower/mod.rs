@@ -27,6 +27,7 @@ mod table;
 mod activation;
 mod bessel;
 mod compare;
+mod complex;
 mod conv;
 mod decomp;
 mod distance;
@@ -61,6 +62,7 @@ mod special_math;
 pub(crate) mod tests;
 
 pub use args::{Arg, ArgKey};
+pub use complex::entry_for;
 pub use ctx::{Binding, LowerCtx, Lowered};
 pub(crate) use helpers::literal_for;
 pub use promote::{result_type, Operand};

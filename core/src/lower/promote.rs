@@ -37,6 +37,8 @@ impl Operand {
 fn category(d: DType) -> u8 {
     if d == DType::Bool {
         0
+    } else if d.is_complex() {
+        3
     } else if d.is_float() {
         2
     } else {
@@ -71,7 +73,9 @@ pub fn result_type(operands: &[Operand]) -> DType {
                 // A higher category from a lower-priority group: numbers take the default
                 // dtype of their category, zero-dim tensors keep their own.
                 if is_number {
-                    if d.is_float() {
+                    if d.is_complex() {
+                        DType::C64
+                    } else if d.is_float() {
                         DType::F32
                     } else {
                         DType::I64

@@ -58,7 +58,7 @@ pub(super) const OPS: &[LowerEntry] = &[
 
 /// `sum`/`prod` result dtype: integers and bool widen to int64 unless a dtype is given.
 fn sum_dtype(input: DType, given: Option<DType>) -> DType {
-    given.unwrap_or(if input.is_float() { input } else { DType::I64 })
+    given.unwrap_or(if input.is_float() || input.is_complex() { input } else { DType::I64 })
 }
 
 /// Sum or product of `x` over `dims`, accumulated in opmath of `out` and rounded to `out`.
@@ -127,7 +127,7 @@ fn mean_node(ctx: &mut LowerCtx, x: NodeId, dims: &[usize], keepdim: bool, given
     let d = ctx.b.dtype(x);
     let out = match given {
         Some(g) => g,
-        None if d.is_float() => d,
+        None if d.is_float() || d.is_complex() => d,
         None => {
             return Err(ctx.invalid(format!(
                 "mean(): could not infer output dtype. Input dtype must be either a floating point or \
@@ -136,7 +136,7 @@ fn mean_node(ctx: &mut LowerCtx, x: NodeId, dims: &[usize], keepdim: bool, given
             )))
         }
     };
-    if !out.is_float() {
+    if !out.is_float() && !out.is_complex() {
         return Err(ctx.invalid(format!(
             "mean(): could not infer output dtype. Optional dtype must be either a floating point or \
              complex dtype. Got: {}",

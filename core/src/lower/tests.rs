@@ -58,7 +58,7 @@ pub(crate) fn parse_arg(s: &str) -> Arg {
 }
 
 pub(crate) fn lower(op: &str, args: &[Arg]) -> crate::error::Result<Lowered> {
-    let entry = lookup(op).ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
+    let entry = super::entry_for(op, args)?.ok_or_else(|| Error::UnsupportedOp { op: op.to_string() })?;
     let mut ctx = LowerCtx::new(op, args);
     let outputs = (entry.lower)(&mut ctx)?;
     Ok(ctx.finish(outputs))

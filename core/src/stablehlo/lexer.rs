@@ -317,7 +317,14 @@ impl<'a> Cursor<'a> {
             }
         }
         let elem_pos = self.pos;
-        let elem = self.id_chars();
+        let mut elem = self.id_chars();
+        // `complex<f32>`: the one element type with a parameter.
+        if elem == "complex" && self.eat("<") {
+            elem = format!("complex<{}>", self.id_chars());
+            if !self.eat(">") {
+                return Err(self.error_at(self.pos, "expected '>' closing complex<...>"));
+            }
+        }
         let dtype = dtype_from_name(&elem)
             .ok_or_else(|| self.error_at(elem_pos, format!("element type '{elem}' is not supported")))?;
         if self.eat(",") {

@@ -6,8 +6,8 @@
 use super::{parse, print};
 use crate::dtype::{DType, DType as D};
 use crate::ir::{
-    CompareDir, ConvDims, DotDims, Graph, GraphBuilder, LinalgCall as LC, Literal, NodeId, Op, Precision, RaggedDim,
-    ReduceKind, TensorType, OTHER_OP_NAMES,
+    CompareDir, ConvDims, DotDims, FftKind, Graph, GraphBuilder, LinalgCall as LC, Literal, NodeId, Op, Precision,
+    RaggedDim, ReduceKind, TensorType, OTHER_OP_NAMES,
 };
 use crate::lower::{lookup, Arg, LowerCtx};
 use crate::stablehlo::types::coerce;
@@ -258,6 +258,30 @@ pub(crate) fn op_graphs() -> Vec<(String, Graph)> {
         let xt = b.param(f32t(&[3, 7]));
         let k_sizes = b.param(TensorType::new(DType::I64, vec![2]));
         vec![rows, b.ragged_dot(xt, g, k_sizes, RaggedDim::Contracting, Precision::Default).unwrap()]
+    });
+    push("complex", &|b| {
+        let (x, y) = (b.param(f32t(&[2, 8])), b.param(f32t(&[2, 8])));
+        let z = b.complex(x, y).unwrap();
+        let c = b.constant(Literal::Float(1.5), DType::C64, vec![2, 8]);
+        let m = b.binary(Mul, z, c).unwrap();
+        let s = b.binary(Add, m, z).unwrap();
+        let f = b.fft(s, FftKind::Fft, vec![8]).unwrap();
+        let i = b.fft(f, FftKind::Ifft, vec![2, 8]).unwrap();
+        let r = b.fft(x, FftKind::Rfft, vec![8]).unwrap();
+        let ir = b.fft(r, FftKind::Irfft, vec![8]).unwrap();
+        vec![b.real(i).unwrap(), b.imag(f).unwrap(), b.unary(Abs, s).unwrap(), ir]
+    });
+    push("complex_elementwise", &|b| {
+        let z = b.param(TensorType::new(DType::C64, vec![3]));
+        let w = b.param(TensorType::new(DType::C64, vec![3]));
+        let mut v = vec![b.compare(CompareDir::Eq, z, w).unwrap(), b.compare(CompareDir::Ne, z, w).unwrap()];
+        for op in [Sub, Div] {
+            v.push(b.binary(op, z, w).unwrap());
+        }
+        for op in [Neg, Exp, Log, Sqrt] {
+            v.push(b.unary(op, z).unwrap());
+        }
+        v
     });
     push("linalg", &|b| {
         let a = b.param(f32t(&[2, 3, 3]));
@@ -715,6 +739,151 @@ fn garbled_collectives_are_errors_not_panics() {
             let _ = parse(&truncated);
             let mut garbled = chars.clone();
             garbled[cut] = ['}', '%', '"', '<', '0', '[', 'x', '#', '-'][cut % 9];
+            let _ = parse(&garbled.iter().collect::<String>());
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// complex64
+
+const COMPLEX_FFT: &str = include_str!("../../../tests/stablehlo_corpus/complex_fft.mlir");
+
+#[test]
+fn parses_jax_style_complex_programs() {
+    let g = parse(COMPLEX_FFT).unwrap();
+    assert_eq!(g.output_types(), vec![f32t(&[4, 8]); 5]);
+    let ffts: Vec<&Op> = g.nodes.iter().map(|n| &n.op).filter(|op| matches!(op, Op::Fft { .. })).collect();
+    let fft = |kind, length: &[usize]| Op::Fft { kind, length: length.to_vec() };
+    assert_eq!(
+        ffts,
+        [
+            &fft(FftKind::Fft, &[8]),
+            &fft(FftKind::Rfft, &[8]),
+            &fft(FftKind::Irfft, &[8]),
+            &fft(FftKind::Ifft, &[8]),
+            &fft(FftKind::Fft, &[4, 8]),
+        ]
+    );
+    // (2, 0) is a complex64 constant; (0.5, -1) is two f32 constants joined by `complex`.
+    let constants: Vec<(&Op, DType)> =
+        g.nodes.iter().filter(|n| matches!(n.op, Op::Constant(_))).map(|n| (&n.op, n.ty.dtype)).collect();
+    assert_eq!(
+        constants,
+        [
+            (&Op::Constant(Literal::Float(0.5)), D::F32),
+            (&Op::Constant(Literal::Float(-1.0)), D::F32),
+            (&Op::Constant(Literal::Float(2.0)), D::C64)
+        ]
+    );
+    assert_eq!(g.nodes.iter().filter(|n| n.op == Op::Complex).count(), 2);
+    round_trip("jax_complex_fft", &g);
+}
+
+/// The ops of `@main(%arg0: tensor<4xf32>)` with `body`, which defines `%0` of type `result`.
+fn ops_of(body: &str, result: &str) -> Result<Vec<(Op, TensorType)>, String> {
+    let g = parse(&one_op_module("", body, result)).map_err(|e| e.to_string())?;
+    Ok(g.nodes.iter().map(|n| (n.op.clone(), n.ty.clone())).collect())
+}
+
+fn c64(shape: &[usize]) -> TensorType {
+    TensorType::new(D::C64, shape.to_vec())
+}
+
+#[test]
+fn complex_parts_in_every_form() {
+    let make = [
+        "%z = stablehlo.complex %arg0, %arg0 : tensor<4xcomplex<f32>>",
+        "%z = stablehlo.complex %arg0, %arg0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xcomplex<f32>>",
+        "%z = \"stablehlo.complex\"(%arg0, %arg0) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xcomplex<f32>>",
+    ];
+    let take = [
+        ("stablehlo.real %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>", Op::Real),
+        ("\"stablehlo.imag\"(%z) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>", Op::Imag),
+        ("stablehlo.abs %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>", Op::Abs),
+    ];
+    for m in make {
+        for (t, op) in &take {
+            let ops = ops_of(&format!("{m}\n    %0 = {t}"), "tensor<4xf32>").unwrap();
+            assert_eq!(ops[1..], [(Op::Complex, c64(&[4])), (op.clone(), f32t(&[4]))], "{m} / {t}");
+        }
+    }
+}
+
+#[test]
+fn fft_in_every_form() {
+    let ty = ": (tensor<4xf32>) -> tensor<3xcomplex<f32>>";
+    for form in [
+        format!("stablehlo.fft %arg0, type =  RFFT, length = [4] {ty}"),
+        format!("\"stablehlo.fft\"(%arg0) <{{fft_length = array<i64: 4>, fft_type = #stablehlo<fft_type RFFT>}}> {ty}"),
+        format!(
+            "\"stablehlo.fft\"(%arg0) {{fft_length = dense<4> : tensor<1xi64>, fft_type = #stablehlo<fft_type RFFT>}} {ty}"
+        ),
+    ] {
+        let ops = ops_of(&format!("%0 = {form}"), "tensor<3xcomplex<f32>>").unwrap();
+        assert_eq!(ops[1], (Op::Fft { kind: FftKind::Rfft, length: vec![4] }, c64(&[3])), "{form}");
+    }
+}
+
+/// The ops of a constant `dense<lit> : tensor<4xcomplex<f32>>`, returned.
+fn complex_constant(lit: &str) -> Result<Vec<(Op, TensorType)>, String> {
+    let body = format!("%0 = stablehlo.constant dense<{lit}> : tensor<4xcomplex<f32>>");
+    ops_of(&body, "tensor<4xcomplex<f32>>").map(|ops| ops[1..].to_vec())
+}
+
+#[test]
+fn complex_constants_are_real_splats_or_two_parts() {
+    use Literal::Float;
+    let k = |x: f64, ty: TensorType| (Op::Constant(Float(x)), ty);
+    assert_eq!(complex_constant("(1.5,0.0)").unwrap(), [k(1.5, c64(&[4]))]);
+    let parts = [k(1.0, f32t(&[4])), k(2.0, f32t(&[4])), (Op::Complex, c64(&[4]))];
+    assert_eq!(complex_constant("(1.000000e+00, 2.000000e+00)").unwrap(), parts);
+    // A negative zero imaginary part keeps its sign.
+    let ops = complex_constant("(1.0,-0.0)").unwrap();
+    assert_eq!(format!("{ops:?}"), format!("{:?}", [k(1.0, f32t(&[4])), k(-0.0, f32t(&[4])), parts[2].clone()]));
+    let ops = complex_constant("(0x7FC00000,0xFF800000)").unwrap();
+    assert!(matches!(ops[0].0, Op::Constant(Float(f)) if f.is_nan()), "{ops:?}");
+    assert_eq!(ops[1], k(f64::NEG_INFINITY, f32t(&[4])));
+    // Non-splats: real ones of complex64 elements; others real and imaginary parts.
+    let ops = complex_constant("[(1.0,0.0), (2.0,0.0), (3.0,0.0), (4.0,0.0)]").unwrap();
+    assert_eq!(ops.iter().filter(|(op, ty)| matches!(op, Op::Constant(_)) && ty == &c64(&[1])).count(), 4);
+    let ops = complex_constant("[(1.0,5.0), (2.0,5.0), (3.0,5.0), (4.0,5.0)]").unwrap();
+    assert!(ops.contains(&k(5.0, f32t(&[4]))) && ops.last() == Some(&parts[2]), "{ops:?}");
+    let e = complex_constant("[]").unwrap_err();
+    assert!(e.contains("0 values for tensor<4xcomplex<f32>>"), "{e}");
+    let e = complex_constant("1.0").unwrap_err();
+    assert!(e.contains("stablehlo.constant") && e.contains("is not a complex<f32> value"), "{e}");
+}
+
+#[test]
+fn bad_complex_ops_are_clear_errors() {
+    let err = |body: &str, result: &str| ops_of(body, result).unwrap_err();
+    let e = err("%0 = stablehlo.real %arg0 : (tensor<4xf32>) -> tensor<4xf32>", "tensor<4xf32>");
+    assert!(e.contains("stablehlo.real: real needs a complex64 operand"), "{e}");
+    let ty = ": (tensor<4xf32>) -> tensor<3xcomplex<f32>>";
+    let e = err(&format!("%0 = stablehlo.fft %arg0, type = DCT, length = [4] {ty}"), "tensor<3xcomplex<f32>>");
+    assert!(e.contains("stablehlo.fft: the fft type must be FFT, IFFT, RFFT or IRFFT, not DCT"), "{e}");
+    let e = err(&format!("%0 = stablehlo.fft %arg0, type = RFFT {ty}"), "tensor<3xcomplex<f32>>");
+    assert!(e.contains("stablehlo.fft: missing attribute length"), "{e}");
+    let e = err(&format!("%0 = stablehlo.fft %arg0, type = FFT, length = [4] {ty}"), "tensor<3xcomplex<f32>>");
+    assert!(e.contains("stablehlo.fft: FFT needs a complex64 operand"), "{e}");
+    let ty = ": (tensor<4xf32>) -> tensor<4xcomplex<f32>>";
+    let e = err(&format!("%0 = stablehlo.fft %arg0, type = RFFT, length = [4] {ty}"), "tensor<4xcomplex<f32>>");
+    assert!(e.contains("declared result type tensor<4xcomplex<f32>>"), "{e}");
+    let e = err("%0 = stablehlo.constant dense<(1.0,0.0)> : tensor<4xcomplex<f64>>", "tensor<4xf32>");
+    assert!(e.contains("element type 'complex<f64>' is not supported"), "{e}");
+}
+
+#[test]
+fn garbled_complex_text_is_an_error_not_a_panic() {
+    let graphs = op_graphs();
+    let printed = graphs.iter().filter(|(n, _)| n.starts_with("complex")).map(|(_, g)| print(g).unwrap());
+    for text in printed.chain([COMPLEX_FFT.to_string()]) {
+        let chars: Vec<char> = text.chars().collect();
+        for cut in (0..chars.len()).step_by(3) {
+            let _ = parse(&chars[..cut].iter().collect::<String>());
+            let mut garbled = chars.clone();
+            garbled[cut] = ['}', '%', '"', '<', '0', '(', 'x', '#', ',', '>'][cut % 10];
             let _ = parse(&garbled.iter().collect::<String>());
         }
     }

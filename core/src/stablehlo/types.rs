@@ -71,6 +71,11 @@ pub fn float_from_bits(bits: u64, dtype: DType) -> Option<f64> {
 
 /// The element of a `dense<...>` attribute for a literal of `dtype`.
 pub fn format_literal(lit: Literal, dtype: DType) -> String {
+    // A complex constant is a real number: `(re, 0.0)`, each part in f32's spelling.
+    if dtype.is_complex() {
+        let f32_zero = format_float(0.0, DType::F32);
+        return format!("({},{f32_zero})", format_float(lit.as_f64(), DType::F32));
+    }
     match coerce(lit, dtype) {
         Literal::Bool(b) => b.to_string(),
         Literal::Int(i) => i.to_string(),
@@ -124,7 +129,7 @@ pub fn reduce_kind_of(op: &str) -> Option<ReduceKind> {
 /// `comparison_type` for operands of `dtype`.
 pub fn comparison_type(dtype: DType) -> &'static str {
     match dtype {
-        d if d.is_float() => "FLOAT",
+        d if d.is_float() || d.is_complex() => "FLOAT",
         DType::Bool | DType::U8 => "UNSIGNED",
         _ => "SIGNED",
     }

@@ -223,19 +223,7 @@ impl PjrtDevice {
 
 /// `x` as `n` elements of `dtype`, little-endian (as the simulator converts host scalars).
 fn scalar_bytes(x: f64, dtype: DType, n: usize) -> Vec<u8> {
-    let one: Vec<u8> = match dtype {
-        DType::Bool => vec![(x != 0.0) as u8],
-        DType::U8 => vec![x as u8],
-        DType::I8 => (x as i8).to_le_bytes().to_vec(),
-        DType::I16 => (x as i16).to_le_bytes().to_vec(),
-        DType::I32 => (x as i32).to_le_bytes().to_vec(),
-        DType::I64 => (x as i64).to_le_bytes().to_vec(),
-        DType::F16 => half::f16::from_f64(x).to_le_bytes().to_vec(),
-        DType::BF16 => half::bf16::from_f64(x).to_le_bytes().to_vec(),
-        DType::F32 => (x as f32).to_le_bytes().to_vec(),
-        DType::F64 => x.to_le_bytes().to_vec(),
-    };
-    one.repeat(n)
+    tpudev_core::host_values::to_le_bytes(dtype, &[x]).repeat(n)
 }
 
 /// A byte count with an optional unit (KB, MB, GB, KiB, MiB, GiB).

@@ -118,6 +118,23 @@ fn from_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType
             let _ = writeln!(out, "    {dst}_zero = stablehlo.constant dense<0> : {u8s}");
             writeln!(out, "    {dst} = stablehlo.compare  NE, {src}, {dst}_zero,  UNSIGNED : ({u8s}, {u8s}) -> {typed}")
         }
+        // StableHLO bitcasts no bytes to complex: they become f32 pairs, then the complex.
+        DType::C64 => {
+            let (cells, pairs, part) =
+                (format!("tensor<{m}x2x4xui8>"), format!("tensor<{m}x2xf32>"), flat_type(m, DType::F32));
+            let _ = writeln!(out, "    {dst}_cells = stablehlo.reshape {src} : ({u8s}) -> {cells}");
+            let _ = writeln!(out, "    {dst}_pairs = stablehlo.bitcast_convert {dst}_cells : ({cells}) -> {pairs}");
+            for (k, name) in ["re", "im"].iter().enumerate() {
+                let one = format!("tensor<{m}x1xf32>");
+                let _ = writeln!(
+                    out,
+                    "    {dst}_{name}1 = stablehlo.slice {dst}_pairs [0:{m}, {k}:{}] : ({pairs}) -> {one}",
+                    k + 1
+                );
+                let _ = writeln!(out, "    {dst}_{name} = stablehlo.reshape {dst}_{name}1 : ({one}) -> {part}");
+            }
+            writeln!(out, "    {dst} = stablehlo.complex {dst}_re, {dst}_im : ({part}, {part}) -> {typed}")
+        }
         _ => {
             let cells = format!("tensor<{m}x{size}xui8>");
             let _ = writeln!(out, "    {dst}_cells = stablehlo.reshape {src} : ({u8s}) -> {cells}");
@@ -133,6 +150,21 @@ fn to_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType) 
         DType::U8 => writeln!(out, "    {dst} = stablehlo.reshape {src} : ({u8s}) -> {u8s}"),
         DType::I8 => writeln!(out, "    {dst} = stablehlo.bitcast_convert {src} : ({typed}) -> {u8s}"),
         DType::Bool => writeln!(out, "    {dst} = stablehlo.convert {src} : ({typed}) -> {u8s}"),
+        DType::C64 => {
+            let (cells, pairs, part) =
+                (format!("tensor<{m}x2x4xui8>"), format!("tensor<{m}x2xf32>"), flat_type(m, DType::F32));
+            let one = format!("tensor<{m}x1xf32>");
+            for name in ["real", "imag"] {
+                let _ = writeln!(out, "    {dst}_{name} = stablehlo.{name} {src} : ({typed}) -> {part}");
+                let _ = writeln!(out, "    {dst}_{name}1 = stablehlo.reshape {dst}_{name} : ({part}) -> {one}");
+            }
+            let _ = writeln!(
+                out,
+                "    {dst}_pairs = stablehlo.concatenate {dst}_real1, {dst}_imag1, dim = 1 : ({one}, {one}) -> {pairs}"
+            );
+            let _ = writeln!(out, "    {dst}_cells = stablehlo.bitcast_convert {dst}_pairs : ({pairs}) -> {cells}");
+            writeln!(out, "    {dst} = stablehlo.reshape {dst}_cells : ({cells}) -> {u8s}")
+        }
         _ => {
             let cells = format!("tensor<{m}x{size}xui8>");
             let _ = writeln!(out, "    {dst}_cells = stablehlo.bitcast_convert {src} : ({typed}) -> {cells}");

@@ -6,8 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use tpudev_core::device::{ExecInput, TensorView};
 use tpudev_core::ir::{
-    binary_ops, collective_ops, float_unary_ops, layout_ops, linalg_ops, product_ops, unary_ops, Graph, Literal, Node,
-    Op, Param, ParamKind, Precision, ReduceKind,
+    binary_ops, collective_ops, complex_ops, float_unary_ops, layout_ops, linalg_ops, product_ops, unary_ops, Graph,
+    Literal, Node, Op, Param, ParamKind, Precision, ReduceKind,
 };
 use tpudev_core::shape::is_contiguous;
 use tpudev_core::{DType, Error, Result};
@@ -36,6 +36,9 @@ fn moves_data(op: &Op) -> bool {
         | Op::IsFinite
         | Op::Max
         | Op::Min
+        | Op::Complex
+        | Op::Real
+        | Op::Imag
         | layout_ops!() => true,
         Op::ScatterAlongAxis { accumulate, .. } => !accumulate,
         Op::Reduce { kind, .. } => matches!(kind, ReduceKind::Max | ReduceKind::Min),
@@ -62,6 +65,7 @@ fn moves_data(op: &Op) -> bool {
         | Op::ScatterAdd { .. }
         | Op::ScatterReduce { .. }
         | Op::RngUniform
+        | Op::Fft { .. }
         | collective_ops!()
         | product_ops!()
         | linalg_ops!() => false,
@@ -125,6 +129,10 @@ pub(crate) fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> 
         }
         // Collectives are exchanged between replicas (`collective::run`), not evaluated alone.
         other @ collective_ops!() => return Err(Error::internal(format!("the simulator cannot run {}", other.name()))),
+        // Complex values run as their f32 parts (`complex_pairs` rewrites these ops away).
+        other @ complex_ops!() => {
+            return Err(Error::internal(format!("{} reached the simulator's kernels", other.name())))
+        }
     })
 }
 

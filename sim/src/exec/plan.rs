@@ -188,6 +188,9 @@ pub fn plan_for(graph: &Graph, tuning: &SimTuning) -> ExecPlan {
 /// Compiles `graph` to run as `tuning` says; its memory is the device's whatever the tuning.
 pub fn compile(graph: &Graph, tuning: &SimTuning) -> Result<SimExecutable> {
     tpudev_core::ir::verify(graph)?;
+    // Complex values run as f32 parts; the executable holds the program in that form.
+    let split = super::complex_pairs::split_complex(graph)?;
+    let graph = split.as_ref().unwrap_or(graph);
     let plan = plan_for(graph, tuning);
     let memory = if (tuning.fusion, tuning.in_place) == (Fusion::Elementwise, true) {
         MemoryTimeline::new(graph, &plan.plan)

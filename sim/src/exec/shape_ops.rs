@@ -20,7 +20,9 @@ pub fn iota(dtype: DType, shape: &[usize], dim: usize) -> Result<Value> {
     let inner: usize = shape[dim + 1..].iter().product();
     let data = match dtype.compute_kind() {
         ComputeKind::Int => Data::Int(array(shape, tile_iota(n, len, inner, |k| k as i64))),
-        ComputeKind::Float32 => Data::F32(array(shape, tile_iota(n, len, inner, |k| k as f32))),
+        ComputeKind::Float32 | ComputeKind::Complex64 => {
+            Data::F32(array(shape, tile_iota(n, len, inner, |k| k as f32)))
+        }
         ComputeKind::Float64 => Data::F64(array(shape, tile_iota(n, len, inner, |k| k as f64))),
         ComputeKind::Bool => Data::Bool(array(shape, tile_iota(n, len, inner, |k| k != 0))),
     };

@@ -220,7 +220,8 @@ impl Value {
                 };
                 Data::Int(array(shape, vec![i; n]))
             }
-            ComputeKind::Float32 => {
+            // Complex values are f32 pairs in the simulator (`complex_pairs`): never complex here.
+            ComputeKind::Float32 | ComputeKind::Complex64 => {
                 let f = match lit {
                     Literal::Int(i) => i as f32,
                     other => other.as_f64() as f32,
@@ -239,7 +240,9 @@ impl Value {
         let data = match dtype.compute_kind() {
             ComputeKind::Bool => Data::Bool(array(shape, xs.iter().map(|&x| x != 0.0).collect())),
             ComputeKind::Int => Data::Int(array(shape, xs.iter().map(|&x| x as i64).collect())),
-            ComputeKind::Float32 => Data::F32(array(shape, xs.iter().map(|&x| x as f32).collect())),
+            ComputeKind::Float32 | ComputeKind::Complex64 => {
+                Data::F32(array(shape, xs.iter().map(|&x| x as f32).collect()))
+            }
             ComputeKind::Float64 => Data::F64(array(shape, xs.to_vec())),
         };
         let mut v = Value::new(dtype, data);

@@ -103,6 +103,8 @@ pub fn load(buf: &[u8], view: &TensorView) -> Value {
             load_f32(buf, view).unwrap_or_else(|| par::map(&cells::<4>(buf, view), f32::from_le_bytes)),
         )),
         DType::F64 => Data::F64(array(shape, par::map(&cells::<8>(buf, view), f64::from_le_bytes))),
+        // The simulator computes on complex values as f32 (real, imaginary) pairs.
+        DType::C64 => return load(buf, &view.as_real_pairs()),
     };
     Value::new(view.dtype, data)
 }

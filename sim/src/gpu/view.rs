@@ -4,7 +4,8 @@
 //! map; other kernels get the view materialized by a copy.
 
 use tpudev_core::ir::{
-    binary_ops, collective_ops, indexing_ops, linalg_ops, product_ops, reduction_ops, source_ops, unary_ops, Op,
+    binary_ops, collective_ops, complex_ops, indexing_ops, linalg_ops, product_ops, reduction_ops, source_ops,
+    unary_ops, Op,
 };
 
 /// `base[d] = offset[d] + Σ_k scale[d][k] * out[k]` for every dim d of the base.
@@ -79,6 +80,7 @@ impl IndexMap {
             | reduction_ops!()
             | product_ops!()
             | indexing_ops!()
+            | complex_ops!()
             | linalg_ops!() => return None,
         }
         Some(IndexMap { out_shape: out_shape.to_vec(), base_shape: in_shape.to_vec(), offset, scale })

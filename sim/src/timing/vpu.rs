@@ -8,8 +8,8 @@
 
 use tpudev_core::dtype::ComputeKind;
 use tpudev_core::ir::{
-    collective_ops, elementwise_ops, exact_unary_ops, indexing_ops, layout_ops, linalg_ops, product_ops, reduction_ops,
-    source_ops, Op,
+    collective_ops, complex_ops, elementwise_ops, exact_unary_ops, indexing_ops, layout_ops, linalg_ops, product_ops,
+    reduction_ops, source_ops, Op,
 };
 use tpudev_core::DType;
 
@@ -44,6 +44,7 @@ pub fn op_weight(op: &Op) -> u64 {
         Op::Parameter(_)
         | Op::Constant(_)
         | Op::Iota { .. }
+        | complex_ops!()
         | collective_ops!()
         | layout_ops!()
         | reduction_ops!()
@@ -57,9 +58,26 @@ pub fn op_weight(op: &Op) -> u64 {
 pub fn is_arithmetic(op: &Op) -> bool {
     match op {
         elementwise_ops!() => true,
-        Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } => true,
+        Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } | Op::Fft { .. } => true,
+        Op::Complex | Op::Real | Op::Imag => false,
         collective_ops!() | source_ops!() | layout_ops!() | product_ops!() | indexing_ops!() | linalg_ops!() => false,
     }
+}
+
+/// VPU operations per complex64 element of an elementwise op on complex operands: the real
+/// operations XLA expands it into (the product's four multiplies and two adds, Smith's
+/// division, the modulus as a scaled hypot, exp as exp, sin and cos). Their FLOPs are taken
+/// equal to these counts. None for ops that are not elementwise complex arithmetic.
+pub fn complex_op_weight(op: &Op) -> Option<u64> {
+    Some(match op {
+        Op::Add | Op::Sub | Op::Neg | Op::Select | Op::Compare(_) => 2,
+        Op::Mul => 6,
+        Op::Div => 20,
+        Op::Abs => 8,
+        Op::Exp => 46,
+        Op::Log => 36,
+        _ => return None,
+    })
 }
 
 /// Extra cost of data wider than the VPU's 32-bit lanes: f64 and 64-bit integers are

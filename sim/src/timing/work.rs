@@ -4,7 +4,7 @@
 //! which reads its inputs and writes its outputs once and keeps its intermediates on chip.
 
 use tpudev_core::dtype::ComputeKind;
-use tpudev_core::ir::{Graph, LinalgCall, NodeId, Op, ParamKind, Precision, RaggedDim};
+use tpudev_core::ir::{FftKind, Graph, LinalgCall, NodeId, Op, ParamKind, Precision, RaggedDim};
 use tpudev_core::plan::fusion::{member_work, MemberWork};
 use tpudev_core::plan::FusedKernel;
 use tpudev_core::DType;
@@ -12,7 +12,7 @@ use tpudev_core::DType;
 use super::mxu::{matmul_cost, matmul_flops, MatmulCost};
 use super::params::{TimingParams, STREAM_BLOCK_BYTES};
 use super::vmem::Matmul;
-use super::vpu::{dtype_factor, is_arithmetic, op_weight};
+use super::vpu::{complex_op_weight, dtype_factor, is_arithmetic, op_weight};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Work {
@@ -75,6 +75,8 @@ fn passes(dtype: DType, precision: Precision) -> u64 {
     match dtype {
         DType::BF16 => 1,
         DType::F64 => 6,
+        // Four real products (an ASSUMPTION: XLA may use three, Gauss's way).
+        DType::C64 => 4 * u64::from(precision.passes()),
         d if d.is_float() => u64::from(precision.passes()),
         _ => 1,
     }
@@ -169,6 +171,73 @@ fn conv_work(graph: &Graph, i: NodeId, p: &TimingParams) -> Work {
     product_work(node.op.name(), &mm, c)
 }
 
+/// A Fourier transform as a TPU runs it, in the model: products with DFT matrices on the MXU
+/// (XLA's TPU FFT is a product formulation: its precision follows no matmul precision
+/// setting, jax-ml/jax#9881). Each transformed dim of length n is a complex product
+/// [rows, n] x [n, n] as one real product [rows, 2n] x [2n, 2n] at f32 HIGHEST (an
+/// ASSUMPTION); a length longer than the MXU is done in stages of its factors no longer than
+/// the MXU (Cooley-Tukey), with a complex twiddle multiply (6 VPU operations per element)
+/// between stages. A real input or output halves the products of its last dim. The operand
+/// is read and the result written once: the stages stay in VMEM.
+fn fft_work(graph: &Graph, i: NodeId, kind: FftKind, length: &[usize], p: &TimingParams) -> Work {
+    let node = &graph.nodes[i];
+    let x = &graph.nodes[node.inputs[0]].ty;
+    let elems = x.numel().max(node.ty.numel()) as u64;
+    let (mut mxu_cycles, mut flops, mut vpu_ops) = (0, 0, 0);
+    for (j, &n) in length.iter().enumerate() {
+        let n = n as u64;
+        let real_half = matches!(kind, FftKind::Rfft | FftKind::Irfft) && j == length.len() - 1;
+        let stages = fft_stages(n, p.mxu_cols);
+        for &f in &stages {
+            let rows = (elems / f).div_ceil(if real_half { 2 } else { 1 });
+            let mm = Matmul {
+                batch: 1,
+                m: rows,
+                n: 2 * f,
+                k: 2 * f,
+                lhs_bytes: 4,
+                rhs_bytes: 4,
+                out_bytes: 4,
+                passes: passes(DType::F32, Precision::Highest),
+            };
+            mxu_cycles += matmul_cost(&mm, p).mxu_cycles;
+            flops += matmul_flops(&mm);
+        }
+        vpu_ops += 6 * elems * (stages.len() as u64 - 1);
+    }
+    let (read, written) = (x.size_bytes() as u64, node.ty.size_bytes() as u64);
+    let mut w = Work::streaming("fft".into(), flops, vpu_ops, read, written);
+    let tiles =
+        matmul_cost(&Matmul { batch: 1, m: 1, n: 1, k: 1, lhs_bytes: 4, rhs_bytes: 4, out_bytes: 4, passes: 1 }, p)
+            .tiles;
+    w.matmul = Some(MatmulCost {
+        tiles,
+        mxu_cycles,
+        bytes_read: read,
+        bytes_written: written,
+        first_load: w.first_load,
+        last_store: w.last_store,
+    });
+    w
+}
+
+/// The stage lengths of a length-n DFT on an MXU `width` wide: n itself when it fits (or has
+/// no factor that does), else its factors, each as long as fits.
+fn fft_stages(n: u64, width: u64) -> Vec<u64> {
+    let mut stages = Vec::new();
+    let mut rest = n.max(1);
+    while rest > width {
+        let Some(f) = (2..=width).rev().find(|f| rest.is_multiple_of(*f)) else { break };
+        if f == 1 {
+            break;
+        }
+        stages.push(f);
+        rest /= f;
+    }
+    stages.push(rest);
+    stages
+}
+
 fn product_work(kernel: &str, mm: &Matmul, c: MatmulCost) -> Work {
     Work {
         kernel: kernel.to_string(),
@@ -229,6 +298,7 @@ pub fn node_work(graph: &Graph, i: NodeId, inputs: &[NodeId], p: &TimingParams) 
         .unwrap_or(1);
     let in_elems = |k: usize| graph.nodes[inputs[k]].ty.numel() as u64;
     let float_in = inputs.first().is_some_and(|&j| is_float(graph.nodes[j].ty.dtype)) || is_float(node.ty.dtype);
+    let complex_in = inputs.first().is_some_and(|&j| graph.nodes[j].ty.dtype.is_complex());
     Some(match &node.op {
         Op::Parameter(_) | Op::Constant(_) => return None,
         Op::Reshape if !matches!(graph.nodes[inputs[0]].op, Op::Parameter(_)) => return None,
@@ -255,6 +325,13 @@ pub fn node_work(graph: &Graph, i: NodeId, inputs: &[NodeId], p: &TimingParams) 
             // The base is read and written whole; each update is one read-modify-write.
             let n = in_elems(2);
             Work::streaming(name.into(), 0, (out + n) * factor, read, written)
+        }
+        Op::Fft { kind, length } => fft_work(graph, i, *kind, length, p),
+        op if complex_in => {
+            // A complex element is two f32 lanes; its arithmetic, several real operations.
+            let w = complex_op_weight(op).unwrap_or(2);
+            let flops = if is_arithmetic(op) { out * w } else { 0 };
+            Work::streaming(name.into(), flops, out * w, read, written)
         }
         op => {
             let flops = if is_arithmetic(op) && float_in { out } else { 0 };

@@ -30,6 +30,7 @@ DT = {
     torch.bool: "bool", torch.uint8: "uint8", torch.int8: "int8", torch.int16: "int16",
     torch.int32: "int32", torch.int64: "int64", torch.float16: "float16",
     torch.bfloat16: "bfloat16", torch.float32: "float32", torch.float64: "float64",
+    torch.complex64: "complex64",
 }
 g = torch.Generator().manual_seed(0)
 CODES = {0: torch.uint8, 1: torch.int8, 2: torch.int16, 3: torch.int32, 4: torch.int64, 5: torch.float16,
@@ -1268,3 +1269,27 @@ case("_grouped_mm", t(4, 8), t(8, 4), torch.tensor([3, 8], dtype=torch.int32))
 case("_grouped_mm", t(2, 4, 8), t(8, 8), torch.tensor([4, 8], dtype=torch.int32))
 case("_grouped_mm", t(2, 4, 8), t(2, 8, 4))
 case("_grouped_mm", t(4, 8), t(2, 8, 4))
+
+# Complex numbers and the FFT primitives: shapes and dtypes only (the numerics file holds real
+# values; tests/complex programs compare complex results, python/tests/test_complex.py).
+if not VALUES:
+    CZ = torch.complex(t(4, 6), t(4, 6))
+    case("complex", t(4, 6), t(6))
+    case("polar", t(4, 6, lo=0.1, hi=2.0), t(4, 6))
+    case("complex", t(4, 6, dtype=torch.float64), t(4, 6, dtype=torch.float64))
+    case("abs", CZ)
+    case("angle", CZ)
+    case("sgn", CZ)
+    case("mul.Tensor", CZ, t(4, 6))
+    case("div.Tensor", CZ, CZ.flip(0))
+    case("sqrt", CZ)
+    case("_conj_physical", CZ)
+    case("sum.dim_IntList", CZ, [1])
+    case("mm", CZ, CZ.mT)
+    case("_fft_r2c", t(4, 8), [1], 0, True)
+    case("_fft_r2c", t(2, 4, 6), [0, 2], 2, False)
+    case("_fft_r2c", t(2, 3, 4, 5), [0, 1, 2, 3], 1, True)
+    case("_fft_c2c", CZ, [0, 1], 1, True)
+    case("_fft_c2c", CZ, [1], 2, False)
+    case("_fft_c2r", CZ, [1], 2, 10)
+    case("_fft_c2r", CZ, [0, 1], 0, 11)

@@ -20,6 +20,8 @@ pub enum Attr {
     /// one element), and the shape of the tensor type after it where one is given
     /// (`dense<0> : tensor<1x1xi64>` in an attribute dictionary).
     Dense(Vec<Attr>, Option<Vec<usize>>),
+    /// `(re, im)`: an element of a complex `dense<...>`.
+    Complex(Number, Number),
     Symbol(String),
     /// Convolution dimension numbers, `[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]`.
     ConvLayout(Vec<Vec<String>>),

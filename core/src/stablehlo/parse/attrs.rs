@@ -79,7 +79,7 @@ pub fn conv_layout(c: &mut Cursor) -> Result<Attr> {
     Ok(Attr::ConvLayout(parts))
 }
 
-/// One element of `dense<...>`: a number or bool, or a row `[...]` as a `List`.
+/// One element of `dense<...>`: a number, bool or `(re, im)`, or a row `[...]` as a `List`.
 fn dense_elem(c: &mut Cursor) -> Result<Attr> {
     if c.eat("[") {
         let mut row = Vec::new();
@@ -107,7 +107,11 @@ fn dense_elem(c: &mut Cursor) -> Result<Attr> {
             format!("hexadecimal dense blobs (\"{}...\") are not supported", s.get(..10).unwrap_or(&s)),
         ))
     } else if c.eat("(") {
-        Err(c.expected("a real number (complex constants are not supported)"))
+        let re = c.number()?;
+        c.expect(",")?;
+        let im = c.number()?;
+        c.expect(")")?;
+        Ok(Attr::Complex(re, im))
     } else {
         Ok(Attr::Num(c.number()?))
     }

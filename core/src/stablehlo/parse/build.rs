@@ -44,7 +44,7 @@ pub fn compare_dir(s: &str) -> Option<CompareDir> {
 }
 
 /// A dense element as a literal of `dtype`.
-fn literal(e: &Attr, dtype: DType) -> Option<Literal> {
+pub fn literal(e: &Attr, dtype: DType) -> Option<Literal> {
     let lit = match e {
         Attr::Bool(b) => Literal::Bool(*b),
         Attr::Num(Number::Int(i)) => Literal::Int(*i),
@@ -295,6 +295,7 @@ impl<'a> Build<'a> {
                     (0..op.operands.len()).map(|k| self.operand(scope, op, k)).collect::<Result<_>>()?;
                 return self.call(f, &args, depth + 1);
             }
+            "complex" | "real" | "imag" | "fft" => self.complex_op(scope, op)?,
             "reduce" => return self.reduce(scope, op),
             "all_reduce" | "all_gather" | "reduce_scatter" | "all_to_all" | "collective_permute" => {
                 self.collective(scope, op)?
@@ -327,16 +328,24 @@ impl<'a> Build<'a> {
             Some(a @ Attr::Dense(..)) => a.flat(),
             _ => return Err(self.err(op, "expected a dense<...> value")),
         };
+        if ty.dtype.is_complex() {
+            return self.complex_constant(op, &ty, &elems);
+        }
         let lits: Vec<Literal> = elems
             .iter()
             .map(|&e| literal(e, ty.dtype).ok_or_else(|| self.err(op, format!("{e:?} is not a {} value", ty.dtype))))
             .collect::<Result<_>>()?;
+        self.dense(op, &lits, &ty)
+    }
+
+    /// A constant of `ty` from its elements' literals: one (a splat) or one per element.
+    pub fn dense(&mut self, op: &OpAst, lits: &[Literal], ty: &TensorType) -> Result<NodeId> {
         if ty.numel() == 0 {
             let zero = coerce(Literal::Int(0), ty.dtype);
-            return Ok(self.g.constant(zero, ty.dtype, ty.shape));
+            return Ok(self.g.constant(zero, ty.dtype, ty.shape.clone()));
         }
         if lits.len() == 1 {
-            return Ok(self.g.constant(lits[0], ty.dtype, ty.shape));
+            return Ok(self.g.constant(lits[0], ty.dtype, ty.shape.clone()));
         }
         if lits.len() != ty.numel() {
             return Err(self.err(op, format!("{} values for {ty}", lits.len())));
@@ -347,6 +356,6 @@ impl<'a> Build<'a> {
         // A non-splat constant: one splat per element, concatenated and reshaped.
         let parts: Vec<NodeId> = lits.iter().map(|&l| self.g.constant(l, ty.dtype, vec![1])).collect();
         let flat = self.g.concatenate(&parts, 0).map_err(|e| self.err(op, e))?;
-        self.g.reshape(flat, ty.shape).map_err(|e| self.err(op, e))
+        self.g.reshape(flat, ty.shape.clone()).map_err(|e| self.err(op, e))
     }
 }

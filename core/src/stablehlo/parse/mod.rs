@@ -7,6 +7,7 @@ mod ast;
 mod attrs;
 mod build;
 mod collective;
+mod complex;
 mod regions;
 mod syntax;
 

@@ -8,8 +8,8 @@ use super::ops::{array_i64, list};
 use super::Printer;
 use crate::error::Result;
 use crate::ir::{
-    collective_ops, elementwise_ops, layout_ops, linalg_ops, product_ops, reduction_ops, source_ops, NodeId, Op,
-    ReduceKind, TensorType,
+    collective_ops, complex_ops, elementwise_ops, layout_ops, linalg_ops, product_ops, reduction_ops, source_ops,
+    NodeId, Op, ReduceKind, TensorType,
 };
 use crate::stablehlo::types::reduce_body_op;
 
@@ -100,6 +100,7 @@ impl Printer<'_> {
             | layout_ops!()
             | reduction_ops!()
             | product_ops!()
+            | complex_ops!()
             | linalg_ops!() => return Ok(()),
         };
         self.line(line);

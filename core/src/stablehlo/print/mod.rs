@@ -129,6 +129,8 @@ impl Printer<'_> {
             Op::Convert | Op::Reshape | Op::BroadcastInDim { .. } | Op::Transpose { .. } | Op::Slice { .. } => 1,
             Op::Reverse { .. } | Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } => 1,
             Op::Cholesky { .. } | Op::RngUniform => 1,
+            Op::Real | Op::Imag | Op::Fft { .. } => 1,
+            Op::Complex => 2,
             Op::Pad { .. } | Op::DotGeneral(_) | Op::Convolution(_) | Op::Take { .. } => 2,
             Op::TakeAlongAxis { .. } | Op::TriangularSolve { .. } => 2,
             Op::ScatterAdd { .. } | Op::ScatterAlongAxis { .. } | Op::ScatterReduce { .. } | Op::RaggedDot { .. } => 3,

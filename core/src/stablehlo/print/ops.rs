@@ -55,6 +55,12 @@ impl Printer<'_> {
                 let ct = comparison_type(self.g.nodes[node.inputs[0]].ty.dtype);
                 format!("%{i} = stablehlo.compare  {}, {a},  {ct} : {fty}", compare_name(*d))
             }
+            // The modulus of a complex number is real: the op's type is a function type.
+            Op::Abs if self.g.nodes[node.inputs[0]].ty.dtype != dtype => format!("%{i} = stablehlo.abs {a} : {fty}"),
+            Op::Complex | Op::Real | Op::Imag => format!("%{i} = stablehlo.{} {a} : {fty}", node.op.name()),
+            Op::Fft { kind, length } => {
+                format!("%{i} = stablehlo.fft {a}, type = {}, length = {} : {fty}", kind.name(), list(length))
+            }
             op @ (Op::Neg
             | Op::Abs
             | Op::Sign

@@ -7,8 +7,8 @@ use super::ops::{array_i64, compare_name, list};
 use super::Printer;
 use crate::error::Result;
 use crate::ir::{
-    collective_ops, elementwise_ops, indexing_ops, layout_ops, linalg_ops, product_ops, source_ops, CompareDir, NodeId,
-    Op, ReduceKind, TensorType,
+    collective_ops, complex_ops, elementwise_ops, indexing_ops, layout_ops, linalg_ops, product_ops, source_ops,
+    CompareDir, NodeId, Op, ReduceKind, TensorType,
 };
 use crate::stablehlo::types::{comparison_type, format_literal, reduce_body_op, reduce_identity};
 
@@ -66,6 +66,7 @@ impl Printer<'_> {
             | layout_ops!()
             | product_ops!()
             | indexing_ops!()
+            | complex_ops!()
             | linalg_ops!() => {}
         }
         Ok(())

@@ -2,7 +2,7 @@
 //! element of every member in registers and writes only the members read elsewhere.
 //! Operands come from buffers, constants, or index maps over buffers (`view.rs`).
 
-use tpudev_core::ir::{collective_ops, CompareDir, Graph, NodeId, Op};
+use tpudev_core::ir::{collective_ops, complex_ops, CompareDir, Graph, NodeId, Op};
 
 use super::{binding, grid, literal, normalize, PRELUDE, THREADS};
 use crate::gpu::plan::{storage, Form, Kernel, Kind};
@@ -251,6 +251,7 @@ impl Gen<'_> {
             | Op::Cholesky { .. }
             | Op::TriangularSolve { .. }
             | Op::LinalgCall(_)
+            | complex_ops!()
             | collective_ops!()) => format!("UNSUPPORTED_{}", other.name()),
         }
     }
