@@ -317,3 +317,14 @@ def test_profiler_names_the_fft_and_times_it():
         torch.fft.rfft(x).abs().sum().item()
     table = prof.table()
     assert "fft" in table, table
+
+
+def test_gradient_through_sgn_matches_the_cpu():
+    z = _z(3, 4, seed=13)
+
+    def grad(device):
+        x = z.to(device).requires_grad_()
+        (torch.sgn(x) * torch.linspace(-1, 1, 12, device=device).reshape(3, 4)).real.sum().backward()
+        return x.grad.cpu()
+
+    torch.testing.assert_close(grad("tpu"), grad("cpu"))

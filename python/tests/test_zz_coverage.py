@@ -36,8 +36,6 @@ def test_every_supported_op_is_exercised(request):
 # Core ATen ops (torch.Tag.core) the tpu cannot run yet, and why; the test below keeps this
 # list exact, so a newly missing op fails and a newly covered one must be removed.
 KNOWN_CORE_GAPS = {
-    "_fft_r2c": "complex results (complex dtypes are not supported on the device)",
-    "_fft_c2r": "complex inputs (complex dtypes are not supported on the device)",
 }
 
 

@@ -23,7 +23,6 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("_fft_r2c", fft_r2c),
     LowerEntry::new("_fft_c2r", fft_c2r),
     LowerEntry::new("_conj_physical", conj),
-    LowerEntry::new("conj_physical", conj),
 ];
 
 /// Ops whose complex lowering differs from their real one.
@@ -105,7 +104,6 @@ const COMPLEX_AS_IS: &[&str] = &[
     "new_full",
     "new_empty",
     "new_empty_strided",
-    "_efficientzerotensor",
     "full_like",
     "empty_like",
     "scalar_tensor",

@@ -29,8 +29,6 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("new_empty_strided", new_zeros),
     LowerEntry::new("new_full", new_full),
     LowerEntry::new("zeros", zeros),
-    // A zero tensor autograd creates for complex gradients (PyTorch's ZeroTensor): plain zeros.
-    LowerEntry::new("_efficientzerotensor", zeros),
     LowerEntry::new("ones", ones),
     LowerEntry::new("empty.memory_format", zeros),
     LowerEntry::new("empty_strided", zeros),

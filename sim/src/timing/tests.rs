@@ -483,3 +483,28 @@ fn a_loop_fusion_that_one_kernel_alone_reads_fuses_into_it() {
     assert_eq!(t.kernels.len(), 1, "{:?}", t.kernels.iter().map(|k| &k.kernel).collect::<Vec<_>>());
     assert_eq!((one(&t).bytes_read, one(&t).bytes_written), (64 * 512 * 4, 64 * 4));
 }
+
+fn fft_graph(kind: tpudev_core::ir::FftKind, rows: usize, n: usize) -> Graph {
+    use tpudev_core::ir::FftKind;
+    let mut b = GraphBuilder::new();
+    let dtype = if kind == FftKind::Rfft { F32 } else { DType::C64 };
+    let x = b.param(TensorType::new(dtype, vec![rows, n]));
+    let y = b.fft(x, kind, vec![n]).unwrap();
+    b.finish(vec![y])
+}
+
+#[test]
+fn ffts_are_dft_products_on_the_mxu_in_stages() {
+    use tpudev_core::ir::FftKind;
+    let p = v5e();
+    let kernel = |kind, rows, n| timing(&fft_graph(kind, rows, n), &p).kernels[0].clone();
+    let short = kernel(FftKind::Fft, 1024, 128);
+    assert!(short.mxu_cycles > 0, "one DFT product: {short:?}");
+    // 256 = 128 x 2 on a 128-wide MXU: the radix-2 stage is butterflies on the VPU.
+    let staged = kernel(FftKind::Fft, 1024, 256);
+    assert!(staged.vpu_cycles > short.vpu_cycles && staged.mxu_cycles >= short.mxu_cycles, "{staged:?}");
+    // A real input halves the work; as many elements in rows of 4096 = 128 x 32 take two MXU
+    // stages.
+    assert!(kernel(FftKind::Rfft, 1024, 256).mxu_cycles < staged.mxu_cycles);
+    assert!(kernel(FftKind::Fft, 64, 4096).mxu_cycles > staged.mxu_cycles);
+}

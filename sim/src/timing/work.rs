@@ -177,8 +177,9 @@ fn conv_work(graph: &Graph, i: NodeId, p: &TimingParams) -> Work {
 /// [rows, n] x [n, n] as one real product [rows, 2n] x [2n, 2n] at f32 HIGHEST (an
 /// ASSUMPTION); a length longer than the MXU is done in stages of its factors no longer than
 /// the MXU (Cooley-Tukey), with a complex twiddle multiply (6 VPU operations per element)
-/// between stages. A real input or output halves the products of its last dim. The operand
-/// is read and the result written once: the stages stay in VMEM.
+/// between stages; a stage shorter than `MXU_MIN_FFT_STAGE` is butterflies on the VPU. A
+/// real input or output halves the products of its last dim. The operand is read and the
+/// result written once: the stages stay in VMEM.
 fn fft_work(graph: &Graph, i: NodeId, kind: FftKind, length: &[usize], p: &TimingParams) -> Work {
     let node = &graph.nodes[i];
     let x = &graph.nodes[node.inputs[0]].ty;
@@ -190,6 +191,13 @@ fn fft_work(graph: &Graph, i: NodeId, kind: FftKind, length: &[usize], p: &Timin
         let stages = fft_stages(n, p.mxu_cols);
         for &f in &stages {
             let rows = (elems / f).div_ceil(if real_half { 2 } else { 1 });
+            if f < MXU_MIN_FFT_STAGE {
+                // A short stage is butterflies on the VPU: a complex multiply-add per element
+                // and term (8 operations).
+                vpu_ops += 8 * f * rows * f;
+                flops += 8 * f * rows * f;
+                continue;
+            }
             let mm = Matmul {
                 batch: 1,
                 m: rows,
@@ -220,6 +228,10 @@ fn fft_work(graph: &Graph, i: NodeId, kind: FftKind, length: &[usize], p: &Timin
     });
     w
 }
+
+/// Stages shorter than this run on the VPU (an ASSUMPTION: a DFT product of a few terms
+/// would fill a sliver of the MXU).
+const MXU_MIN_FFT_STAGE: u64 = 16;
 
 /// The stage lengths of a length-n DFT on an MXU `width` wide: n itself when it fits (or has
 /// no factor that does), else its factors, each as long as fits.
