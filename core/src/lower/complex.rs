@@ -378,27 +378,26 @@ fn check_parts(ctx: &LowerCtx, d: DType) -> Result<()> {
     }
 }
 
-/// `torch.complex(real, imag)`.
-fn complex(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let (re, im) = (ctx.tensor(0)?, ctx.tensor(1)?);
-    for x in [re, im] {
+/// Arguments 0 and 1, f32 tensors, broadcast to one shape (`what` names them for errors).
+fn f32_parts(ctx: &mut LowerCtx, what: &str) -> Result<(NodeId, NodeId)> {
+    let (a, b) = (ctx.tensor(0)?, ctx.tensor(1)?);
+    for x in [a, b] {
         check_parts(ctx, ctx.b.dtype(x))?;
     }
-    let shape = crate::shape::broadcast_shapes(ctx.b.shape(re), ctx.b.shape(im))
-        .ok_or_else(|| ctx.invalid("the real and imaginary parts do not broadcast"))?;
-    let (re, im) = (ctx.broadcast_to(re, &shape)?, ctx.broadcast_to(im, &shape)?);
+    let shape = crate::shape::broadcast_shapes(ctx.b.shape(a), ctx.b.shape(b))
+        .ok_or_else(|| ctx.invalid(format!("{what} do not broadcast")))?;
+    Ok((ctx.broadcast_to(a, &shape)?, ctx.broadcast_to(b, &shape)?))
+}
+
+/// `torch.complex(real, imag)`.
+fn complex(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (re, im) = f32_parts(ctx, "the real and imaginary parts")?;
     Ok(vec![ctx.b.complex(re, im)?])
 }
 
 /// `torch.polar(abs, angle)`: abs (cos angle + i sin angle).
 fn polar(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
-    let (r, th) = (ctx.tensor(0)?, ctx.tensor(1)?);
-    for x in [r, th] {
-        check_parts(ctx, ctx.b.dtype(x))?;
-    }
-    let shape = crate::shape::broadcast_shapes(ctx.b.shape(r), ctx.b.shape(th))
-        .ok_or_else(|| ctx.invalid("abs and angle do not broadcast"))?;
-    let (r, th) = (ctx.broadcast_to(r, &shape)?, ctx.broadcast_to(th, &shape)?);
+    let (r, th) = f32_parts(ctx, "abs and angle")?;
     let (c, s) = (ctx.b.unary(Op::Cos, th)?, ctx.b.unary(Op::Sin, th)?);
     let (re, im) = (ctx.b.binary(Op::Mul, r, c)?, ctx.b.binary(Op::Mul, r, s)?);
     Ok(vec![ctx.b.complex(re, im)?])
