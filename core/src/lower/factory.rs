@@ -29,6 +29,8 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("new_empty_strided", new_zeros),
     LowerEntry::new("new_full", new_full),
     LowerEntry::new("zeros", zeros),
+    // The zero tensor autograd makes for some derivatives (sgn's): plain zeros here.
+    LowerEntry::new("_efficientzerotensor", zeros),
     LowerEntry::new("ones", ones),
     LowerEntry::new("empty.memory_format", zeros),
     LowerEntry::new("empty_strided", zeros),
