@@ -71,11 +71,6 @@ impl DType {
         }
     }
 
-    /// The complex dtype whose parts are `self` (any float or integer widens to complex64).
-    pub fn to_complex(self) -> DType {
-        DType::C64
-    }
-
     pub fn is_int(self) -> bool {
         matches!(self, DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64)
     }

@@ -33,10 +33,10 @@ def stored(src, dst_conj=False, dst_neg=False):
     return out
 
 
-def apply_to_host(raw, src):
-    """`raw`, a new CPU tensor read from `src`'s memory, given `src`'s values in place."""
+def apply_to_host(host, src):
+    """`host`, a new CPU tensor read from `src`'s memory, given `src`'s values in place."""
     if src.is_conj():
-        torch.view_as_real(raw)[..., 1].neg_()
+        torch.view_as_real(host)[..., 1].neg_()
     if src.is_neg():
-        raw.neg_()
-    return raw
+        host.neg_()
+    return host

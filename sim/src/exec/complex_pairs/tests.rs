@@ -1,7 +1,7 @@
 //! Complex programs run on the simulator against the same math in f64 here.
 
 use tpudev_core::device::{ExecInput, TensorView};
-use tpudev_core::ir::{DotDims, FftKind, Graph, GraphBuilder, NodeId, Op, Precision, TensorType};
+use tpudev_core::ir::{DotDims, FftKind, Graph, GraphBuilder, NodeId, Op, TensorType};
 use tpudev_core::{DType, Device};
 
 use crate::tests::{bind, device, download, noise, t};
@@ -229,5 +229,4 @@ fn programs_without_complex_values_are_left_as_they_are() {
     let x = b.param(TensorType::new(DType::F32, vec![2]));
     let y = b.unary(Op::Exp, x).unwrap();
     assert!(super::split_complex(&b.finish(vec![y])).unwrap().is_none());
-    let _ = Precision::Highest;
 }
