@@ -39,12 +39,16 @@ TPU has no f64 unit; the hardware path will document its own behaviour).
 complex64 (XLA's `c64`) runs the FFT primitives (`_fft_r2c`, `_fft_c2c`, `_fft_c2r`, so every
 `torch.fft` function, `stft` and `istft`), `complex`, `polar`, arithmetic, the elementwise
 functions with a complex meaning (`abs`, `angle`, `sgn`, `exp`, `log`, `sqrt`, the
-trigonometric and hyperbolic functions but their inverses, `pow`, `sigmoid`, ...), sums,
-means and products (`mm`, `bmm`, `addmm`, `dot`, `vdot`, ...), and data movement and
-indexing; PyTorch's lazy conjugation (`conj()`, `conj().imag`) is honored by copies and by
-the products PyTorch hands it to unresolved. Any other op given a complex tensor raises
-`NotImplementedError` naming it; the OpInfo tables below list them (complex64 modes). TPUs
-have no complex128 or complex32: using either is a clear TypeError.
+trigonometric and hyperbolic functions and their inverses, `pow`, `sigmoid`, `sinc`, `silu`,
+`logaddexp`, `lerp`, `nan_to_num`, ...), reductions (sums, means, products and `cumprod`,
+`var`/`std`, vector norms, `logsumexp`, `logcumsumexp`), matrix products (`mm`, `bmm`,
+`addmm`, `dot`, `vdot`, ...), random factories (`randn` draws parts of variance 1/2, as
+PyTorch does), and data movement and indexing; PyTorch's lazy conjugation (`conj()`,
+`conj().imag`) is honored by copies and by the products PyTorch hands it to unresolved.
+Complex linear algebra (solves, factorizations, eigen- and singular values) is not run yet;
+it, and any other op given a complex tensor, raises `NotImplementedError` naming the op; the
+OpInfo tables below list them (complex64 modes). TPUs have no complex128 or complex32: using
+either is a clear TypeError.
 
 Ops whose output shape depends on tensor values (`nonzero`, `masked_select`, boolean-mask
 indexing, `unique`), and constant factories (`arange`, `linspace`, `randperm`) sync with the

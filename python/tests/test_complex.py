@@ -56,6 +56,90 @@ def test_unary_ops_match_the_cpu(name):
     _on_both(UNARY[name], _z(3, 5))
 
 
+INVERSE = {
+    "asin": torch.asin,
+    "acos": torch.acos,
+    "atan": torch.atan,
+    "asinh": torch.asinh,
+    "acosh": torch.acosh,
+    "atanh": torch.atanh,
+    "sinc": torch.sinc,
+    "silu": F.silu,
+}
+
+
+@pytest.mark.parametrize("name", sorted(INVERSE))
+def test_inverse_trigonometric_and_composed_functions_match_the_cpu(name):
+    # Every quadrant, values near the branch points +-1 and +-i, and far from them, where
+    # the naive formulas cancel.
+    parts = torch.tensor([-9.0, -1.2, -0.98, -0.3, 0.02, 0.4, 1.05, 7.5])
+    z = torch.complex(parts[:, None].expand(8, 8), parts[None, :].expand(8, 8) * 0.9 + 0.01)
+    _on_both(INVERSE[name], z.contiguous(), atol=2e-5, rtol=2e-5)
+
+
+def test_inverse_functions_backward_matches_the_cpu():
+    # PyTorch has no complex derivative of silu.
+    for fn in (f for name, f in INVERSE.items() if name != "silu"):
+        z = _z(4, 4) * 1.5
+        w = z.to("tpu").requires_grad_()
+        zc = z.clone().requires_grad_()
+        fn(zc).abs().sum().backward()
+        fn(w).abs().sum().backward()
+        torch.testing.assert_close(w.grad.cpu(), zc.grad, atol=1e-4, rtol=1e-4)
+
+
+REDUCTIONS = {
+    "prod": lambda z: z.prod(),
+    "prod_odd_dim": lambda z: z[:, :5].prod(1),
+    "cumprod": lambda z: torch.cumprod(z, 1),
+    "var": lambda z: z.var(1),
+    "std_keepdim": lambda z: z.std(0, keepdim=True),
+    "var_mean": lambda z: torch.cat([torch.var_mean(z, 1)[1], torch.var_mean(z, 1)[0]]),
+    "norm2": lambda z: torch.linalg.vector_norm(z, dim=1),
+    "norm1": lambda z: torch.linalg.vector_norm(z, ord=1),
+    "norm_inf": lambda z: torch.linalg.vector_norm(z, ord=float("inf"), dim=0),
+    "norm3": lambda z: torch.linalg.vector_norm(z, ord=3),
+    "normalize": lambda z: F.normalize(z, dim=1),
+    "logsumexp": lambda z: torch.logsumexp(z, 1),
+    "logcumsumexp": lambda z: torch.logcumsumexp(z, 1),
+    "trace": lambda z: torch.trace(z[:, :4]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REDUCTIONS))
+def test_reductions_match_the_cpu(name):
+    _on_both(REDUCTIONS[name], _z(4, 7, seed=3), atol=1e-4, rtol=1e-5)
+
+
+def test_nan_to_num_replaces_each_part():
+    z = torch.complex(
+        torch.tensor([float("nan"), 1.0, float("inf"), -float("inf")]),
+        torch.tensor([2.0, float("nan"), -float("inf"), 3.0]),
+    )
+    _on_both(torch.nan_to_num, z)
+    _on_both(lambda z: torch.nan_to_num(z, nan=1.5, posinf=9.0, neginf=-9.0), z)
+
+
+def test_complex_random_factories_have_the_right_distribution():
+    torch.manual_seed(0)
+    z = torch.randn(200_000, dtype=torch.cfloat, device="tpu").cpu()
+    assert z.dtype == torch.complex64
+    assert abs(z.mean()) < 0.01
+    assert abs(z.real.var() - 0.5) < 0.01 and abs(z.imag.var() - 0.5) < 0.01
+    assert abs((z.real * z.imag).mean()) < 0.01
+    u = torch.rand(50_000, dtype=torch.cfloat, device="tpu").cpu()
+    assert 0 <= u.real.min() and u.real.max() < 1 and 0 <= u.imag.min() and u.imag.max() < 1
+    assert abs(u.real.mean() - 0.5) < 0.01 and abs(u.imag.mean() - 0.5) < 0.01
+    n = torch.empty(100_000, dtype=torch.cfloat, device="tpu").normal_(2.0, 3.0).cpu()
+    assert abs(n.real.mean() - 2.0) < 0.05 and abs(n.real.std() - 3.0 / math.sqrt(2)) < 0.05
+
+
+def test_complex_linspace_matches_the_cpu():
+    want = torch.linspace(1 - 2j, -3 + 5j, 9)
+    got = torch.linspace(1 - 2j, -3 + 5j, 9, device="tpu")
+    torch.testing.assert_close(got.cpu(), want)
+
+
 BINARY = {
     "add": lambda a, b: a + b,
     "sub_alpha": lambda a, b: torch.sub(a, b, alpha=2),
@@ -70,6 +154,11 @@ BINARY = {
     "cat": lambda a, b: torch.cat([a, b], dim=1),
     "sum": lambda a, b: (a * b).sum(1),
     "mean": lambda a, b: (a + b).mean(),
+    "logaddexp": torch.logaddexp,
+    "lerp": lambda a, b: torch.lerp(a, b, 0.3),
+    "lerp_complex_weight": lambda a, b: torch.lerp(a, b, b * 0.2),
+    "logical_and": torch.logical_and,
+    "logical_xor": lambda a, b: torch.logical_xor(a, b * (a.real > 0)),
 }
 
 
@@ -189,7 +278,7 @@ def test_complex128_and_complex32_are_clear_errors():
     with pytest.raises(TypeError, match="no complex32"):
         torch.zeros(2, dtype=torch.complex32, device="tpu")
     with pytest.raises(NotImplementedError, match="complex64 tensors are not supported by this op"):
-        torch.acos(_z(2).to("tpu"))
+        torch.linalg.inv(_z(2, 2).to("tpu"))
     # The process stays usable.
     assert torch.equal((_z(2).to("tpu") * 2).cpu(), _z(2) * 2)
 
@@ -328,3 +417,24 @@ def test_gradient_through_sgn_matches_the_cpu():
         return x.grad.cpu()
 
     torch.testing.assert_close(grad("tpu"), grad("cpu"))
+
+
+@pytest.mark.sim_only("the example prints the simulator's clock")
+def test_the_fourier_neural_operator_example_trains_like_the_cpu():
+    import os
+    import re
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    run = subprocess.run(
+        [sys.executable, os.path.join(root, "examples", "spectral.py"), "--steps", "8"],
+        capture_output=True, text=True, timeout=300, check=True,
+    )
+    out = run.stdout
+    losses = [float(x) for x in re.findall(r"^step +\d+ +loss ([\d.]+)$", out, re.M)]
+    assert len(losses) == 3 and losses[-1] < losses[0], out
+    diff = re.search(r"largest relative difference over the 8 steps ([\d.e+-]+)", out)
+    assert diff and float(diff.group(1)) < 1e-4, out
+    fft = re.search(r"Fourier transforms ([\d.]+)% of the step", out)
+    assert fft and float(fft.group(1)) > 0, out

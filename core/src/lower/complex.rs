@@ -69,7 +69,9 @@ const COMPLEX_MEANING: &[LowerEntry] = &[
 ];
 
 /// Ops whose ordinary lowering computes the complex result too: data movement, selection,
-/// sums and products (their IR ops are defined on complex element types).
+/// sums and products (their IR ops are defined on complex element types), and the reductions
+/// whose lowering takes the complex case into account (var and std of the deviations'
+/// moduli, norms of the moduli, logsumexp stabilized by the largest real part).
 const COMPLEX_AS_IS: &[&str] = &[
     "_to_copy",
     "copy",
@@ -169,6 +171,35 @@ const COMPLEX_AS_IS: &[&str] = &[
     "any",
     "any.dim",
     "any.dims",
+    "logical_and",
+    "logical_or",
+    "logical_xor",
+    "lerp.Scalar",
+    "lerp.Tensor",
+    "nan_to_num",
+    "prod",
+    "prod.dim_int",
+    "cumprod",
+    "var.correction",
+    "std.correction",
+    "var_mean.correction",
+    "std_mean.correction",
+    "linalg_vector_norm",
+    "norm.Scalar",
+    "norm.ScalarOpt_dim",
+    "renorm",
+    "logsumexp",
+    "logcumsumexp",
+    "channel_shuffle",
+    "im2col",
+    "col2im",
+    "rand",
+    "randn",
+    "rand_like",
+    "randn_like",
+    "uniform",
+    "normal_functional",
+    "linspace",
 ];
 
 /// The lowering of `op` for these arguments: a complex tensor argument selects the complex
@@ -181,7 +212,7 @@ pub fn entry_for(op: &str, args: &[Arg]) -> Result<Option<LowerEntry>> {
         _ => None,
     });
     let Some(dtype) = complex_arg else { return Ok(lookup(op).copied()) };
-    if let Some(e) = COMPLEX_MEANING.iter().chain(OPS).find(|e| e.name == op) {
+    if let Some(e) = COMPLEX_MEANING.iter().chain(super::complex_math::MEANINGS).chain(OPS).find(|e| e.name == op) {
         return Ok(Some(*e));
     }
     if COMPLEX_AS_IS.contains(&op) {

@@ -591,7 +591,7 @@ fn where_(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 /// `self + weight * (end - self)` for |weight| < 0.5, else `end - (end - self) * (1 - weight)`.
 pub(super) fn lerp_op(ctx: &mut LowerCtx, s: Operand, e: Operand, w: Operand) -> Result<NodeId> {
     let dtype = result_type(&[s, e]);
-    if !dtype.is_float() {
+    if !dtype.is_float() && !dtype.is_complex() {
         return Err(ctx.bad_dtype("lerp_kernel_scalar", dtype));
     }
     let shape = ctx.broadcast_shape(&[s, e, w])?;
@@ -992,11 +992,21 @@ fn isinf(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 
 /// `nan_to_num(self, nan=0, posinf=max, neginf=lowest)`; the replacement values are runtime
 /// floats.
+/// `nan_to_num(self, nan, posinf, neginf)`; a complex tensor's parts are replaced alike.
 fn nan_to_num(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let x = ctx.tensor(0)?;
+    if ctx.b.dtype(x).is_complex() {
+        let (re, im) = (ctx.b.real(x)?, ctx.b.imag(x)?);
+        let (re, im) = (nan_to_num_node(ctx, re)?, nan_to_num_node(ctx, im)?);
+        return Ok(vec![ctx.b.complex(re, im)?]);
+    }
+    Ok(vec![nan_to_num_node(ctx, x)?])
+}
+
+fn nan_to_num_node(ctx: &mut LowerCtx, x: NodeId) -> Result<NodeId> {
     let d = ctx.b.dtype(x);
     if !d.is_float() {
-        return Ok(vec![x]);
+        return Ok(x);
     }
     let shape = ctx.b.shape(x).to_vec();
     let value = |ctx: &mut LowerCtx, i: usize, default: f64| -> Result<NodeId> {
@@ -1014,7 +1024,7 @@ fn nan_to_num(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let is_ninf = ctx.cmp_lit(CompareDir::Eq, x, f64::NEG_INFINITY)?;
     let r = ctx.select(is_nan, nan, x)?;
     let r = ctx.select(is_pinf, pinf, r)?;
-    Ok(vec![ctx.select(is_ninf, ninf, r)?])
+    ctx.select(is_ninf, ninf, r)
 }
 
 /// `angle` of a real tensor: pi below zero, 0 otherwise, nan kept.

@@ -5,7 +5,7 @@
 
 use super::args::Arg;
 use super::ctx::LowerCtx;
-use super::random::{sample_dtype, standard_normal, uniform01};
+use super::random::{complex_samples, sample_dtype, standard_normal, uniform01};
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
@@ -248,8 +248,10 @@ fn linspace(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         return Err(ctx.invalid("number of steps must be non-negative"));
     }
     let n = steps as usize;
-    let d = dtype_or(ctx, 3, DType::F32)?;
-    let c = if d.is_float() { super::helpers::opmath(d) } else { DType::F64 };
+    // Without a dtype, complex ends make a complex64 tensor (as PyTorch infers it).
+    let complex_ends = ctx.args[..2].iter().any(|a| matches!(a, Arg::Complex(..)));
+    let d = dtype_or(ctx, 3, if complex_ends { DType::C64 } else { DType::F32 })?;
+    let c = if d.is_float() || d.is_complex() { super::helpers::opmath(d) } else { DType::F64 };
     let start = ctx.scalar(0, c, &[n])?;
     if n <= 1 {
         return Ok(vec![ctx.convert(start, d)]);
@@ -257,13 +259,15 @@ fn linspace(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let end = ctx.scalar(1, c, &[n])?;
     let span = ctx.sub(end, start)?;
     let step = ctx.bin_lit(Op::Div, span, (n - 1) as f64)?;
-    let i = ctx.iota(c, &[n], 0)?;
+    // Positions count in the real dtype of the parts.
+    let position = ctx.iota(c.real_part(), &[n], 0)?;
+    let i = ctx.convert(position, c);
     let up = ctx.mul(step, i)?;
     let up = ctx.add(start, up)?;
     let rev = ctx.lit_bin(Op::Sub, (n - 1) as f64, i)?;
     let down = ctx.mul(step, rev)?;
     let down = ctx.sub(end, down)?;
-    let first_half = ctx.cmp_lit(CompareDir::Lt, i, (n / 2) as f64)?;
+    let first_half = ctx.cmp_lit(CompareDir::Lt, position, (n / 2) as f64)?;
     let v = ctx.select(first_half, up, down)?;
     Ok(vec![ctx.convert(v, d)])
 }
@@ -290,7 +294,11 @@ fn eye_m(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     eye_of(ctx, n, m, 2)
 }
 
+/// Uniform [0, 1) samples; a complex tensor's parts are each uniform.
 fn rand_of(ctx: &mut LowerCtx, d: DType, shape: &[usize]) -> Result<Vec<NodeId>> {
+    if d.is_complex() {
+        return Ok(vec![complex_samples(ctx, shape, |ctx, shape| uniform01(ctx, DType::F32, shape))?]);
+    }
     if !d.is_float() {
         return Err(ctx.bad_dtype("check_uniform_bounds", d));
     }
@@ -298,7 +306,15 @@ fn rand_of(ctx: &mut LowerCtx, d: DType, shape: &[usize]) -> Result<Vec<NodeId>>
     Ok(vec![ctx.convert(u, d)])
 }
 
+/// Standard normal samples; a complex one has parts of variance 1/2 (so E|z|^2 = 1).
 fn randn_of(ctx: &mut LowerCtx, d: DType, shape: &[usize]) -> Result<Vec<NodeId>> {
+    if d.is_complex() {
+        let z = complex_samples(ctx, shape, |ctx, shape| {
+            let z = standard_normal(ctx, DType::F32, shape)?;
+            ctx.bin_lit(Op::Mul, z, std::f64::consts::FRAC_1_SQRT_2)
+        })?;
+        return Ok(vec![z]);
+    }
     if !d.is_float() {
         return Err(ctx.bad_dtype("normal_kernel_cpu", d));
     }

@@ -223,7 +223,7 @@ fn trace(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         return Err(ctx.invalid(format!("trace: expected a matrix, but got tensor with dim {}", shape.len())));
     }
     let d = ctx.b.dtype(x);
-    let out = if d.is_float() { d } else { DType::I64 };
+    let out = if d.is_float() || d.is_complex() { d } else { DType::I64 };
     let r = ctx.iota(DType::I64, &shape, 0)?;
     let c = ctx.iota(DType::I64, &shape, 1)?;
     let on = ctx.cmp(CompareDir::Eq, r, c)?;

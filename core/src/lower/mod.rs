@@ -28,6 +28,7 @@ mod activation;
 mod bessel;
 mod compare;
 mod complex;
+mod complex_math;
 mod conv;
 mod decomp;
 mod distance;

@@ -734,7 +734,7 @@ fn renorm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let p = ctx.static_float(1)?;
     let d = ctx.b.dtype(x);
     let shape = ctx.b.shape(x).to_vec();
-    if !d.is_float() {
+    if !d.is_float() && !d.is_complex() {
         return Err(ctx.invalid(format!(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
             super::helpers::torch_type_name(d)
@@ -765,7 +765,8 @@ fn renorm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         ctx.bin_lit(Op::Pow, s, 1.0 / p)?
     };
     let nshape = ctx.b.shape(norm).to_vec();
-    let maxnorm = ctx.scalar(3, c, &nshape)?;
+    // Norms (and so the limit) are real for complex input too.
+    let maxnorm = ctx.scalar(3, c.real_part(), &nshape)?;
     let eps = ctx.bin_lit(Op::Add, norm, 1e-7)?;
     let scaled = ctx.div(maxnorm, eps)?;
     let over = ctx.cmp(CompareDir::Gt, norm, maxnorm)?;

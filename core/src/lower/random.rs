@@ -58,6 +58,17 @@ pub(super) fn standard_normal(ctx: &mut LowerCtx, dtype: DType, shape: &[usize])
     ctx.mul(r, c)
 }
 
+/// A complex64 tensor whose real and imaginary parts are independent f32 samples from `draw`.
+pub(super) fn complex_samples(
+    ctx: &mut LowerCtx,
+    shape: &[usize],
+    draw: impl Fn(&mut LowerCtx, &[usize]) -> Result<NodeId>,
+) -> Result<NodeId> {
+    let re = draw(ctx, shape)?;
+    let im = draw(ctx, shape)?;
+    ctx.b.complex(re, im)
+}
+
 /// The output dtype and shape of an in-place style sampler (those of `self`), which must be
 /// a float tensor.
 fn float_self(ctx: &LowerCtx, name: &str) -> Result<(DType, Vec<usize>)> {
@@ -68,8 +79,20 @@ fn float_self(ctx: &LowerCtx, name: &str) -> Result<(DType, Vec<usize>)> {
     Ok((v.dtype, v.shape.clone()))
 }
 
-/// `uniform(self, from, to)`: from + (to - from) * u.
+/// `uniform(self, from, to)`: from + (to - from) * u; each part of a complex tensor alike.
 fn uniform(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let v = ctx.tensor_view(0)?;
+    if v.dtype.is_complex() {
+        let shape = v.shape.clone();
+        let z = complex_samples(ctx, &shape, |ctx, shape| {
+            let u = uniform01(ctx, DType::F32, shape)?;
+            let (from, to) = (ctx.scalar(1, DType::F32, shape)?, ctx.scalar(2, DType::F32, shape)?);
+            let span = ctx.sub(to, from)?;
+            let s = ctx.mul(span, u)?;
+            ctx.add(from, s)
+        })?;
+        return Ok(vec![z]);
+    }
     let (d, shape) = float_self(ctx, "uniform_")?;
     let c = sample_dtype(d);
     let u = uniform01(ctx, c, &shape)?;
@@ -81,8 +104,21 @@ fn uniform(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(vec![ctx.convert(r, d)])
 }
 
-/// `normal_functional(self, mean, std)`.
+/// `normal_functional(self, mean, std)`; a complex tensor's parts are each normal with
+/// standard deviation std/sqrt(2), as PyTorch draws them.
 fn normal_functional(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let v = ctx.tensor_view(0)?;
+    if v.dtype.is_complex() {
+        let shape = v.shape.clone();
+        let z = complex_samples(ctx, &shape, |ctx, shape| {
+            let z = standard_normal(ctx, DType::F32, shape)?;
+            let (mean, std) = (ctx.scalar(1, DType::F32, shape)?, ctx.scalar(2, DType::F32, shape)?);
+            let std = ctx.bin_lit(Op::Mul, std, std::f64::consts::FRAC_1_SQRT_2)?;
+            let s = ctx.mul(z, std)?;
+            ctx.add(s, mean)
+        })?;
+        return Ok(vec![z]);
+    }
     let (d, shape) = float_self(ctx, "normal_")?;
     let c = sample_dtype(d);
     let z = standard_normal(ctx, c, &shape)?;

@@ -393,20 +393,21 @@ fn count_nonzero_dims(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 fn var_mean_nodes(ctx: &mut LowerCtx, corr_arg: usize) -> Result<(NodeId, NodeId)> {
     let x = ctx.tensor(0)?;
     let d = ctx.b.dtype(x);
-    if !d.is_float() {
+    if !d.is_float() && !d.is_complex() {
         return Err(ctx.invalid("std and var only support floating point and complex dtypes"));
     }
     let shape = ctx.b.shape(x).to_vec();
     let dims = ctx.reduce_dims(1, shape.len(), true)?;
     let keepdim = ctx.bool(3)?;
     let n = LowerCtx::count(&shape, &dims) as f64;
-    let c = opmath(d);
-    let xc = ctx.convert(x, c);
+    let xc = ctx.convert(x, opmath(d));
     let s = ctx.reduce(xc, ReduceKind::Sum, &dims, false)?;
     let m = ctx.bin_lit(Op::Div, s, n)?;
     let mb = ctx.bcast_back(m, &shape, &dims)?;
     let dev = ctx.sub(xc, mb)?;
-    let sq = ctx.mul(dev, dev)?;
+    let sq = squared_modulus(ctx, dev)?;
+    // A complex variance is real: the mean squared modulus of the deviations.
+    let c = opmath(d).real_part();
     let ss = ctx.reduce(sq, ReduceKind::Sum, &dims, false)?;
     let rshape = ctx.b.shape(ss).to_vec();
     let divisor = if ctx.is_none(corr_arg) {
@@ -431,41 +432,56 @@ fn var_mean_nodes(ctx: &mut LowerCtx, corr_arg: usize) -> Result<(NodeId, NodeId
     Ok((var, m))
 }
 
+/// `x * x`, or `|x|^2` (re^2 + im^2, real) for a complex `x`.
+fn squared_modulus(ctx: &mut LowerCtx, x: NodeId) -> Result<NodeId> {
+    if !ctx.b.dtype(x).is_complex() {
+        return ctx.mul(x, x);
+    }
+    let (re, im) = (ctx.b.real(x)?, ctx.b.imag(x)?);
+    let (rr, ii) = (ctx.mul(re, re)?, ctx.mul(im, im)?);
+    ctx.add(rr, ii)
+}
+
 fn var(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.tensor_view(0)?.dtype;
     let (v, _) = var_mean_nodes(ctx, 2)?;
-    Ok(vec![ctx.convert(v, d)])
+    Ok(vec![ctx.convert(v, d.real_part())])
 }
 
 fn std(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.tensor_view(0)?.dtype;
     let (v, _) = var_mean_nodes(ctx, 2)?;
     let s = ctx.un(Op::Sqrt, v)?;
-    Ok(vec![ctx.convert(s, d)])
+    Ok(vec![ctx.convert(s, d.real_part())])
 }
 
 fn var_mean(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.tensor_view(0)?.dtype;
     let (v, m) = var_mean_nodes(ctx, 2)?;
-    Ok(vec![ctx.convert(v, d), ctx.convert(m, d)])
+    Ok(vec![ctx.convert(v, d.real_part()), ctx.convert(m, d)])
 }
 
 fn std_mean(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let d = ctx.tensor_view(0)?.dtype;
     let (v, m) = var_mean_nodes(ctx, 2)?;
     let s = ctx.un(Op::Sqrt, v)?;
-    Ok(vec![ctx.convert(s, d), ctx.convert(m, d)])
+    Ok(vec![ctx.convert(s, d.real_part()), ctx.convert(m, d)])
 }
 
-/// The p-norm of `x` over `dims`, returned in `out`.
+/// The p-norm of `x` over `dims`, returned in `out` (a complex tensor's is its moduli's norm,
+/// in the real dtype of its parts).
 pub(super) fn vector_norm(
     ctx: &mut LowerCtx,
-    x: NodeId,
+    mut x: NodeId,
     ord: f64,
     dims: &[usize],
     keepdim: bool,
-    out: DType,
+    mut out: DType,
 ) -> Result<NodeId> {
+    if ctx.b.dtype(x).is_complex() {
+        x = ctx.un(Op::Abs, x)?;
+        out = out.real_part();
+    }
     let d = ctx.b.dtype(x);
     if !d.is_float() {
         return Err(ctx.invalid(format!(
@@ -532,14 +548,18 @@ fn norm_dim(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     Ok(vec![vector_norm(ctx, x, ord, &dims, keepdim, out)?])
 }
 
-/// log(sum(exp(x))) over `dims`, stabilized by the max (an infinite max is replaced by 0).
+/// log(sum(exp(x))) over `dims`, stabilized by the max (an infinite max is replaced by 0); a
+/// complex `x` by the max of its real parts, as PyTorch does.
 pub(super) fn logsumexp_node(ctx: &mut LowerCtx, x: NodeId, dims: &[usize], keepdim: bool) -> Result<NodeId> {
     let shape = ctx.b.shape(x).to_vec();
-    let m = ctx.reduce(x, ReduceKind::Max, dims, false)?;
+    let complex = ctx.b.dtype(x).is_complex();
+    let key = if complex { ctx.b.real(x)? } else { x };
+    let m = ctx.reduce(key, ReduceKind::Max, dims, false)?;
     let am = ctx.un(Op::Abs, m)?;
     let inf = ctx.cmp_lit(CompareDir::Eq, am, f64::INFINITY)?;
     let z = ctx.lit_like(0.0, m);
     let m = ctx.select(inf, z, m)?;
+    let m = ctx.convert(m, ctx.b.dtype(x));
     let mb = ctx.bcast_back(m, &shape, dims)?;
     let xm = ctx.sub(x, mb)?;
     let e = ctx.un(Op::Exp, xm)?;
@@ -558,7 +578,8 @@ fn logsumexp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let rank = ctx.b.rank(x);
     let dims = ctx.reduce_dims(1, rank, true)?;
     let keepdim = ctx.bool(2)?;
-    let out = to_float(ctx.b.dtype(x));
+    let d = ctx.b.dtype(x);
+    let out = if d.is_complex() { d } else { to_float(d) };
     let xc = ctx.convert(x, opmath(out));
     let r = logsumexp_node(ctx, xc, &dims, keepdim)?;
     Ok(vec![ctx.convert(r, out)])
@@ -677,12 +698,15 @@ fn logcumsumexp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let rank = shape.len();
     let dim = ctx.dim(ctx.int(1)?, rank)?;
     let d = ctx.b.dtype(x);
-    if !d.is_float() {
+    if !d.is_float() && !d.is_complex() {
         return Err(ctx.bad_dtype("logcumsumexp_out_cpu", d));
     }
     let xc = ctx.convert(x, opmath(d));
     if rank == 0 {
         return Ok(vec![x]);
+    }
+    if d.is_complex() {
+        return Ok(vec![complex_logcumsumexp(ctx, xc, dim)?]);
     }
     let r = scan_with(ctx, vec![xc], &[f64::NEG_INFINITY], dim, |ctx, l, r| {
         let (a, b) = (l[0], r[0]);
@@ -699,4 +723,28 @@ fn logcumsumexp(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         Ok(vec![ctx.select(general, v, a)?])
     })?;
     Ok(vec![ctx.convert(r[0], d)])
+}
+
+/// A complex `logcumsumexp` in PyTorch's order, one element after the other: a complex log's
+/// imaginary part is defined only up to 2 pi, and which multiple PyTorch's result carries
+/// depends on the order the terms were combined in, so a doubling scan would differ by 2 pi.
+fn complex_logcumsumexp(ctx: &mut LowerCtx, x: NodeId, dim: usize) -> Result<NodeId> {
+    let shape = ctx.b.shape(x).to_vec();
+    let rank = shape.len();
+    let element = |ctx: &mut LowerCtx, k: usize| -> Result<NodeId> {
+        let (mut start, mut limit) = (vec![0; rank], shape.clone());
+        (start[dim], limit[dim]) = (k, k + 1);
+        ctx.b.slice(x, start, limit, vec![1; rank])
+    };
+    if shape[dim] == 0 {
+        return Ok(x);
+    }
+    let mut acc = element(ctx, 0)?;
+    let mut parts = vec![acc];
+    for k in 1..shape[dim] {
+        let next = element(ctx, k)?;
+        acc = super::complex_math::log_add_exp(ctx, acc, next)?;
+        parts.push(acc);
+    }
+    ctx.b.concatenate(&parts, dim)
 }

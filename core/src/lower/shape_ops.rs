@@ -299,7 +299,7 @@ fn im2col(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         )));
     }
     let dt = ctx.b.dtype(x);
-    if !dt.is_float() {
+    if !dt.is_float() && !dt.is_complex() {
         return Err(ctx.bad_dtype("im2col", dt));
     }
     let (n, c) = if unbatched { (1, shape[0]) } else { (shape[0], shape[1]) };
@@ -351,7 +351,12 @@ fn col2im(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let s = int_pair(ctx, 5, "stride")?;
     let dt = ctx.b.dtype(x);
     let unbatched = shape.len() == 2;
-    if !(shape.len() == 2 || shape.len() == 3) || k.contains(&0) || d.contains(&0) || s.contains(&0) || !dt.is_float() {
+    if !(shape.len() == 2 || shape.len() == 3)
+        || k.contains(&0)
+        || d.contains(&0)
+        || s.contains(&0)
+        || !(dt.is_float() || dt.is_complex())
+    {
         return Err(ctx.invalid(format!(
             "col2im: expected a 2D or 3D float input and positive kernel_size, dilation and stride, got input {shape:?}"
         )));

@@ -157,6 +157,11 @@ impl Split {
             &Op::Compare(dir @ (CompareDir::Eq | CompareDir::Ne)) => self.equal(ins[0], ins[1], dir)?,
             Op::DotGeneral(d) => self.dot(ins[0], ins[1], d)?,
             Op::Fft { kind, length } => self.fft(ins[0], *kind, length)?,
+            Op::Reduce { kind: ReduceKind::Prod, dims } => self.product(ins[0], dims, ty)?,
+            // Only a sum combines the parts independently.
+            Op::ScatterReduce { kind, .. } if *kind != ReduceKind::Sum => {
+                return Err(unimplemented(format!("scatter with a {kind:?} combine on complex64 values")))
+            }
             Op::Reduce { kind: ReduceKind::Sum, .. }
             | Op::Add
             | Op::Sub
@@ -371,6 +376,56 @@ impl Split {
         // Equal when both parts are; different when either is.
         let join = if dir == CompareDir::Eq { Op::And } else { Op::Or };
         Ok(Val::Real(self.bin(join, re, im)?))
+    }
+
+    /// The product over `dims` as a tree of complex products: the reduced elements are laid
+    /// out along one trailing axis whose halves are multiplied until one element is left.
+    fn product(&mut self, x: Val, dims: &[usize], ty: &TensorType) -> Result<Val> {
+        let (mut re, mut im) = Self::parts(x);
+        let shape = self.b.shape(re).to_vec();
+        let kept: Vec<usize> = (0..shape.len()).filter(|d| !dims.contains(d)).collect();
+        let n: usize = dims.iter().map(|&d| shape[d]).product();
+        let mut flat: Vec<usize> = kept.iter().map(|&d| shape[d]).collect();
+        let r = flat.len();
+        flat.push(n);
+        let perm: Vec<usize> = kept.iter().chain(dims).copied().collect();
+        for p in [&mut re, &mut im] {
+            let t = self.b.transpose(*p, perm.clone())?;
+            *p = self.b.reshape(t, flat.clone())?;
+        }
+        if n == 0 {
+            let shaped = self.b.constant(Literal::Float(0.0), DType::F32, ty.shape.clone());
+            return self.one_like(Val::Real(shaped));
+        }
+        let mut len = n;
+        while len > 1 {
+            if len % 2 == 1 {
+                // An odd length gets the identity 1 + 0i at its end.
+                for (p, identity) in [(&mut re, 1.0), (&mut im, 0.0)] {
+                    let v = self.b.constant(Literal::Float(identity), DType::F32, Vec::<usize>::new());
+                    let mut high = vec![0i64; r + 1];
+                    high[r] = 1;
+                    *p = self.b.pad(*p, v, vec![0; r + 1], high, vec![0; r + 1])?;
+                }
+                len += 1;
+            }
+            let half = len / 2;
+            let mut halves = |p: NodeId, k: usize| -> Result<NodeId> {
+                let (mut start, mut limit) = (vec![0; r + 1], flat.clone());
+                (start[r], limit[r]) = (k * half, (k + 1) * half);
+                self.b.slice(p, start, limit, vec![1; r + 1])
+            };
+            let (lo_re, lo_im, hi_re, hi_im) = (halves(re, 0)?, halves(im, 0)?, halves(re, 1)?, halves(im, 1)?);
+            flat[r] = half;
+            let Val::Complex { re: pr, im: pi } =
+                self.mul(Val::Complex { re: lo_re, im: lo_im }, Val::Complex { re: hi_re, im: hi_im })?
+            else {
+                return Err(tpudev_core::Error::internal("a complex product is complex"));
+            };
+            (re, im) = (pr, pi);
+            len = half;
+        }
+        Ok(Val::Complex { re: self.b.reshape(re, ty.shape.clone())?, im: self.b.reshape(im, ty.shape.clone())? })
     }
 
     /// A complex product as four real ones.

@@ -122,6 +122,41 @@ fn complex_products_are_four_real_ones() {
     assert_close(&out[0], &flat(&want), 1e-5);
 }
 
+#[test]
+fn products_over_dims_multiply_every_element_whatever_the_count() {
+    use tpudev_core::ir::ReduceKind;
+    // 3 x 5 x 2: the product over dims 0 and 1 (15 factors, odd at each halving but the
+    // last) and over dim 2 alone.
+    let x: Vec<C> = values(30, 11).into_iter().map(|(a, b)| (1.0 + 0.3 * a, 0.3 * b)).collect();
+    let g = graph(&[&[3, 5, 2]], |b, p| {
+        let all = b.reduce(p[0], ReduceKind::Prod, vec![0, 1]).unwrap();
+        let last = b.reduce(p[0], ReduceKind::Prod, vec![2]).unwrap();
+        vec![all, last]
+    });
+    let out = run(&g, &[(&[3, 5, 2], &x)]);
+    let mul = |(a, b): C, (c, d): C| (a * c - b * d, a * d + b * c);
+    let mut all = vec![(1.0, 0.0); 2];
+    for (i, &v) in x.iter().enumerate() {
+        all[i % 2] = mul(all[i % 2], v);
+    }
+    assert_close(&out[0], &flat(&all), 1e-5);
+    let last: Vec<C> = x.chunks(2).map(|p| mul(p[0], p[1])).collect();
+    assert_close(&out[1], &flat(&last), 1e-6);
+}
+
+#[test]
+fn scatters_that_do_not_sum_are_refused_for_complex_values() {
+    use tpudev_core::ir::ReduceKind;
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(DType::C64, vec![4]));
+    let idx = b.param(TensorType::new(DType::I64, vec![2]));
+    let upd = b.param(TensorType::new(DType::C64, vec![2]));
+    let s = b.scatter_reduce(x, idx, upd, 0, ReduceKind::Prod).unwrap();
+    let g = b.finish(vec![s]);
+    let err = device().compile(&g).err().expect("a complex scatter-product is refused").to_string();
+    assert!(err.contains("complex64"), "{err}");
+}
+
 /// The DFT by its definition, in f64, along the last dim of rows of length n.
 fn dft(x: &[C], n: usize, inverse: bool) -> Vec<C> {
     let sign = if inverse { 1.0 } else { -1.0 };
