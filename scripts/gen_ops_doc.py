@@ -32,9 +32,22 @@ functional overload and writes the result into the mutated tensors. View ops (`v
 `as_strided`, `transpose`, ...) are metadata-only and use PyTorch's own kernels.
 
 Dtypes: bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64,
-complex64. Floats narrower than f32 compute in f32 and round after every op (bf16/f16
+complex64, and the 8-bit floats float8_e4m3fn, float8_e5m2, float8_e4m3fnuz, float8_e5m2fnuz
+and float8_e8m0fnu. Floats narrower than f32 compute in f32 and round after every op (bf16/f16
 semantics); integers wrap at their width. float64 is computed in f64 by the simulator (a real
 TPU has no f64 unit; the hardware path will document its own behaviour).
+
+The 8-bit floats are stored as bytes and cast bit for bit as PyTorch's CPU casts them
+(round to nearest even; float8_e4m3fn saturates to +-448, an infinity included, float8_e5m2
+overflows to infinity, the fnuz formats to their one NaN; float8_e8m0fnu rounds a value up to
+the next power of two from 1.5 times a power). The lowering clamps before a cast to
+float8_e4m3fn so that XLA's convert, which has no saturation, gives the same bytes on
+hardware. Only the ops PyTorch itself runs on them take them (casts, copies, data movement,
+`abs`, `mul`, `mm`, comparisons, `where`, factories); any other op, or mixing an 8-bit float
+with another dtype, is the error PyTorch gives. `_scaled_mm` multiplies two of them as a TPU
+does: 8-bit products accumulated in f32 (exact at the MXU's default precision), then the
+per-tensor or row-wise scales, the bias and `scale_result`, then `out_dtype` (the input's
+format by default, saturating); block-scaled (MX, NVFP4) recipes are not run yet.
 
 complex64 (XLA's `c64`) runs the FFT primitives (`_fft_r2c`, `_fft_c2c`, `_fft_c2r`, so every
 `torch.fft` function, `stft` and `istft`), `complex`, `polar`, arithmetic, the elementwise

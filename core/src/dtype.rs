@@ -17,6 +17,16 @@ pub enum DType {
     /// complex64: an f32 real and an f32 imaginary part, interleaved (PyTorch's layout and
     /// XLA's `c64`). TPUs have no complex128.
     C64,
+    /// The 8-bit floats (`crate::float8`): 4 exponent and 3 mantissa bits, no infinity.
+    F8E4M3FN,
+    /// 5 exponent and 2 mantissa bits, with infinities.
+    F8E5M2,
+    /// e4m3 with one NaN and no negative zero, exponent bias 8.
+    F8E4M3FNUZ,
+    /// e5m2 with one NaN and no negative zero, exponent bias 16.
+    F8E5M2FNUZ,
+    /// An exponent alone, 2^(e - 127): the block scale of the MX formats.
+    F8E8M0FNU,
 }
 
 /// How values of a dtype are held while a kernel computes on them: every float narrower than
@@ -32,7 +42,7 @@ pub enum ComputeKind {
 }
 
 impl DType {
-    pub const ALL: [DType; 11] = [
+    pub const ALL: [DType; 16] = [
         DType::Bool,
         DType::U8,
         DType::I8,
@@ -44,11 +54,17 @@ impl DType {
         DType::F32,
         DType::F64,
         DType::C64,
+        DType::F8E4M3FN,
+        DType::F8E5M2,
+        DType::F8E4M3FNUZ,
+        DType::F8E5M2FNUZ,
+        DType::F8E8M0FNU,
     ];
 
     pub fn size_bytes(self) -> usize {
         match self {
             DType::Bool | DType::U8 | DType::I8 => 1,
+            DType::F8E4M3FN | DType::F8E5M2 | DType::F8E4M3FNUZ | DType::F8E5M2FNUZ | DType::F8E8M0FNU => 1,
             DType::I16 | DType::F16 | DType::BF16 => 2,
             DType::I32 | DType::F32 => 4,
             DType::I64 | DType::F64 | DType::C64 => 8,
@@ -56,7 +72,12 @@ impl DType {
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
+        matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64) || self.is_float8()
+    }
+
+    /// One of the 8-bit float formats (`crate::float8`).
+    pub fn is_float8(self) -> bool {
+        matches!(self, DType::F8E4M3FN | DType::F8E5M2 | DType::F8E4M3FNUZ | DType::F8E5M2FNUZ | DType::F8E8M0FNU)
     }
 
     pub fn is_complex(self) -> bool {
@@ -99,6 +120,11 @@ impl DType {
             DType::F32 => "float32",
             DType::F64 => "float64",
             DType::C64 => "complex64",
+            DType::F8E4M3FN => "float8_e4m3fn",
+            DType::F8E5M2 => "float8_e5m2",
+            DType::F8E4M3FNUZ => "float8_e4m3fnuz",
+            DType::F8E5M2FNUZ => "float8_e5m2fnuz",
+            DType::F8E8M0FNU => "float8_e8m0fnu",
         }
     }
 
@@ -120,6 +146,11 @@ impl DType {
             DType::F32 => "f32",
             DType::F64 => "f64",
             DType::C64 => "complex<f32>",
+            DType::F8E4M3FN => "f8E4M3FN",
+            DType::F8E5M2 => "f8E5M2",
+            DType::F8E4M3FNUZ => "f8E4M3FNUZ",
+            DType::F8E5M2FNUZ => "f8E5M2FNUZ",
+            DType::F8E8M0FNU => "f8E8M0FNU",
         }
     }
 
@@ -131,6 +162,15 @@ impl DType {
         }
         if a.is_complex() || b.is_complex() {
             return C64;
+        }
+        if a.is_float8() || b.is_float8() {
+            // PyTorch refuses to promote an 8-bit float with anything else (the dispatcher
+            // says so before lowering); programs that mix them compute in the wider float.
+            return match (a.is_float8(), b.is_float8()) {
+                (true, false) if b.is_float() => b,
+                (false, true) if a.is_float() => a,
+                _ => F32,
+            };
         }
         match (a, b) {
             (BF16, F16) | (F16, BF16) => F32,
@@ -176,6 +216,9 @@ mod tests {
         assert_eq!(DType::promote(DType::F32, DType::F64), DType::F64);
         assert_eq!(DType::promote(DType::C64, DType::BF16), DType::C64);
         assert_eq!(DType::promote(DType::I64, DType::C64), DType::C64);
+        // Refused by PyTorch before lowering; a program that mixes them computes wider.
+        assert_eq!(DType::promote(DType::F8E4M3FN, DType::BF16), DType::BF16);
+        assert_eq!(DType::promote(DType::F8E4M3FN, DType::F8E5M2), DType::F32);
     }
 
     #[test]

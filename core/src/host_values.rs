@@ -27,6 +27,7 @@ pub fn to_le_bytes(dtype: DType, values: &[f64]) -> Vec<u8> {
                 out.extend((v as f32).to_le_bytes());
                 out.extend(0f32.to_le_bytes());
             }
+            d => out.push(crate::float8::encode(d, v as f32)),
         }
     }
     out
@@ -50,6 +51,7 @@ pub fn element(dtype: DType, b: &[u8]) -> f64 {
         // A complex element reads as its real part.
         DType::F32 | DType::C64 => f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
         DType::F64 => f64::from_le_bytes(array(8)),
+        d => f64::from(crate::float8::decode(d, b[0])),
     }
 }
 
@@ -71,6 +73,8 @@ mod tests {
                 .map(|&v| match d {
                     DType::Bool => f64::from(u8::from(v != 0.0)),
                     DType::U8 => v as u8 as f64,
+                    // 100 is not an 8-bit float; e8m0 has no zero or sign either.
+                    d if d.is_float8() => f64::from(crate::float8::round(d, v as f32)),
                     _ => v,
                 })
                 .collect();

@@ -10,6 +10,7 @@ pub mod device;
 pub mod dispatch;
 pub mod dtype;
 pub mod error;
+pub mod float8;
 pub mod host_values;
 pub mod ir;
 pub mod lower;

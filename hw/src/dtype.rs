@@ -19,11 +19,16 @@ pub fn to_pjrt(dtype: DType) -> BufferTypeRaw {
         DType::F32 => bt::F32,
         DType::F64 => bt::F64,
         DType::C64 => bt::C64,
+        DType::F8E4M3FN => bt::F8E4M3FN,
+        DType::F8E5M2 => bt::F8E5M2,
+        DType::F8E4M3FNUZ => bt::F8E4M3FNUZ,
+        DType::F8E5M2FNUZ => bt::F8E5M2FNUZ,
+        DType::F8E8M0FNU => bt::F8E8M0FNU,
     }
 }
 
 /// The tpudev dtype of a PJRT element type; `None` for types tpudev does not have (u16..u64,
-/// complex128, fp8, 4-bit, tokens).
+/// complex128, e4m3b11fnuz and the other 8-bit floats PyTorch lacks, 4-bit, tokens).
 pub fn from_pjrt(kind: BufferTypeRaw) -> Option<DType> {
     DType::ALL.into_iter().find(|&d| to_pjrt(d) == kind)
 }
@@ -49,6 +54,10 @@ pub fn pjrt_name(kind: BufferTypeRaw) -> String {
         bt::C128 => "C128",
         bt::F8E5M2 => "F8E5M2",
         bt::F8E4M3FN => "F8E4M3FN",
+        bt::F8E4M3B11FNUZ => "F8E4M3B11FNUZ",
+        bt::F8E5M2FNUZ => "F8E5M2FNUZ",
+        bt::F8E4M3FNUZ => "F8E4M3FNUZ",
+        bt::F8E8M0FNU => "F8E8M0FNU",
         bt::TOKEN => "TOKEN",
         other => return format!("type {other}"),
     };

@@ -41,7 +41,8 @@ fn descr_of_dtype(d: DType) -> Option<&'static str> {
         DType::F32 => "<f4",
         DType::F64 => "<f8",
         DType::C64 => "<c8",
-        DType::BF16 => return None,
+        // numpy has no bfloat16 or 8-bit floats of its own.
+        _ => return None,
     })
 }
 

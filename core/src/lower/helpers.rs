@@ -14,6 +14,7 @@ use crate::ir::{CompareDir, Literal, NodeId, Op, ReduceKind};
 pub(crate) fn opmath(d: DType) -> DType {
     match d {
         DType::F16 | DType::BF16 => DType::F32,
+        d if d.is_float8() => DType::F32,
         d => d,
     }
 }
@@ -51,6 +52,7 @@ pub(crate) fn dtype_max(d: DType) -> f64 {
         DType::BF16 => 3.3895313892515355e38,
         DType::F32 | DType::C64 => f32::MAX as f64,
         DType::F64 => f64::MAX,
+        d => crate::float8::max(d),
     }
 }
 
@@ -155,6 +157,27 @@ impl LowerCtx<'_> {
         self.b.unary(Op::Not, a)
     }
     pub fn convert(&mut self, x: NodeId, dtype: DType) -> NodeId {
+        let mut from = self.b.dtype(x);
+        if dtype == DType::F8E4M3FN && from != dtype && (from.is_float() || from.is_int()) {
+            // PyTorch's cast saturates to +-448 where XLA's convert would give NaN: clamping
+            // first makes the program mean the same on every backend. Another
+            // 8-bit float passes through f32, as PyTorch's cast does, where 448 is exact.
+            let mut x = x;
+            if from.is_float8() {
+                (x, from) = (self.b.convert(x, DType::F32), DType::F32);
+            }
+            let max = crate::float8::max(dtype);
+            let shape = self.b.shape(x).to_vec();
+            let (lo, hi) = (self.lit(-max, from, &shape), self.lit(max, from, &shape));
+            // Same shapes and dtypes: neither the clamp nor the select can be refused. XLA's
+            // CPU clamp turns NaN into a bound, so NaN is selected past it.
+            let clamped = self.b.clamp(lo, x, hi).unwrap_or(x);
+            let kept = match from.is_float().then(|| self.b.compare(CompareDir::Ne, x, x)) {
+                Some(Ok(nan)) => self.b.select(nan, x, clamped).unwrap_or(clamped),
+                _ => clamped,
+            };
+            return self.b.convert(kept, dtype);
+        }
         self.b.convert(x, dtype)
     }
     /// `x != 0` as bool (identity for bool tensors).
@@ -335,6 +358,7 @@ pub(crate) fn torch_type_name(d: DType) -> &'static str {
         DType::F32 => "Float",
         DType::F64 => "Double",
         DType::C64 => "ComplexFloat",
+        d => crate::float8::scalar_type_name(d),
     }
 }
 

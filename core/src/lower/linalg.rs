@@ -86,7 +86,7 @@ fn check_mm(ctx: &LowerCtx, a: &[usize], b: &[usize], batched: bool) -> Result<(
     Ok(())
 }
 
-fn matmul(ctx: &mut LowerCtx, a: NodeId, b: NodeId, batched: bool) -> Result<NodeId> {
+pub(super) fn matmul(ctx: &mut LowerCtx, a: NodeId, b: NodeId, batched: bool) -> Result<NodeId> {
     let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
     check_mm(ctx, &sa, &sb, batched)?;
     let d = if batched { dims(&[0], &[0], &[2], &[1]) } else { dims(&[], &[], &[1], &[0]) };

@@ -36,6 +36,7 @@ mod elementwise;
 mod embedding_bag;
 mod erf;
 mod factory;
+mod float8;
 mod float_repr;
 mod foreach;
 mod gamma;
@@ -53,6 +54,7 @@ mod pool;
 mod random;
 mod reduce;
 mod resample;
+mod scaled_mm;
 mod shape_ops;
 mod softmax;
 mod solve;
@@ -62,8 +64,14 @@ mod special_math;
 #[cfg(test)]
 pub(crate) mod tests;
 
+/// The lowering of `op` for these arguments: the 8-bit floats' and complex numbers' rules
+/// first (`float8::check`, `complex::entry_for`), then the table.
+pub fn entry_for(op: &str, args: &[Arg]) -> crate::error::Result<Option<LowerEntry>> {
+    float8::check(op, args)?;
+    complex::entry_for(op, args)
+}
+
 pub use args::{Arg, ArgKey};
-pub use complex::entry_for;
 pub use ctx::{Binding, LowerCtx, Lowered};
 pub(crate) use helpers::literal_for;
 pub use promote::{result_type, Operand};

@@ -79,28 +79,33 @@ fn float_self(ctx: &LowerCtx, name: &str) -> Result<(DType, Vec<usize>)> {
     Ok((v.dtype, v.shape.clone()))
 }
 
+/// from + (to - from) * u in `c`, with `from` and `to` arguments 1 and 2.
+fn uniform_between(ctx: &mut LowerCtx, c: DType, shape: &[usize]) -> Result<NodeId> {
+    let u = uniform01(ctx, c, shape)?;
+    let (from, to) = (ctx.scalar(1, c, shape)?, ctx.scalar(2, c, shape)?);
+    let span = ctx.sub(to, from)?;
+    let s = ctx.mul(span, u)?;
+    ctx.add(from, s)
+}
+
+/// mean + std * scale * z in `c`, with `mean` and `std` arguments 1 and 2.
+fn normal_scaled(ctx: &mut LowerCtx, c: DType, shape: &[usize], scale: f64) -> Result<NodeId> {
+    let z = standard_normal(ctx, c, shape)?;
+    let (mean, std) = (ctx.scalar(1, c, shape)?, ctx.scalar(2, c, shape)?);
+    let std = if scale == 1.0 { std } else { ctx.bin_lit(Op::Mul, std, scale)? };
+    let s = ctx.mul(z, std)?;
+    ctx.add(s, mean)
+}
+
 /// `uniform(self, from, to)`: from + (to - from) * u; each part of a complex tensor alike.
 fn uniform(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let v = ctx.tensor_view(0)?;
     if v.dtype.is_complex() {
         let shape = v.shape.clone();
-        let z = complex_samples(ctx, &shape, |ctx, shape| {
-            let u = uniform01(ctx, DType::F32, shape)?;
-            let (from, to) = (ctx.scalar(1, DType::F32, shape)?, ctx.scalar(2, DType::F32, shape)?);
-            let span = ctx.sub(to, from)?;
-            let s = ctx.mul(span, u)?;
-            ctx.add(from, s)
-        })?;
-        return Ok(vec![z]);
+        return Ok(vec![complex_samples(ctx, &shape, |ctx, shape| uniform_between(ctx, DType::F32, shape))?]);
     }
     let (d, shape) = float_self(ctx, "uniform_")?;
-    let c = sample_dtype(d);
-    let u = uniform01(ctx, c, &shape)?;
-    let from = ctx.scalar(1, c, &shape)?;
-    let to = ctx.scalar(2, c, &shape)?;
-    let span = ctx.sub(to, from)?;
-    let s = ctx.mul(span, u)?;
-    let r = ctx.add(from, s)?;
+    let r = uniform_between(ctx, sample_dtype(d), &shape)?;
     Ok(vec![ctx.convert(r, d)])
 }
 
@@ -111,21 +116,12 @@ fn normal_functional(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     if v.dtype.is_complex() {
         let shape = v.shape.clone();
         let z = complex_samples(ctx, &shape, |ctx, shape| {
-            let z = standard_normal(ctx, DType::F32, shape)?;
-            let (mean, std) = (ctx.scalar(1, DType::F32, shape)?, ctx.scalar(2, DType::F32, shape)?);
-            let std = ctx.bin_lit(Op::Mul, std, std::f64::consts::FRAC_1_SQRT_2)?;
-            let s = ctx.mul(z, std)?;
-            ctx.add(s, mean)
+            normal_scaled(ctx, DType::F32, shape, std::f64::consts::FRAC_1_SQRT_2)
         })?;
         return Ok(vec![z]);
     }
     let (d, shape) = float_self(ctx, "normal_")?;
-    let c = sample_dtype(d);
-    let z = standard_normal(ctx, c, &shape)?;
-    let mean = ctx.scalar(1, c, &shape)?;
-    let std = ctx.scalar(2, c, &shape)?;
-    let s = ctx.mul(z, std)?;
-    let r = ctx.add(s, mean)?;
+    let r = normal_scaled(ctx, sample_dtype(d), &shape, 1.0)?;
     Ok(vec![ctx.convert(r, d)])
 }
 

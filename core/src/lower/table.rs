@@ -45,6 +45,7 @@ fn families() -> Vec<&'static [LowerEntry]> {
         reduce::OPS,
         linalg::OPS,
         grouped_mm::OPS,
+        scaled_mm::OPS,
         complex::OPS,
         decomp::OPS,
         solve::OPS,

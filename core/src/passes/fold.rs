@@ -134,6 +134,7 @@ fn round_to(x: f64, dtype: DType) -> f64 {
         DType::F32 => x as f32 as f64,
         DType::BF16 => bf16::from_f32(x as f32).to_f32() as f64,
         DType::F16 => f16::from_f32(x as f32).to_f32() as f64,
+        d if d.is_float8() => crate::float8::round(d, x as f32) as f64,
         _ => x,
     }
 }

@@ -91,7 +91,7 @@ pub fn member_work(graph: &Graph, m: NodeId) -> MemberWork {
     match &node.op {
         Op::Reduce { .. } => MemberWork::Reduce,
         Op::Convert => {
-            let narrower = matches!(node.ty.dtype, DType::BF16 | DType::F16);
+            let narrower = matches!(node.ty.dtype, DType::BF16 | DType::F16) || node.ty.dtype.is_float8();
             if narrower && graph.nodes[node.inputs[0]].ty.dtype != node.ty.dtype {
                 MemberWork::Round
             } else {

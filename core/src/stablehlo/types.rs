@@ -25,6 +25,9 @@ pub fn coerce(lit: Literal, dtype: DType) -> Literal {
 
 /// The bits of a non-finite float in `dtype`, as MLIR's hexadecimal float literal.
 fn non_finite_hex(f: f64, dtype: DType) -> String {
+    if dtype.is_float8() {
+        return format!("0x{:02X}", crate::float8::encode(dtype, f as f32));
+    }
     let (inf, sign, nan): (u64, u64, u64) = match dtype {
         DType::F16 => (0x7C00, 0x8000, 0x7E00),
         DType::BF16 => (0x7F80, 0x8000, 0x7FC0),
@@ -65,6 +68,7 @@ pub fn float_from_bits(bits: u64, dtype: DType) -> Option<f64> {
         DType::BF16 => half::bf16::from_bits(u16::try_from(bits).ok()?).to_f64(),
         DType::F32 => f32::from_bits(u32::try_from(bits).ok()?) as f64,
         DType::F64 => f64::from_bits(bits),
+        d if d.is_float8() => crate::float8::decode(d, u8::try_from(bits).ok()?) as f64,
         _ => return None,
     })
 }
@@ -149,6 +153,23 @@ mod tests {
         assert_eq!(format_float(f64::NEG_INFINITY, DType::F32), "0xFF800000");
         assert_eq!(format_float(f64::NAN, DType::BF16), "0x7FC0");
         assert_eq!(float_from_bits(0xFF80, DType::BF16), Some(f64::NEG_INFINITY));
+    }
+
+    #[test]
+    fn eight_bit_floats_have_mlir_names_and_one_byte_literals() {
+        for (name, d) in [
+            ("f8E4M3FN", DType::F8E4M3FN),
+            ("f8E5M2", DType::F8E5M2),
+            ("f8E4M3FNUZ", DType::F8E4M3FNUZ),
+            ("f8E5M2FNUZ", DType::F8E5M2FNUZ),
+            ("f8E8M0FNU", DType::F8E8M0FNU),
+        ] {
+            assert_eq!(dtype_from_name(name), Some(d));
+        }
+        assert_eq!(format_float(f64::INFINITY, DType::F8E5M2), "0x7C");
+        assert_eq!(format_float(f64::NAN, DType::F8E4M3FNUZ), "0x80");
+        assert_eq!(float_from_bits(0xFC, DType::F8E5M2), Some(f64::NEG_INFINITY));
+        assert_eq!(float_from_bits(0x7E, DType::F8E4M3FN), Some(448.0));
     }
 
     #[test]

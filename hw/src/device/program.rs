@@ -113,7 +113,10 @@ fn from_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType
     let (m, size, u8s, typed) = byte_types(bytes, dtype);
     let _ = match dtype {
         DType::U8 => writeln!(out, "    {dst} = stablehlo.reshape {src} : ({u8s}) -> {u8s}"),
-        DType::I8 => writeln!(out, "    {dst} = stablehlo.bitcast_convert {src} : ({u8s}) -> {typed}"),
+        // One-byte types bitcast element for element.
+        d if d == DType::I8 || d.is_float8() => {
+            writeln!(out, "    {dst} = stablehlo.bitcast_convert {src} : ({u8s}) -> {typed}")
+        }
         DType::Bool => {
             let _ = writeln!(out, "    {dst}_zero = stablehlo.constant dense<0> : {u8s}");
             writeln!(out, "    {dst} = stablehlo.compare  NE, {src}, {dst}_zero,  UNSIGNED : ({u8s}, {u8s}) -> {typed}")
@@ -148,7 +151,9 @@ fn to_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType) 
     let (m, size, u8s, typed) = byte_types(bytes, dtype);
     let _ = match dtype {
         DType::U8 => writeln!(out, "    {dst} = stablehlo.reshape {src} : ({u8s}) -> {u8s}"),
-        DType::I8 => writeln!(out, "    {dst} = stablehlo.bitcast_convert {src} : ({typed}) -> {u8s}"),
+        d if d == DType::I8 || d.is_float8() => {
+            writeln!(out, "    {dst} = stablehlo.bitcast_convert {src} : ({typed}) -> {u8s}")
+        }
         DType::Bool => writeln!(out, "    {dst} = stablehlo.convert {src} : ({typed}) -> {u8s}"),
         DType::C64 => {
             let (cells, pairs, part) =

@@ -76,7 +76,11 @@ pub mod buffer_type {
     pub const C128: BufferTypeRaw = 15;
     pub const F8E5M2: BufferTypeRaw = 16;
     pub const F8E4M3FN: BufferTypeRaw = 17;
+    pub const F8E4M3B11FNUZ: BufferTypeRaw = 18;
+    pub const F8E5M2FNUZ: BufferTypeRaw = 19;
+    pub const F8E4M3FNUZ: BufferTypeRaw = 20;
     pub const TOKEN: BufferTypeRaw = 23;
+    pub const F8E8M0FNU: BufferTypeRaw = 28;
 }
 
 /// `PJRT_HostBufferSemantics`: how long the plugin may read the host memory given to

@@ -50,6 +50,8 @@ pub enum Round {
     None,
     Bf16,
     F16,
+    /// One of the 8-bit float formats.
+    Float8(DType),
 }
 
 impl Round {
@@ -57,6 +59,7 @@ impl Round {
         match dtype {
             DType::BF16 => Round::Bf16,
             DType::F16 => Round::F16,
+            d if d.is_float8() => Round::Float8(d),
             _ => Round::None,
         }
     }

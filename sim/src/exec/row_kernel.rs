@@ -159,6 +159,7 @@ fn round(x: f32, how: Round) -> f32 {
         Round::None => x,
         Round::Bf16 => round_bf16(x),
         Round::F16 => round_f16(x),
+        Round::Float8(d) => tpudev_core::float8::round(d, x),
     }
 }
 

@@ -260,13 +260,14 @@ impl Value {
         }
     }
 
-    /// Rounds to bf16/f16 or wraps integers to the dtype's width, in place.
+    /// Rounds to bf16/f16/the 8-bit floats or wraps integers to the dtype's width, in place.
     pub fn normalize(&mut self) {
         let dtype = self.dtype;
         match &mut self.data {
             Data::F32(a) => match dtype {
                 DType::BF16 => par::map_inplace(elems_mut(a), round_bf16),
                 DType::F16 => par::map_inplace(elems_mut(a), round_f16),
+                d if d.is_float8() => par::map_inplace(elems_mut(a), move |x| tpudev_core::float8::round(d, x)),
                 _ => {}
             },
             Data::Int(a) => {

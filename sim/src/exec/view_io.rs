@@ -105,6 +105,7 @@ pub fn load(buf: &[u8], view: &TensorView) -> Value {
         DType::F64 => Data::F64(array(shape, par::map(&cells::<8>(buf, view), f64::from_le_bytes))),
         // The simulator computes on complex values as f32 (real, imaginary) pairs.
         DType::C64 => return load(buf, &view.as_real_pairs()),
+        d => Data::F32(array(shape, par::map(&cells::<1>(buf, view), move |c| tpudev_core::float8::decode(d, c[0])))),
     };
     Value::new(view.dtype, data)
 }
@@ -184,6 +185,9 @@ pub fn store(v: &Value, buf: &mut [u8], view: &TensorView) -> Result<()> {
         }
         (Data::F32(a), DType::F32) => store_cells::<4, _>(buf, view, elems(a), |x| x.to_le_bytes()),
         (Data::F64(a), DType::F64) => store_cells::<8, _>(buf, view, elems(a), |x| x.to_le_bytes()),
+        (Data::F32(a), d) if d.is_float8() => {
+            store_cells::<1, _>(buf, view, elems(a), move |x| [tpudev_core::float8::encode(d, x)])
+        }
         _ => return Err(Error::internal(format!("{} value holds {} data", v.dtype, v.kind_name()))),
     }
     Ok(())

@@ -33,6 +33,8 @@ pub enum Kind {
 impl Kind {
     pub fn of(dtype: DType) -> Option<Kind> {
         match dtype.compute_kind() {
+            // The shaders have no rounding to the 8-bit floats: their values stay on the CPU.
+            ComputeKind::Float32 if dtype.is_float8() => None,
             ComputeKind::Float32 => Some(Kind::F32),
             ComputeKind::Bool => Some(Kind::Bool),
             ComputeKind::Int if matches!(dtype, DType::I32 | DType::I16 | DType::I8 | DType::U8) => Some(Kind::I32),

@@ -30,7 +30,7 @@ DT = {
     torch.bool: "bool", torch.uint8: "uint8", torch.int8: "int8", torch.int16: "int16",
     torch.int32: "int32", torch.int64: "int64", torch.float16: "float16",
     torch.bfloat16: "bfloat16", torch.float32: "float32", torch.float64: "float64",
-    torch.complex64: "complex64",
+    torch.complex64: "complex64", torch.float8_e4m3fn: "float8_e4m3fn", torch.float8_e5m2: "float8_e5m2",
 }
 g = torch.Generator().manual_seed(0)
 CODES = {0: torch.uint8, 1: torch.int8, 2: torch.int16, 3: torch.int32, 4: torch.int64, 5: torch.float16,
@@ -1303,3 +1303,16 @@ if not VALUES:
     case("logsumexp", CZ, [1], False)
     case("nan_to_num", CZ)
     case("trace", CZ[:, :4])
+
+# 8-bit floats: casts and the scaled product (types only; python/tests/test_float8.py compares
+# values with the CPU).
+if not VALUES:
+    F8 = t(16, 32).to(torch.float8_e4m3fn)
+    F8T = t(24, 32).to(torch.float8_e4m3fn).t()
+    case("_to_copy", t(4, 6), dtype=torch.float8_e4m3fn)
+    case("_to_copy", F8, dtype=torch.bfloat16)
+    case("_scaled_mm", F8, F8T, t(fill=0.5), t(fill=2.0), out_dtype=torch.float32)
+    case("_scaled_mm", F8, F8T, t(16, 1, lo=0.5, hi=2.0), t(1, 24, lo=0.5, hi=2.0), bias=t(24, dtype=torch.bfloat16),
+         out_dtype=torch.bfloat16)
+    case("_scaled_mm", F8, t(24, 32).to(torch.float8_e5m2).t(), t(fill=1.0), t(fill=1.0))
+    case("add.Tensor", F8, F8)
