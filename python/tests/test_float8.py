@@ -159,10 +159,19 @@ def _on_tpu(*xs):
     return [x.to("tpu") if x is not None else None for x in xs]
 
 
-@pytest.mark.parametrize("fmt_b", [torch.float8_e4m3fn, torch.float8_e5m2], ids=["e4m3fn", "e5m2"])
-def test_scaled_mm_with_per_tensor_scales_matches_the_cpu(fmt_b):
+@pytest.mark.parametrize(
+    "fmt_a,fmt_b",
+    [
+        (torch.float8_e4m3fn, torch.float8_e4m3fn),
+        (torch.float8_e4m3fn, torch.float8_e5m2),
+        (torch.float8_e5m2, torch.float8_e5m2),
+    ],
+    ids=["e4m3fn", "e4m3fn-e5m2", "e5m2"],
+)
+def test_scaled_mm_with_per_tensor_scales_matches_the_cpu(fmt_a, fmt_b):
     g = torch.Generator().manual_seed(1)
     a, b = _scaled_operands(g, fmt_b)
+    a = a.float().to(fmt_a)
     sa, sb = torch.tensor(0.37), torch.tensor(1.9)
     want = torch._scaled_mm(a, b, sa, sb, out_dtype=torch.float32)
     got = torch._scaled_mm(*_on_tpu(a, b, sa, sb), out_dtype=torch.float32)

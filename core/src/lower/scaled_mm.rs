@@ -25,12 +25,10 @@ fn scaled_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
              got {da} and {db}"
         )));
     }
-    if da == DType::F8E5M2 && db == DType::F8E5M2 {
-        return Err(ctx.invalid("_scaled_mm: multiplying two float8_e5m2 matrices is not supported"));
-    }
     let (m, n) = (sa[0], sb[1]);
     let out = ctx.opt_dtype(6)?.unwrap_or(da);
-    // Mixed formats (e4m3 x e5m2) meet in f32, where both are exact.
+    // Any two formats (PyTorch's CPU takes e5m2 x e5m2 too) meet in f32, where both are exact.
+    // `use_fast_accum` changes nothing: the accumulation is f32 either way.
     let (a32, b32) = (ctx.convert(a, DType::F32), ctx.convert(b, DType::F32));
     let product = super::linalg::matmul(ctx, a32, b32, false)?;
     let scale_a = scale(ctx, 2, (m, n), true)?;
