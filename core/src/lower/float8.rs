@@ -71,18 +71,21 @@ pub fn check(op: &str, args: &[Arg]) -> Result<()> {
             _ => vec![],
         })
         .collect();
-    let asked = args.iter().any(|a| matches!(a, Arg::DType(d) if d.is_float8()));
-    let Some(f8) = tensors.iter().copied().find(|d| d.is_float8()).or(asked.then_some(DType::F8E4M3FN)) else {
+    // An 8-bit float tensor, or an 8-bit float asked for as the result's dtype.
+    let asked = args.iter().find_map(|a| match a {
+        Arg::DType(d) if d.is_float8() => Some(*d),
+        _ => None,
+    });
+    let Some(f8) = tensors.iter().copied().find(|d| d.is_float8()).or(asked) else {
         return Ok(());
     };
     if !FLOAT8_OPS.contains(&op) {
-        let name = tensors.iter().copied().find(|d| d.is_float8()).unwrap_or(f8);
         return Err(Error::UnsupportedArgs {
             op: op.to_string(),
             reason: format!(
                 "{} tensors are not supported by this op (PyTorch's CPU kernels refuse it too); convert \
                  with .to(torch.bfloat16) or .float() first, or use torch._scaled_mm for 8-bit products",
-                name.torch_name()
+                f8.torch_name()
             ),
         });
     }
@@ -120,6 +123,8 @@ mod tests {
         assert!(check("add.Tensor", &[tensor(DType::F32), tensor(DType::F32)]).is_ok());
         let err = check("add.Tensor", &[tensor(DType::F8E4M3FN), tensor(DType::F8E4M3FN)]).unwrap_err();
         assert!(err.to_string().contains("float8_e4m3fn tensors are not supported"), "{err}");
+        let err = check("randn", &[Arg::DType(DType::F8E5M2)]).unwrap_err();
+        assert!(err.to_string().contains("float8_e5m2 tensors are not supported"), "{err}");
         let err = check("mul.Tensor", &[tensor(DType::F8E4M3FN), tensor(DType::F32)]).unwrap_err();
         assert!(err.to_string().contains("promote Float8_e4m3fn and Float"), "{err}");
     }

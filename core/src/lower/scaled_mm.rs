@@ -7,7 +7,7 @@ use super::ctx::LowerCtx;
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{NodeId, Op};
+use crate::ir::NodeId;
 
 pub(super) const OPS: &[LowerEntry] = &[LowerEntry::new("_scaled_mm", scaled_mm)];
 
@@ -49,7 +49,7 @@ fn scaled_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         let s = ctx.convert(s, DType::F32);
         let s = ctx.b.reshape(s, Vec::<usize>::new())?;
         let s = ctx.broadcast_to(s, &[m, n])?;
-        r = ctx.b.binary(Op::Mul, r, s)?;
+        r = ctx.mul(r, s)?;
     }
     Ok(vec![ctx.convert(r, out)])
 }
