@@ -86,7 +86,7 @@ zoo_nodeps="$(requirements zoo-no-deps)"
 want_models="$(printf '%s\n' "$base_reqs" "$zoo_reqs" "$zoo_nodeps" | sha256sum | cut -d' ' -f1)"
 have_models="$(cat "$MODELS_STAMP" 2>/dev/null || true)"
 models_installed() {
-    "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("transformers", "diffusers", "accelerate", "timm", "torchvision")))'
+    "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("transformers", "diffusers", "accelerate", "timm", "torchvision", "torchao")))'
 }
 if [ "$want_models" = "$have_models" ] && models_installed; then
     echo "up to date"

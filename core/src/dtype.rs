@@ -27,6 +27,10 @@ pub enum DType {
     F8E5M2FNUZ,
     /// An exponent alone, 2^(e - 127): the block scale of the MX formats.
     F8E8M0FNU,
+    /// Two 4-bit floats (1 sign, 2 exponent, 1 mantissa bit) packed in a byte, low nibble
+    /// first: the element type of MXFP4 and NVFP4. PyTorch only moves these bytes (no
+    /// arithmetic and no casts), and so does the device; scaled products unpack them.
+    F4E2M1FNX2,
 }
 
 /// How values of a dtype are held while a kernel computes on them: every float narrower than
@@ -42,7 +46,7 @@ pub enum ComputeKind {
 }
 
 impl DType {
-    pub const ALL: [DType; 16] = [
+    pub const ALL: [DType; 17] = [
         DType::Bool,
         DType::U8,
         DType::I8,
@@ -59,11 +63,12 @@ impl DType {
         DType::F8E4M3FNUZ,
         DType::F8E5M2FNUZ,
         DType::F8E8M0FNU,
+        DType::F4E2M1FNX2,
     ];
 
     pub fn size_bytes(self) -> usize {
         match self {
-            DType::Bool | DType::U8 | DType::I8 => 1,
+            DType::Bool | DType::U8 | DType::I8 | DType::F4E2M1FNX2 => 1,
             DType::F8E4M3FN | DType::F8E5M2 | DType::F8E4M3FNUZ | DType::F8E5M2FNUZ | DType::F8E8M0FNU => 1,
             DType::I16 | DType::F16 | DType::BF16 => 2,
             DType::I32 | DType::F32 => 4,
@@ -78,6 +83,11 @@ impl DType {
     /// One of the 8-bit float formats (`crate::float8`).
     pub fn is_float8(self) -> bool {
         matches!(self, DType::F8E4M3FN | DType::F8E5M2 | DType::F8E4M3FNUZ | DType::F8E5M2FNUZ | DType::F8E8M0FNU)
+    }
+
+    /// The packed 4-bit floats: bytes that no arithmetic op takes.
+    pub fn is_packed(self) -> bool {
+        self == DType::F4E2M1FNX2
     }
 
     pub fn is_complex(self) -> bool {
@@ -125,6 +135,7 @@ impl DType {
             DType::F8E4M3FNUZ => "float8_e4m3fnuz",
             DType::F8E5M2FNUZ => "float8_e5m2fnuz",
             DType::F8E8M0FNU => "float8_e8m0fnu",
+            DType::F4E2M1FNX2 => "float4_e2m1fn_x2",
         }
     }
 
@@ -151,6 +162,8 @@ impl DType {
             DType::F8E4M3FNUZ => "f8E4M3FNUZ",
             DType::F8E5M2FNUZ => "f8E5M2FNUZ",
             DType::F8E8M0FNU => "f8E8M0FNU",
+            // StableHLO's f4E2M1FN is one value per element; the packed pairs travel as bytes.
+            DType::F4E2M1FNX2 => "ui8",
         }
     }
 

@@ -189,6 +189,7 @@ pub fn scalar_type_name(dtype: DType) -> &'static str {
         DType::F8E5M2 => "Float8_e5m2",
         DType::F8E4M3FNUZ => "Float8_e4m3fnuz",
         DType::F8E5M2FNUZ => "Float8_e5m2fnuz",
+        DType::F4E2M1FNX2 => "Float4_e2m1fn_x2",
         _ => "Float8_e8m0fnu",
     }
 }

@@ -24,6 +24,8 @@ pub fn to_pjrt(dtype: DType) -> BufferTypeRaw {
         DType::F8E4M3FNUZ => bt::F8E4M3FNUZ,
         DType::F8E5M2FNUZ => bt::F8E5M2FNUZ,
         DType::F8E8M0FNU => bt::F8E8M0FNU,
+        // Packed 4-bit pairs travel as their bytes (PJRT's F4E2M1FN is one value per byte).
+        DType::F4E2M1FNX2 => bt::U8,
     }
 }
 

@@ -7,7 +7,7 @@ import warnings
 
 import torch
 
-from . import _C, _compile, _composites, _kernels, _lazy, _ops, _private, _storage, _sync_points
+from . import _C, _compile, _composites, _kernels, _lazy, _ops, _private, _storage, _sync_points, _torchao
 
 _lock = threading.Lock()
 _registered = False
@@ -37,6 +37,8 @@ def register():
         _private.route_storage_allocation(_storage.new_storage, _storage.clone_storage, _storage.resize_storage)
         tpu_module._install()
         _compile.install_default()
+        # torchao's fp8 and NVFP4 workflows check for CUDA hardware; the tpu passes them.
+        _torchao.install()
         if torch.distributed.is_available():
             from . import distributed
 

@@ -222,6 +222,11 @@ pub enum Op {
     And,
     Or,
     Xor,
+    /// Integer shifts. A shift by the bit width or more (or by a negative amount, which
+    /// StableHLO reads as unsigned) gives 0, or the sign for an arithmetic right shift.
+    ShiftLeft,
+    ShiftRightArithmetic,
+    ShiftRightLogical,
     Atan2,
     /// `stablehlo.compare`; result dtype is bool.
     Compare(CompareDir),
@@ -519,6 +524,9 @@ impl Op {
             Op::And => "and",
             Op::Or => "or",
             Op::Xor => "xor",
+            Op::ShiftLeft => "shift_left",
+            Op::ShiftRightArithmetic => "shift_right_arithmetic",
+            Op::ShiftRightLogical => "shift_right_logical",
             Op::Atan2 => "atan2",
             Op::Compare(_) => "compare",
             Op::Select => "select",
@@ -697,7 +705,7 @@ macro_rules! unary_ops {
 #[macro_export]
 macro_rules! plain_binary_ops {
     () => { $crate::plain_binary_ops!(pattern) };
-    ($form:ident) => { $crate::op_members!($form: Add Sub Mul Div Rem Pow Max Min And Or Xor Atan2) };
+    ($form:ident) => { $crate::op_members!($form: Add Sub Mul Div Rem Pow Max Min And Or Xor ShiftLeft ShiftRightArithmetic ShiftRightLogical Atan2) };
 }
 
 /// The elementwise binary ops (operands of equal shape and dtype), compares included, as an

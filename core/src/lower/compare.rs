@@ -34,6 +34,16 @@ pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("bitwise_xor.Scalar", |ctx| bitwise(ctx, Op::Xor, "bitwise_xor_cpu")),
     LowerEntry::new("bitwise_xor.Scalar_Tensor", |ctx| bitwise(ctx, Op::Xor, "bitwise_xor_cpu")),
     LowerEntry::new("bitwise_not", bitwise_not),
+    LowerEntry::new("__lshift__.Tensor", |ctx| shift(ctx, false)),
+    LowerEntry::new("__lshift__.Scalar", |ctx| shift(ctx, false)),
+    LowerEntry::new("bitwise_left_shift.Tensor", |ctx| shift(ctx, false)),
+    LowerEntry::new("bitwise_left_shift.Tensor_Scalar", |ctx| shift(ctx, false)),
+    LowerEntry::new("bitwise_left_shift.Scalar_Tensor", |ctx| shift(ctx, false)),
+    LowerEntry::new("__rshift__.Tensor", |ctx| shift(ctx, true)),
+    LowerEntry::new("__rshift__.Scalar", |ctx| shift(ctx, true)),
+    LowerEntry::new("bitwise_right_shift.Tensor", |ctx| shift(ctx, true)),
+    LowerEntry::new("bitwise_right_shift.Tensor_Scalar", |ctx| shift(ctx, true)),
+    LowerEntry::new("bitwise_right_shift.Scalar_Tensor", |ctx| shift(ctx, true)),
     LowerEntry::new("bucketize.Tensor", bucketize),
     LowerEntry::new("bucketize.Scalar", bucketize),
     LowerEntry::new("searchsorted.Tensor", searchsorted),
@@ -113,6 +123,23 @@ fn bitwise(ctx: &mut LowerCtx, op: Op, name: &str) -> Result<Vec<NodeId>> {
     if dtype.is_float() {
         return Err(ctx.bad_dtype(name, dtype));
     }
+    Ok(vec![ctx.elementwise(op, &[a, b])?.0])
+}
+
+/// `self << other` or `self >> other` in the promoted integer dtype: right shifts are
+/// arithmetic for signed types and logical for uint8, as in C; amounts outside the width shift
+/// every bit out, as PyTorch's CPU kernels do.
+fn shift(ctx: &mut LowerCtx, right: bool) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
+    let dtype = result_type(&[a, b]);
+    if dtype.is_float() || dtype == DType::Bool {
+        return Err(ctx.bad_dtype(if right { "rshift_cpu" } else { "lshift_cpu" }, dtype));
+    }
+    let op = match (right, dtype == DType::U8) {
+        (false, _) => Op::ShiftLeft,
+        (true, false) => Op::ShiftRightArithmetic,
+        (true, true) => Op::ShiftRightLogical,
+    };
     Ok(vec![ctx.elementwise(op, &[a, b])?.0])
 }
 

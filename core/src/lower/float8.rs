@@ -56,10 +56,11 @@ const FLOAT8_OPS: &[&str] = &[
     "new_empty_strided",
     "scalar_tensor",
     "_scaled_mm",
+    "_scaled_mm_v2",
 ];
 
 /// Casts and scaled products take tensors of other dtypes (scales, bias) by design.
-const MIXED: &[&str] = &["_to_copy", "copy", "_scaled_mm"];
+const MIXED: &[&str] = &["_to_copy", "copy", "_scaled_mm", "_scaled_mm_v2"];
 
 /// An error when `op` cannot take these 8-bit float arguments (as PyTorch's would say).
 pub fn check(op: &str, args: &[Arg]) -> Result<()> {

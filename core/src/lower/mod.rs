@@ -26,6 +26,7 @@ mod table;
 
 mod activation;
 mod bessel;
+mod block_scaled_mm;
 mod compare;
 mod complex;
 mod complex_math;
@@ -36,6 +37,7 @@ mod elementwise;
 mod embedding_bag;
 mod erf;
 mod factory;
+mod float4;
 mod float8;
 mod float_repr;
 mod foreach;
@@ -64,9 +66,10 @@ mod special_math;
 #[cfg(test)]
 pub(crate) mod tests;
 
-/// The lowering of `op` for these arguments: the 8-bit floats' and complex numbers' rules
-/// first (`float8::check`, `complex::entry_for`), then the table.
+/// The lowering of `op` for these arguments: the narrow floats' and complex numbers' rules
+/// first (`float4::check`, `float8::check`, `complex::entry_for`), then the table.
 pub fn entry_for(op: &str, args: &[Arg]) -> crate::error::Result<Option<LowerEntry>> {
+    float4::check(op, args)?;
     float8::check(op, args)?;
     complex::entry_for(op, args)
 }

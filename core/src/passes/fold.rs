@@ -112,7 +112,16 @@ fn binary<
                 y
             }
         }
-        Op::Rem | Op::Pow | Op::And | Op::Or | Op::Xor | Op::Atan2 | Op::Compare(_) => return None,
+        Op::Rem
+        | Op::Pow
+        | Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::ShiftLeft
+        | Op::ShiftRightArithmetic
+        | Op::ShiftRightLogical
+        | Op::Atan2
+        | Op::Compare(_) => return None,
         unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!() => return None,
     })
 }

@@ -90,7 +90,7 @@ pub fn format_literal(lit: Literal, dtype: DType) -> String {
 /// The identity of a reduction monoid in `dtype`: the init value StableHLO's reduce needs.
 pub fn reduce_identity(kind: ReduceKind, dtype: DType) -> Literal {
     let (min, max): (i64, i64) = match dtype {
-        DType::U8 => (0, 255),
+        DType::U8 | DType::F4E2M1FNX2 => (0, 255),
         DType::I8 => (i8::MIN as i64, i8::MAX as i64),
         DType::I16 => (i16::MIN as i64, i16::MAX as i64),
         DType::I32 => (i32::MIN as i64, i32::MAX as i64),
@@ -134,7 +134,7 @@ pub fn reduce_kind_of(op: &str) -> Option<ReduceKind> {
 pub fn comparison_type(dtype: DType) -> &'static str {
     match dtype {
         d if d.is_float() || d.is_complex() => "FLOAT",
-        DType::Bool | DType::U8 => "UNSIGNED",
+        DType::Bool | DType::U8 | DType::F4E2M1FNX2 => "UNSIGNED",
         _ => "SIGNED",
     }
 }

@@ -112,7 +112,7 @@ fn byte_types(bytes: usize, dtype: DType) -> (usize, usize, String, String) {
 fn from_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType) {
     let (m, size, u8s, typed) = byte_types(bytes, dtype);
     let _ = match dtype {
-        DType::U8 => writeln!(out, "    {dst} = stablehlo.reshape {src} : ({u8s}) -> {u8s}"),
+        DType::U8 | DType::F4E2M1FNX2 => writeln!(out, "    {dst} = stablehlo.reshape {src} : ({u8s}) -> {u8s}"),
         // One-byte types bitcast element for element.
         d if d == DType::I8 || d.is_float8() => {
             writeln!(out, "    {dst} = stablehlo.bitcast_convert {src} : ({u8s}) -> {typed}")
@@ -150,7 +150,7 @@ fn from_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType
 fn to_bytes(out: &mut String, src: &str, dst: &str, bytes: usize, dtype: DType) {
     let (m, size, u8s, typed) = byte_types(bytes, dtype);
     let _ = match dtype {
-        DType::U8 => writeln!(out, "    {dst} = stablehlo.reshape {src} : ({u8s}) -> {u8s}"),
+        DType::U8 | DType::F4E2M1FNX2 => writeln!(out, "    {dst} = stablehlo.reshape {src} : ({u8s}) -> {u8s}"),
         d if d == DType::I8 || d.is_float8() => {
             writeln!(out, "    {dst} = stablehlo.bitcast_convert {src} : ({typed}) -> {u8s}")
         }

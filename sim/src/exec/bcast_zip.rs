@@ -19,7 +19,13 @@ use super::value::{elems, elems_mut, split, CowData, Data, Elem, Value};
 pub fn supports(op: &Op) -> bool {
     match op {
         Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Rem | Op::Pow | Op::Max | Op::Min | Op::Atan2 => true,
-        Op::And | Op::Or | Op::Xor | Op::Compare(_) => false,
+        Op::And
+        | Op::Or
+        | Op::Xor
+        | Op::ShiftLeft
+        | Op::ShiftRightArithmetic
+        | Op::ShiftRightLogical
+        | Op::Compare(_) => false,
         unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!() => false,
     }
 }

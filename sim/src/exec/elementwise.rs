@@ -100,6 +100,7 @@ pub fn with_float_binary<T: Real, K: BinaryFn<T>>(op: &Op, k: K) -> Option<K::Ou
         Op::Min => k.apply(|x: T, y: T| x.min_nan(y)),
         Op::Atan2 => k.apply(|x: T, y: T| x.atan2(y)),
         Op::And | Op::Or | Op::Xor | Op::Compare(_) => return None,
+        Op::ShiftLeft | Op::ShiftRightArithmetic | Op::ShiftRightLogical => return None,
         unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!() => return None,
     })
 }
@@ -142,6 +143,9 @@ pub fn is_costly(op: &Op) -> bool {
         | Op::And
         | Op::Or
         | Op::Xor
+        | Op::ShiftLeft
+        | Op::ShiftRightArithmetic
+        | Op::ShiftRightLogical
         | Op::Compare(_) => false,
         Op::Select | Op::Clamp | collective_ops!() | other_ops!() => false,
     }
@@ -246,7 +250,7 @@ pub fn binary(op: &Op, a: Cow<'_, Value>, b: Cow<'_, Value>, out: DType) -> Resu
     let data = match (a, b) {
         (CowData::F32(a), CowData::F32(b)) => Data::F32(float_binary(op, a, b)?),
         (CowData::F64(a), CowData::F64(b)) => Data::F64(float_binary(op, a, b)?),
-        (CowData::Int(a), CowData::Int(b)) => Data::Int(int_binary(op, a, b)?),
+        (CowData::Int(a), CowData::Int(b)) => Data::Int(int_binary(op, a, b, out)?),
         (CowData::Bool(a), CowData::Bool(b)) => Data::Bool(bool_binary(op, a, b)?),
         _ => return Err(Error::internal(format!("{} operands differ in kind", op.name()))),
     };
@@ -284,7 +288,11 @@ pub fn int_pow(base: i64, exp: i64) -> i64 {
     result
 }
 
-fn int_binary(op: &Op, a: Cow<'_, ArrayD<i64>>, b: Cow<'_, ArrayD<i64>>) -> Result<ArrayD<i64>> {
+fn int_binary(op: &Op, a: Cow<'_, ArrayD<i64>>, b: Cow<'_, ArrayD<i64>>, dtype: DType) -> Result<ArrayD<i64>> {
+    let bits = dtype.size_bytes() as i64 * 8;
+    // Amounts outside [0, bits) shift every bit out (StableHLO reads them as unsigned).
+    let within = move |s: i64| (0..bits).contains(&s);
+    let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
     Ok(match op {
         Op::Add => zip_same(a, b, |x, y| x.wrapping_add(y)),
         Op::Sub => zip_same(a, b, |x, y| x.wrapping_sub(y)),
@@ -298,6 +306,12 @@ fn int_binary(op: &Op, a: Cow<'_, ArrayD<i64>>, b: Cow<'_, ArrayD<i64>>) -> Resu
         Op::And => zip_same(a, b, |x, y| x & y),
         Op::Or => zip_same(a, b, |x, y| x | y),
         Op::Xor => zip_same(a, b, |x, y| x ^ y),
+        // Results wrap to the dtype's width afterwards (`Value::new`).
+        Op::ShiftLeft => zip_same(a, b, move |x, s| if within(s) { x.wrapping_shl(s as u32) } else { 0 }),
+        Op::ShiftRightArithmetic => zip_same(a, b, move |x, s| x >> if within(s) { s } else { 63 }),
+        Op::ShiftRightLogical => {
+            zip_same(a, b, move |x, s| if within(s) { ((x as u64 & mask) >> s) as i64 } else { 0 })
+        }
         other @ (Op::Atan2 | Op::Compare(_)) => return Err(not_defined(other, "integer")),
         other @ (unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!()) => {
             return Err(not_defined(other, "integer"))
@@ -310,9 +324,15 @@ fn bool_binary(op: &Op, a: Cow<'_, ArrayD<bool>>, b: Cow<'_, ArrayD<bool>>) -> R
         Op::And | Op::Mul | Op::Min => zip_same(a, b, |x, y| x & y),
         Op::Or | Op::Add | Op::Max => zip_same(a, b, |x, y| x | y),
         Op::Xor => zip_same(a, b, |x, y| x ^ y),
-        other @ (Op::Sub | Op::Div | Op::Rem | Op::Pow | Op::Atan2 | Op::Compare(_)) => {
-            return Err(not_defined(other, "bool"))
-        }
+        other @ (Op::Sub
+        | Op::Div
+        | Op::Rem
+        | Op::Pow
+        | Op::Atan2
+        | Op::ShiftLeft
+        | Op::ShiftRightArithmetic
+        | Op::ShiftRightLogical
+        | Op::Compare(_)) => return Err(not_defined(other, "bool")),
         other @ (unary_ops!() | Op::Select | Op::Clamp | collective_ops!() | other_ops!()) => {
             return Err(not_defined(other, "bool"))
         }

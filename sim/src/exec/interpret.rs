@@ -60,6 +60,9 @@ fn moves_data(op: &Op) -> bool {
         | Op::And
         | Op::Or
         | Op::Xor
+        | Op::ShiftLeft
+        | Op::ShiftRightArithmetic
+        | Op::ShiftRightLogical
         | Op::Atan2
         | Op::ReduceWindow { .. }
         | Op::ScatterAdd { .. }

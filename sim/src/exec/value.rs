@@ -148,7 +148,7 @@ pub fn round_f16(x: f32) -> f32 {
 /// Wraps an i64 to the width and signedness of an integer dtype (two's complement).
 pub fn wrap_int(x: i64, dtype: DType) -> i64 {
     match dtype {
-        DType::U8 => x as u8 as i64,
+        DType::U8 | DType::F4E2M1FNX2 => x as u8 as i64,
         DType::I8 => x as i8 as i64,
         DType::I16 => x as i16 as i64,
         DType::I32 => x as i32 as i64,
@@ -160,7 +160,7 @@ pub fn wrap_int(x: i64, dtype: DType) -> i64 {
 pub fn int_range(dtype: DType) -> (i64, i64) {
     match dtype {
         DType::Bool => (0, 1),
-        DType::U8 => (0, u8::MAX as i64),
+        DType::U8 | DType::F4E2M1FNX2 => (0, u8::MAX as i64),
         DType::I8 => (i8::MIN as i64, i8::MAX as i64),
         DType::I16 => (i16::MIN as i64, i16::MAX as i64),
         DType::I32 => (i32::MIN as i64, i32::MAX as i64),

@@ -85,7 +85,7 @@ pub fn load(buf: &[u8], view: &TensorView) -> Value {
     let shape = &view.shape;
     let data = match view.dtype {
         DType::Bool => Data::Bool(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] != 0))),
-        DType::U8 => Data::Int(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] as i64))),
+        DType::U8 | DType::F4E2M1FNX2 => Data::Int(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] as i64))),
         DType::I8 => Data::Int(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] as i8 as i64))),
         DType::I16 => Data::Int(array(shape, par::map(&cells::<2>(buf, view), |c| i16::from_le_bytes(c) as i64))),
         DType::I32 => Data::Int(array(shape, par::map(&cells::<4>(buf, view), |c| i32::from_le_bytes(c) as i64))),
@@ -172,7 +172,7 @@ pub fn store(v: &Value, buf: &mut [u8], view: &TensorView) -> Result<()> {
     }
     match (&v.data, view.dtype) {
         (Data::Bool(a), DType::Bool) => store_cells::<1, _>(buf, view, elems(a), |x| [x as u8]),
-        (Data::Int(a), DType::U8) => store_cells::<1, _>(buf, view, elems(a), |x| [x as u8]),
+        (Data::Int(a), DType::U8 | DType::F4E2M1FNX2) => store_cells::<1, _>(buf, view, elems(a), |x| [x as u8]),
         (Data::Int(a), DType::I8) => store_cells::<1, _>(buf, view, elems(a), |x| [x as i8 as u8]),
         (Data::Int(a), DType::I16) => store_cells::<2, _>(buf, view, elems(a), |x| (x as i16).to_le_bytes()),
         (Data::Int(a), DType::I32) => store_cells::<4, _>(buf, view, elems(a), |x| (x as i32).to_le_bytes()),

@@ -160,6 +160,8 @@ fn fusible(op: &Op, in_kind: Option<Kind>, out: DType) -> bool {
         Op::Rem => !float,
         Op::Pow | Op::Atan2 => float,
         Op::And | Op::Or | Op::Xor | Op::Not => !float,
+        // The GPU's integers are 32-bit: shifts of the other widths stay on the CPU.
+        Op::ShiftLeft | Op::ShiftRightArithmetic | Op::ShiftRightLogical => false,
         Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Max | Op::Min => true,
         Op::Neg => in_kind != Some(Kind::Bool),
         Op::IsFinite | Op::Abs | Op::Sign | Op::Floor | Op::Ceil | Op::RoundEven => true,

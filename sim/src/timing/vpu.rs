@@ -39,6 +39,9 @@ pub fn op_weight(op: &Op) -> u64 {
         | Op::And
         | Op::Or
         | Op::Xor
+        | Op::ShiftLeft
+        | Op::ShiftRightArithmetic
+        | Op::ShiftRightLogical
         | Op::Compare(_)
         | Op::Select => 1,
         Op::Parameter(_)

@@ -249,6 +249,9 @@ impl Gen<'_> {
             | Op::ScatterReduce { .. }
             | Op::RngUniform
             | Op::Cholesky { .. }
+            | Op::ShiftLeft
+            | Op::ShiftRightArithmetic
+            | Op::ShiftRightLogical
             | Op::TriangularSolve { .. }
             | Op::LinalgCall(_)
             | complex_ops!()

@@ -1,0 +1,168 @@
+"""torchao (from PyPI) on "tpu": its float8 training, and its fp8, MX, NVFP4 and int8 inference
+workflows, each applied with torchao's own entry points and compared with the same workflow on
+the CPU (torchao's emulated path where the CPU has no kernel)."""
+
+import copy
+
+import pytest
+import torch
+import torch.nn as nn
+
+torchao = pytest.importorskip("torchao")
+
+from torchao.float8 import Float8LinearConfig, convert_to_float8_training  # noqa: E402
+from torchao.quantization import (  # noqa: E402
+    Float8DynamicActivationFloat8WeightConfig,
+    Int8WeightOnlyConfig,
+    PerRow,
+    PerTensor,
+    quantize_,
+)
+from torchao.quantization.quantize_.common import KernelPreference  # noqa: E402
+import torchao.quantization.quant_api as quant_api  # noqa: E402
+from torchao.prototype.mx_formats import (  # noqa: E402
+    MXDynamicActivationMXWeightConfig,
+    NVFP4DynamicActivationNVFP4WeightConfig,
+    NVFP4WeightOnlyConfig,
+)
+from torchao.prototype.mx_formats.nvfp4_tensor import NVFP4Tensor, per_tensor_amax_to_scale  # noqa: E402
+
+
+def mlp(dtype=torch.float32):
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(64, 128, bias=False), nn.ReLU(), nn.Linear(128, 32, bias=False)).to(dtype)
+
+
+def inputs(dtype=torch.float32, rows=32):
+    return torch.randn(rows, 64, generator=torch.Generator().manual_seed(1)).to(dtype)
+
+
+def tpu_twin(model):
+    return copy.deepcopy(model).to("tpu")
+
+
+def assert_same(got, want, tol=0.0):
+    torch.testing.assert_close(got.detach().cpu().float(), want.detach().float(), rtol=tol, atol=tol)
+
+
+class TestFloat8Training:
+    def train(self, model, x, steps=3, compile_backend=None):
+        fwd = torch.compile(model, backend=compile_backend) if compile_backend else model
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        losses = []
+        for _ in range(steps):
+            loss = fwd(x).square().mean()
+            loss.backward()
+            opt.step()
+            opt.zero_grad()
+            losses.append(loss.item())
+        return losses
+
+    @pytest.mark.parametrize("recipe", ["tensorwise", "rowwise"])
+    def test_float8_linear_trains_as_on_the_cpu(self, recipe):
+        config = Float8LinearConfig.from_recipe_name(recipe)
+        cpu = convert_to_float8_training(mlp(), config=config)
+        tpu = convert_to_float8_training(mlp().to("tpu"), config=config)
+        assert type(tpu[0]).__name__ == "Float8Linear"
+        x = inputs()
+        want, got = self.train(cpu, x), self.train(tpu, x.to("tpu"))
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
+        assert_same(tpu[2].weight, cpu[2].weight, 1e-5)
+
+    def test_float8_linear_under_torch_compile(self):
+        cpu = convert_to_float8_training(mlp())
+        tpu = convert_to_float8_training(mlp().to("tpu"))
+        x = inputs()
+        want, got = self.train(cpu, x), self.train(tpu, x.to("tpu"), compile_backend="tpu")
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-6)
+
+
+def quantized(config, dtype=torch.bfloat16, cpu_gate_open=False, monkeypatch=None):
+    """The model quantized with `config` on the CPU and on the tpu."""
+    cpu = mlp(dtype)
+    tpu = tpu_twin(cpu)
+    if cpu_gate_open:
+        # torchao refuses fp8 dynamic quantization without a recent CUDA GPU; the CPU reference
+        # runs the same math once the check is out of the way.
+        monkeypatch.setattr(quant_api, "_check_hardware_support", lambda *a, **k: None)
+    quantize_(cpu, copy.deepcopy(config))
+    if cpu_gate_open:
+        monkeypatch.undo()
+    quantize_(tpu, config)
+    return cpu, tpu
+
+
+class TestFloat8Inference:
+    @pytest.mark.parametrize("granularity", [PerTensor(), PerRow()], ids=["per_tensor", "per_row"])
+    def test_dynamic_fp8_matches_the_cpu(self, granularity, monkeypatch):
+        config = Float8DynamicActivationFloat8WeightConfig(granularity=granularity)
+        cpu, tpu = quantized(config, cpu_gate_open=True, monkeypatch=monkeypatch)
+        assert "Float8Tensor" in type(tpu[0].weight).__name__
+        x = inputs(torch.bfloat16)
+        with torch.no_grad():
+            assert_same(tpu(x.to("tpu")), cpu(x), 1e-2)
+            compiled = torch.compile(tpu, backend="tpu")
+            assert_same(compiled(x.to("tpu")), cpu(x), 1e-2)
+
+    def test_the_hardware_check_still_refuses_the_cpu(self):
+        # The tpu passes torchao's check; other devices keep torchao's own answer.
+        with pytest.raises(AssertionError, match="compute capability"):
+            quantize_(mlp(torch.bfloat16), Float8DynamicActivationFloat8WeightConfig())
+
+
+class TestInt8WeightOnly:
+    def test_matches_the_cpu_eager_and_compiled(self):
+        cpu, tpu = quantized(Int8WeightOnlyConfig())
+        x = inputs(torch.bfloat16)
+        with torch.no_grad():
+            want = cpu(x)
+            assert_same(tpu(x.to("tpu")), want, 1e-2)
+            assert_same(torch.compile(tpu, backend="tpu")(x.to("tpu")), want, 1e-2)
+
+
+class TestMX:
+    @pytest.mark.parametrize("elem", [torch.float8_e4m3fn, torch.float4_e2m1fn_x2], ids=["mxfp8", "mxfp4"])
+    @pytest.mark.parametrize("kernel", [KernelPreference.AUTO, KernelPreference.EMULATED], ids=["auto", "emulated"])
+    def test_matches_the_cpu_emulation(self, elem, kernel):
+        """AUTO calls the block-scaled product (`torch._scaled_mm` with e8m0 scales for mxfp8,
+        `F.scaled_mm` with swizzled 1x32 scales for mxfp4); the CPU has none, so its emulated
+        path (dequantize, then mm) is the reference for both."""
+        emulated = MXDynamicActivationMXWeightConfig(
+            activation_dtype=elem, weight_dtype=elem, kernel_preference=KernelPreference.EMULATED
+        )
+        config = MXDynamicActivationMXWeightConfig(activation_dtype=elem, weight_dtype=elem, kernel_preference=kernel)
+        cpu = mlp(torch.bfloat16)
+        tpu = tpu_twin(cpu)
+        quantize_(cpu, emulated)
+        quantize_(tpu, config)
+        x = inputs(torch.bfloat16)
+        with torch.no_grad():
+            assert_same(tpu(x.to("tpu")), cpu(x), 2e-2)
+
+
+class TestNVFP4:
+    def test_weight_only_matches_the_cpu(self):
+        cpu, tpu = quantized(NVFP4WeightOnlyConfig())
+        x = inputs(torch.bfloat16)
+        with torch.no_grad():
+            assert_same(tpu(x.to("tpu")), cpu(x), 1e-2)
+
+    def test_dynamic_runs_the_nvfp4_product(self):
+        """torchao's dynamic NVFP4 calls `torch._scaled_mm` with fp4 data and swizzled e4m3
+        scales, which the CPU cannot run; the reference is the same quantization by torchao on
+        the CPU, dequantized by torchao, then an f32 product."""
+        layer = nn.Linear(64, 32, bias=False).to(torch.bfloat16)
+        torch.manual_seed(2)
+        nn.init.normal_(layer.weight)
+        tpu = tpu_twin(nn.Sequential(layer))
+        quantize_(tpu, NVFP4DynamicActivationNVFP4WeightConfig(use_triton_kernel=False))
+        assert type(tpu[0].weight).__name__ == "NVFP4Tensor"
+        x = inputs(torch.bfloat16)
+        with torch.no_grad():
+            got = tpu(x.to("tpu"))
+            w_scale = per_tensor_amax_to_scale(layer.weight.abs().max())
+            w = NVFP4Tensor.to_nvfp4(layer.weight, block_size=16, per_tensor_scale=w_scale)
+            x_scale = per_tensor_amax_to_scale(x.abs().max())
+            xq = NVFP4Tensor.to_nvfp4(x, block_size=16, per_tensor_scale=x_scale)
+            want = xq.dequantize(torch.float32) @ w.dequantize(torch.float32).t()
+        assert_same(got, want, 2e-2)
