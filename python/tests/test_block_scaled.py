@@ -244,3 +244,40 @@ class TestErrors:
             )
         # The device stays usable.
         assert torch.equal((a.float() * 0).cpu(), torch.zeros(M, K))
+
+
+class TestScaledGroupedMM:
+    """The experts' product with row-wise fp8 scales; the CPU has no `_scaled_grouped_mm`, so
+    the reference is one CPU `_scaled_mm` per group."""
+
+    def test_tokens_by_expert_times_expert_weights(self):
+        g, k, n = 3, 32, 16
+        ends = [5, 5, 13]  # the second expert gets no tokens; the last 3 rows none at all
+        m = 16
+        a, w = fp8(m, k, 20), torch.stack([fp8(n, k, 21 + i) for i in range(g)]).transpose(-2, -1)
+        gen = torch.Generator().manual_seed(30)
+        sa, sb = torch.rand(m, generator=gen) + 0.5, torch.rand(g, n, generator=gen) + 0.5
+        offs = torch.tensor(ends, dtype=torch.int32)
+        got = torch._scaled_grouped_mm(
+            a.to("tpu"), w.to("tpu"), sa.to("tpu"), sb.to("tpu"), offs=offs.to("tpu"), out_dtype=torch.bfloat16
+        )
+        want = torch.zeros(m, n, dtype=torch.bfloat16)
+        start = 0
+        for i, end in enumerate(ends):
+            if end > start:
+                want[start:end] = torch._scaled_mm(
+                    a[start:end], w[i], sa[start:end, None], sb[i][None, :], out_dtype=torch.bfloat16
+                )
+            start = end
+        assert got.dtype == torch.bfloat16 and got.shape == (m, n)
+        close(got, want)
+
+    def test_batched(self):
+        g, m, k, n = 2, 8, 32, 16
+        a = torch.stack([fp8(m, k, 40 + i) for i in range(g)])
+        w = torch.stack([fp8(n, k, 50 + i) for i in range(g)]).transpose(-2, -1)
+        gen = torch.Generator().manual_seed(31)
+        sa, sb = torch.rand(g, m, generator=gen) + 0.5, torch.rand(g, n, generator=gen) + 0.5
+        got = torch._scaled_grouped_mm(a.to("tpu"), w.to("tpu"), sa.to("tpu"), sb.to("tpu"), out_dtype=torch.float32)
+        want = torch.stack([torch._scaled_mm(a[i], w[i], sa[i][:, None], sb[i][None, :], out_dtype=torch.float32) for i in range(g)])
+        close(got, want)

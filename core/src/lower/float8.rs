@@ -57,10 +57,11 @@ const FLOAT8_OPS: &[&str] = &[
     "scalar_tensor",
     "_scaled_mm",
     "_scaled_mm_v2",
+    "_scaled_grouped_mm",
 ];
 
 /// Casts and scaled products take tensors of other dtypes (scales, bias) by design.
-const MIXED: &[&str] = &["_to_copy", "copy", "_scaled_mm", "_scaled_mm_v2"];
+const MIXED: &[&str] = &["_to_copy", "copy", "_scaled_mm", "_scaled_mm_v2", "_scaled_grouped_mm"];
 
 /// An error when `op` cannot take these 8-bit float arguments (as PyTorch's would say).
 pub fn check(op: &str, args: &[Arg]) -> Result<()> {

@@ -86,7 +86,7 @@ fn grouped_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
 }
 
 /// Group sizes from PyTorch's cumulative offsets: offs[i] - offs[i - 1], offs[-1] = 0.
-fn group_sizes(ctx: &mut LowerCtx, offs: NodeId, groups: usize) -> Result<NodeId> {
+pub(super) fn group_sizes(ctx: &mut LowerCtx, offs: NodeId, groups: usize) -> Result<NodeId> {
     let (shape, dtype) = (ctx.b.shape(offs).to_vec(), ctx.b.dtype(offs));
     if shape.len() != 1 || !dtype.is_int() || (groups > 0 && shape[0] != groups) {
         return Err(ctx.invalid(format!(

@@ -56,6 +56,7 @@ mod pool;
 mod random;
 mod reduce;
 mod resample;
+mod scaled_grouped_mm;
 mod scaled_mm;
 mod shape_ops;
 mod softmax;

@@ -46,6 +46,7 @@ fn families() -> Vec<&'static [LowerEntry]> {
         linalg::OPS,
         grouped_mm::OPS,
         scaled_mm::OPS,
+        scaled_grouped_mm::OPS,
         complex::OPS,
         decomp::OPS,
         solve::OPS,

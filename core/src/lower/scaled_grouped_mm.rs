@@ -1,0 +1,105 @@
+//! `_scaled_grouped_mm`: the mixture-of-experts product of 8-bit floats with row-wise scales,
+//! as torchao's float8 MoE training calls it. The product is `_grouped_mm`'s `ragged_dot` on
+//! the exact f32 values of the 8-bit operands; each output row is then scaled by its row's
+//! `scale_a` and by the `scale_b` row of its group (its expert).
+//!
+//! Two of `_grouped_mm`'s forms are taken: 2-D x 3-D (tokens sorted by expert times one weight
+//! matrix per expert; `scale_a` [m], `scale_b` [g, n]) and 3-D x 3-D without offsets (a
+//! batch; `scale_a` [g, m], `scale_b` [g, n]).
+
+use super::ctx::LowerCtx;
+use super::grouped_mm::group_sizes;
+use super::linalg::dot_opmath;
+use super::table::LowerEntry;
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::ir::{CompareDir, DotDims, NodeId, RaggedDim, ReduceKind};
+
+pub(super) const OPS: &[LowerEntry] = &[LowerEntry::new("_scaled_grouped_mm", scaled_grouped_mm)];
+
+/// `_scaled_grouped_mm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype,
+/// use_fast_accum)`.
+fn scaled_grouped_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.tensor(0)?, ctx.tensor(1)?);
+    let (da, db) = (ctx.b.dtype(a), ctx.b.dtype(b));
+    let usable = |d: DType| d.is_float8() && d != DType::F8E8M0FNU;
+    if !usable(da) || !usable(db) {
+        return Err(ctx.invalid(format!(
+            "_scaled_grouped_mm: both inputs must be 8-bit floats (float8_e4m3fn, float8_e5m2, ...), got {da} and {db}"
+        )));
+    }
+    if !ctx.is_none(5) || !ctx.is_none(6) {
+        return Err(ctx.unsupported(
+            "_scaled_grouped_mm: bias and scale_result are not supported on the tpu device; apply them to the result",
+        ));
+    }
+    let out = ctx.opt_dtype(7)?.unwrap_or(DType::BF16);
+    let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
+    let (scale_a, scale_b) = (ctx.tensor(2)?, ctx.tensor(3)?);
+    for s in [scale_a, scale_b] {
+        if ctx.b.dtype(s) != DType::F32 {
+            return Err(ctx.invalid(format!("_scaled_grouped_mm: scales must be float32, got {}", ctx.b.dtype(s))));
+        }
+    }
+    let (a32, b32) = (ctx.convert(a, DType::F32), ctx.convert(b, DType::F32));
+    let offs = ctx.opt_tensor(4)?;
+    let r = match (sa.len(), sb.len(), offs) {
+        (2, 3, Some(offs)) if sa[1] == sb[1] => {
+            let (m, g, n) = (sa[0], sb[0], sb[2]);
+            let sizes = group_sizes(ctx, offs, g)?;
+            let product = ctx.b.ragged_dot(a32, b32, sizes, RaggedDim::Rows, ctx.precision)?;
+            let row_scale = scales_of(ctx, scale_a, &[m])?;
+            let row_scale = ctx.bcast(row_scale, &[m, n], &[0])?;
+            let expert = expert_of_rows(ctx, offs, m, g)?;
+            let per_expert = scales_of(ctx, scale_b, &[g, n])?;
+            let col_scale = ctx.b.take(per_expert, expert, 0)?;
+            let r = ctx.mul(product, row_scale)?;
+            ctx.mul(r, col_scale)?
+        }
+        (3, 3, None) if sa[0] == sb[0] && sa[2] == sb[1] => {
+            let (g, m, n) = (sa[0], sa[1], sb[2]);
+            let product = dot_opmath(ctx, a32, b32, DotDims::new((&[0], &[0]), (&[2], &[1]), ctx.precision))?;
+            let sa3 = scales_of(ctx, scale_a, &[g, m])?;
+            let sa3 = ctx.bcast(sa3, &[g, m, n], &[0, 1])?;
+            let sb3 = scales_of(ctx, scale_b, &[g, n])?;
+            let sb3 = ctx.bcast(sb3, &[g, m, n], &[0, 2])?;
+            let r = ctx.mul(product, sa3)?;
+            ctx.mul(r, sb3)?
+        }
+        _ => {
+            return Err(ctx.unsupported(format!(
+                "_scaled_grouped_mm: shapes {sa:?} and {sb:?} (offsets {}) are not supported on the tpu device; \
+                 supported: 2-D x 3-D with offsets (experts' forward) and 3-D x 3-D without",
+                if ctx.is_none(4) { "none" } else { "given" }
+            )))
+        }
+    };
+    Ok(vec![ctx.convert(r, out)])
+}
+
+/// Row-wise scales (any shape holding as many values as `want`, e.g. [m] or [m, 1]) reshaped
+/// to `want`.
+fn scales_of(ctx: &mut LowerCtx, s: NodeId, want: &[usize]) -> Result<NodeId> {
+    let count: usize = ctx.b.shape(s).iter().product();
+    if count != want.iter().product::<usize>() {
+        return Err(ctx.invalid(format!(
+            "_scaled_grouped_mm: expected {} row-wise scales (shape {want:?}), got shape {:?}",
+            want.iter().product::<usize>(),
+            ctx.b.shape(s)
+        )));
+    }
+    ctx.b.reshape(s, want.to_vec())
+}
+
+/// For each of the `m` rows, the index of its group: how many cumulative group ends are at or
+/// before it (rows past the last end, which the product leaves zero, take the last group).
+fn expert_of_rows(ctx: &mut LowerCtx, offs: NodeId, m: usize, g: usize) -> Result<NodeId> {
+    let rows = ctx.iota(DType::I64, &[m, g], 0)?;
+    let ends = ctx.convert(offs, DType::I64);
+    let ends = ctx.bcast(ends, &[m, g], &[1])?;
+    let passed = ctx.cmp(CompareDir::Ge, rows, ends)?;
+    let passed = ctx.convert(passed, DType::I64);
+    let count = ctx.reduce(passed, ReduceKind::Sum, &[1], false)?;
+    let last = ctx.lit(g.saturating_sub(1) as f64, DType::I64, &[m]);
+    ctx.bin(crate::ir::Op::Min, count, last)
+}
