@@ -100,9 +100,19 @@ class TestFloat8Inference:
         assert "Float8Tensor" in type(tpu[0].weight).__name__
         x = inputs(torch.bfloat16)
         with torch.no_grad():
-            assert_same(tpu(x.to("tpu")), cpu(x), 1e-2)
-            compiled = torch.compile(tpu, backend="tpu")
-            assert_same(compiled(x.to("tpu")), cpu(x), 1e-2)
+            assert_same(tpu(x.to("tpu")), cpu(x))
+
+    @pytest.mark.hw_differs(
+        "XLA's CPU compiler drops the bf16 roundings inside a fused program (it computes bf16 arithmetic "
+        "in f32), so torchao's per-row scales differ from the CPU's in the last bf16 bit and a few "
+        "activations quantize to the neighbouring fp8 value; eager on hw matches the CPU exactly"
+    )
+    def test_dynamic_fp8_compiled_matches_the_cpu(self, monkeypatch):
+        config = Float8DynamicActivationFloat8WeightConfig(granularity=PerRow())
+        cpu, tpu = quantized(config, cpu_gate_open=True, monkeypatch=monkeypatch)
+        x = inputs(torch.bfloat16)
+        with torch.no_grad():
+            assert_same(torch.compile(tpu, backend="tpu")(x.to("tpu")), cpu(x), 1e-2)
 
     def test_the_hardware_check_still_refuses_the_cpu(self):
         # The tpu passes torchao's check; other devices keep torchao's own answer.
