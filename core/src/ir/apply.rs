@@ -12,7 +12,8 @@ use crate::shape::Shape;
 impl GraphBuilder {
     /// Adds `op` over operands `x`, its type worked out as the op's builder does; `dtype`
     /// and `shape` are read only by ops whose type their operands do not imply (constants,
-    /// iotas, converts, reshapes, broadcasts, draws). Parameters are made with `param`.
+    /// iotas, converts, reshapes, broadcasts, draws, and a dot's result, which may be wider than
+    /// its 8-bit float operands). Parameters are made with `param`.
     pub fn apply(&mut self, op: &Op, x: &[NodeId], dtype: DType, shape: Shape) -> Result<NodeId> {
         Ok(match op {
             Op::Parameter(p) => return Err(Error::internal(format!("parameter {p} is made with GraphBuilder::param"))),
@@ -35,7 +36,7 @@ impl GraphBuilder {
             Op::ReduceWindow { kind, window, stride, padding } => {
                 self.reduce_window(x[0], *kind, window.clone(), stride.clone(), padding.clone())?
             }
-            Op::DotGeneral(d) => self.dot_general(x[0], x[1], d.clone())?,
+            Op::DotGeneral(d) => self.dot_general_to(x[0], x[1], d.clone(), dtype)?,
             Op::Convolution(d) => self.convolution(x[0], x[1], d.clone())?,
             &Op::RaggedDot { ragged, precision } => self.ragged_dot(x[0], x[1], x[2], ragged, precision)?,
             Op::Complex => self.complex(x[0], x[1])?,

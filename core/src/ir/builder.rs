@@ -1,6 +1,7 @@
 //! Builds graphs op by op, inferring and checking result types so that a lowering bug is an
 //! `Error::Internal` at build time rather than a wrong answer at run time.
 
+use super::dot_types::{dot_result_allowed, dot_result_refusal};
 use super::graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
 use super::op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, RaggedDim, ReduceKind};
 use crate::dtype::DType;
@@ -337,9 +338,19 @@ impl GraphBuilder {
 
     // ---- linear algebra ----
 
+    /// `dot_general` of operands of one dtype, which the result keeps.
     pub fn dot_general(&mut self, lhs: NodeId, rhs: NodeId, dims: DotDims) -> Result<NodeId> {
-        let (l, r) = (self.shape(lhs).to_vec(), self.shape(rhs).to_vec());
         check(self.dtype(lhs) == self.dtype(rhs), || "dot_general dtypes differ".into())?;
+        let out = self.dtype(lhs);
+        self.dot_general_to(lhs, rhs, dims, out)
+    }
+
+    /// `dot_general` giving `out` elements: the operands' dtype, or f32 from two 8-bit floats
+    /// (`dot_types`).
+    pub fn dot_general_to(&mut self, lhs: NodeId, rhs: NodeId, dims: DotDims, out: DType) -> Result<NodeId> {
+        let (l, r) = (self.shape(lhs).to_vec(), self.shape(rhs).to_vec());
+        let (dl, dr) = (self.dtype(lhs), self.dtype(rhs));
+        check(dot_result_allowed(dl, dr, out), || dot_result_refusal(dl, dr, out))?;
         check(dims.lhs_batch.len() == dims.rhs_batch.len(), || "dot batch dims differ".into())?;
         check(dims.lhs_contract.len() == dims.rhs_contract.len(), || "dot contract dims".into())?;
         for (&a, &b) in dims.lhs_batch.iter().zip(&dims.rhs_batch) {
@@ -356,8 +367,7 @@ impl GraphBuilder {
         };
         shape.extend(free(&l, &dims.lhs_batch, &dims.lhs_contract));
         shape.extend(free(&r, &dims.rhs_batch, &dims.rhs_contract));
-        let ty = TensorType::new(self.dtype(lhs), shape);
-        Ok(self.push(Op::DotGeneral(dims), vec![lhs, rhs], ty))
+        Ok(self.push(Op::DotGeneral(dims), vec![lhs, rhs], TensorType::new(out, shape)))
     }
 
     /// `Op::RaggedDot`: see `RaggedDim` for the operand and result shapes.
@@ -610,6 +620,25 @@ impl GraphBuilder {
 mod tests {
     use super::*;
     use crate::ir::Precision;
+
+    #[test]
+    fn a_float8_dot_gives_f32_and_nothing_else_widens() {
+        let mut b = GraphBuilder::new();
+        let x = b.param(TensorType::new(DType::F8E4M3FN, vec![4, 8]));
+        let y = b.param(TensorType::new(DType::F8E5M2, vec![8, 2]));
+        let z = b.dot_general_to(x, y, DotDims::matmul(), DType::F32).unwrap();
+        assert_eq!(b.ty(z), &TensorType::new(DType::F32, vec![4, 2]));
+        // Mixed formats give f32 and nothing else.
+        let err = b.dot_general(x, y, DotDims::matmul()).unwrap_err();
+        assert!(err.to_string().contains("dot_general dtypes differ"), "{err}");
+        let err = b.dot_general_to(x, y, DotDims::matmul(), DType::BF16).unwrap_err();
+        assert!(err.to_string().contains("cannot give bfloat16"), "{err}");
+        let h = b.param(TensorType::new(DType::BF16, vec![8, 2]));
+        let err = b.dot_general_to(h, h, DotDims::new((&[], &[]), (&[0], &[0]), Precision::Default), DType::F32);
+        assert!(err.unwrap_err().to_string().contains("bfloat16 and bfloat16 cannot give float32"));
+        // The shape checks still apply.
+        assert!(b.dot_general_to(y, y, DotDims::matmul(), DType::F32).is_err());
+    }
 
     #[test]
     fn infers_dot_and_conv_shapes() {

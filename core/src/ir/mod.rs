@@ -8,6 +8,7 @@ mod apply;
 mod builder;
 mod collective;
 mod complex;
+mod dot_types;
 mod excess_precision;
 mod graph;
 mod op;
@@ -16,6 +17,7 @@ mod verify;
 pub use builder::GraphBuilder;
 pub use collective::{check_collective_replicas, check_permute_pairs, check_replica_groups, replicas_of};
 pub use complex::FftKind;
+pub use dot_types::{dot_result_allowed, is_mxu_float8};
 pub use excess_precision::keep_excess_precision;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
 #[cfg(test)]

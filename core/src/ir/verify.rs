@@ -85,7 +85,10 @@ pub fn verify(graph: &Graph) -> Result<()> {
                 }
                 b.param(param.ty.clone())
             }
-            op => b.apply(op, &x, dtype, shape)?,
+            op => b.apply(op, &x, dtype, shape).map_err(|e| match e {
+                Error::Internal(m) => fail(m),
+                other => other,
+            })?,
         };
         if b.ty(id) != &node.ty {
             return Err(fail(format!("declared type {} but its operands give {}", node.ty, b.ty(id))));
@@ -123,6 +126,15 @@ mod tests {
         b.finish(vec![y])
     }
 
+    /// An e4m3fn [4, 8] x e5m2 [8, 2] product with an f32 result.
+    fn float8_dot() -> Graph {
+        let mut b = GraphBuilder::new();
+        let x = b.param(TensorType::new(DType::F8E4M3FN, vec![4, 8]));
+        let y = b.param(TensorType::new(DType::F8E5M2, vec![8, 2]));
+        let z = b.dot_general_to(x, y, crate::ir::DotDims::matmul(), DType::F32).unwrap();
+        b.finish(vec![z])
+    }
+
     fn message(g: &Graph) -> String {
         match verify(g) {
             Err(Error::Internal(m)) => m,
@@ -158,6 +170,15 @@ mod tests {
         let mut g = add_one();
         g.outputs = vec![7];
         assert!(message(&g).contains("output %7"));
+    }
+
+    #[test]
+    fn a_float8_dot_verifies_with_its_f32_result_only() {
+        verify(&float8_dot()).unwrap();
+        let mut g = float8_dot();
+        g.nodes[2].ty.dtype = DType::F8E4M3FN;
+        let m = message(&g);
+        assert!(m.contains("node %2 (dot_general)") && m.contains("cannot give float8_e4m3fn"), "{m}");
     }
 
     #[test]

@@ -93,6 +93,15 @@ pub(super) fn matmul(ctx: &mut LowerCtx, a: NodeId, b: NodeId, batched: bool) ->
     dot_opmath(ctx, a, b, d)
 }
 
+/// The matrix product of two 8-bit float matrices, accumulated and returned in f32 as the MXU
+/// gives it. The operands are exact in bf16, so the default precision's one pass is exact.
+pub(super) fn float8_matmul(ctx: &mut LowerCtx, a: NodeId, b: NodeId) -> Result<NodeId> {
+    let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
+    check_mm(ctx, &sa, &sb, false)?;
+    let d = DotDims { precision: Precision::Default, ..dims(&[], &[], &[1], &[0]) };
+    ctx.b.dot_general_to(a, b, d, DType::F32)
+}
+
 fn mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let (a, b) = (ctx.tensor(0)?, ctx.tensor(1)?);
     let out = ctx.b.dtype(a);

@@ -55,8 +55,7 @@ fn scaled_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let out = ctx.opt_dtype(6)?.unwrap_or(da);
     // Any two formats (PyTorch's CPU takes e5m2 x e5m2 too) meet in f32, where both are exact.
     // `use_fast_accum` changes nothing: the accumulation is f32 either way.
-    let (a32, b32) = (ctx.convert(a, DType::F32), ctx.convert(b, DType::F32));
-    let product = super::linalg::matmul(ctx, a32, b32, false)?;
+    let product = super::linalg::float8_matmul(ctx, a, b)?;
     let scale_a = scale(ctx, scale_a, (m, n), true)?;
     let scale_b = scale(ctx, scale_b, (m, n), false)?;
     let mut r = ctx.mul(product, scale_a)?;
@@ -153,8 +152,7 @@ fn scaled_mm_v2(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
                     "scaled_mm: tensor-wise and row-wise recipes take 8-bit float inputs, got {da} and {db}"
                 )));
             }
-            let (a32, b32) = (ctx.convert(a, DType::F32), ctx.convert(b, DType::F32));
-            let p = super::linalg::matmul(ctx, a32, b32, false)?;
+            let p = super::linalg::float8_matmul(ctx, a, b)?;
             let x = scale(ctx, x, (m, n), true)?;
             let y = scale(ctx, y, (m, n), false)?;
             let p = ctx.mul(p, x)?;

@@ -367,6 +367,22 @@ fn half_precision_reductions_accumulate_in_f32() {
 }
 
 #[test]
+fn scaled_mm_multiplies_the_8_bit_floats_themselves_into_f32() {
+    let (a, b) = (t(DType::F8E4M3FN, &[16, 32]), t(DType::F8E5M2, &[32, 24]));
+    let args = [a, b, f32t(&[]), f32t(&[]), Arg::None, Arg::None, Arg::None, Arg::Bool(false)];
+    let l = lower("_scaled_mm", &args).unwrap();
+    let dot = l.graph.nodes.iter().find(|n| matches!(n.op, Op::DotGeneral(_))).unwrap();
+    let operands: Vec<DType> = dot.inputs.iter().map(|&j| l.graph.nodes[j].ty.dtype).collect();
+    assert_eq!(operands, [DType::F8E4M3FN, DType::F8E5M2]);
+    assert_eq!((dot.ty.dtype, dot.ty.shape.as_slice()), (DType::F32, &[16, 24][..]));
+    // Mismatched inner sizes are PyTorch's error, not a builder's internal one.
+    let (a, b) = (t(DType::F8E4M3FN, &[16, 32]), t(DType::F8E4M3FN, &[16, 24]));
+    let args = [a, b, f32t(&[]), f32t(&[]), Arg::None, Arg::None, Arg::None, Arg::Bool(false)];
+    let err = lower("_scaled_mm", &args).unwrap_err();
+    assert!(err.to_string().contains("cannot be multiplied"), "{err}");
+}
+
+#[test]
 fn random_ops_draw_disjoint_counters() {
     let l = lower("normal_functional", &[f32t(&[3, 4]), Arg::Float(0.0), Arg::Float(1.0), Arg::None]).unwrap();
     assert_eq!(count_ops(&l, |o| matches!(o, Op::RngUniform)), 2);

@@ -198,6 +198,12 @@ pub(crate) fn op_graphs() -> Vec<(String, Graph)> {
             vec![b.dot_general(x, y, d).unwrap(), b.dot_general(m, n, d2).unwrap()]
         });
     }
+    push("dot_general_float8_to_f32", &|b| {
+        let x = b.param(TensorType::new(D::F8E4M3FN, vec![4, 8]));
+        let y = b.param(TensorType::new(D::F8E5M2, vec![8, 2]));
+        let d = DotDims { precision: Precision::Default, ..DotDims::matmul() };
+        vec![b.dot_general_to(x, y, d, D::F32).unwrap()]
+    });
     push("convolution", &|b| {
         let x = b.param(f32t(&[1, 4, 8, 8]));
         let k = b.param(f32t(&[6, 2, 3, 3]));
@@ -462,6 +468,13 @@ pub(crate) fn lowered_programs() -> Vec<(&'static str, Graph)> {
         ("dropout", lowered("native_dropout", &[f(&[2, 3]), Float(0.5), Bool(true)])),
         ("adam_step", lowered("_fused_adam", &adam_args())),
         ("cholesky", lowered("linalg_cholesky_ex", &[f(&[3, 3]), Bool(false), Bool(false)])),
+        (
+            "scaled_mm",
+            lowered(
+                "_scaled_mm",
+                &[t(D::F8E4M3FN, &[4, 8]), t(D::F8E5M2, &[8, 2]), f(&[4, 1]), f(&[]), None, None, None, Bool(false)],
+            ),
+        ),
     ]
 }
 
@@ -524,6 +537,46 @@ fn a_wider_dot_result_widens_the_operands() {
     let g = parse(text).unwrap();
     assert_eq!(g.output_types()[0], TensorType::new(D::F32, vec![2, 4]));
     assert_eq!(g.nodes.iter().filter(|n| matches!(n.op, Op::Convert) && n.ty.dtype == D::F32).count(), 2);
+}
+
+/// A module whose @main multiplies %a [2, 3] by %b [3, 4] with `dot_general`, with the
+/// element types `lhs`, `rhs` and `out`.
+fn dot_module(lhs: &str, rhs: &str, out: &str) -> String {
+    format!(
+        "module {{\n  func.func public @main(%a: tensor<2x3x{lhs}>, %b: tensor<3x4x{rhs}>) -> tensor<2x4x{out}> {{\n    \
+         %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : \
+         (tensor<2x3x{lhs}>, tensor<3x4x{rhs}>) -> tensor<2x4x{out}>\n    return %0 : tensor<2x4x{out}>\n  }}\n}}\n"
+    )
+}
+
+#[test]
+fn a_float8_dot_into_f32_is_one_node_and_round_trips() {
+    for (lhs, rhs) in [("f8E4M3FN", "f8E4M3FN"), ("f8E4M3FN", "f8E5M2"), ("f8E4M3FNUZ", "f8E5M2FNUZ")] {
+        let g = parse(&dot_module(lhs, rhs, "f32")).unwrap();
+        let dots: Vec<_> = g.nodes.iter().filter(|n| matches!(n.op, Op::DotGeneral(_))).collect();
+        assert_eq!(dots.len(), 1, "{lhs} x {rhs}");
+        assert!(dots[0].inputs.iter().all(|&j| matches!(g.nodes[j].op, Op::Parameter(_))));
+        assert_eq!(dots[0].ty, TensorType::new(D::F32, vec![2, 4]));
+        assert!(round_trip("dot_general_float8", &g)
+            .contains(&format!("(tensor<2x3x{lhs}>, tensor<3x4x{rhs}>) -> tensor<2x4xf32>")));
+    }
+}
+
+#[test]
+fn a_wider_integer_dot_result_widens_the_operands() {
+    // i8 x i8 -> i32: the i8 values are exact in i32, whose product wraps as the wider one does.
+    let g = parse(&dot_module("i8", "i8", "i32")).unwrap();
+    assert_eq!(g.output_types()[0], TensorType::new(D::I32, vec![2, 4]));
+    assert_eq!(g.nodes.iter().filter(|n| matches!(n.op, Op::Convert) && n.ty.dtype == D::I32).count(), 2);
+    round_trip("dot_general_i8_to_i32", &g);
+}
+
+#[test]
+fn a_dot_result_of_another_kind_is_a_clear_error() {
+    for (lhs, rhs, out) in [("i8", "i8", "f32"), ("f32", "f32", "bf16"), ("f8E4M3FN", "f8E5M2", "i32")] {
+        let err = parse(&dot_module(lhs, rhs, out)).unwrap_err().to_string();
+        assert!(err.contains("dot_general") && err.contains("cannot give"), "{lhs} x {rhs} -> {out}: {err}");
+    }
 }
 
 #[test]

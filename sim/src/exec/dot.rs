@@ -9,7 +9,7 @@
 use ndarray::{ArrayD, ArrayView3, ArrayViewD, CowArray, Ix3, Order};
 use rayon::prelude::*;
 use tpudev_core::ir::DotDims;
-use tpudev_core::{Error, Result};
+use tpudev_core::{DType, Error, Result};
 
 use super::blas::{system_blas, BlasElem};
 use super::mxu_passes::{multipass, needs_passes};
@@ -394,7 +394,10 @@ pub fn dot_general_f32_into(
     batched_gemm_into(&av.view(), &bv.view(), out)
 }
 
-pub fn dot_general(lhs: &Value, rhs: &Value, dims: &DotDims) -> Result<Value> {
+/// `dot_general` giving `out` elements (the node's result dtype). Two 8-bit float operands give
+/// f32: their values are held as f32 already, each product is exact there, and no bf16 pass
+/// changes them, so they take the f32 product unchanged.
+pub fn dot_general(lhs: &Value, rhs: &Value, dims: &DotDims, out: DType) -> Result<Value> {
     let p = plan(lhs.shape(), rhs.shape(), dims)?;
     let data = match (&lhs.data, &rhs.data) {
         (Data::F32(a), Data::F32(b)) if needs_passes(lhs.dtype, dims.precision) => {
@@ -408,7 +411,7 @@ pub fn dot_general(lhs: &Value, rhs: &Value, dims: &DotDims) -> Result<Value> {
         }
         _ => return Err(Error::internal("dot_general operands differ in kind")),
     };
-    Ok(Value::new(lhs.dtype, data))
+    Ok(Value::new(out, data))
 }
 
 #[cfg(test)]

@@ -111,7 +111,7 @@ pub(crate) fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> 
         Op::ReduceWindow { kind, window, stride, padding } => {
             window::reduce_window(a(0)?, *kind, window, stride, padding)?
         }
-        Op::DotGeneral(d) => dot::dot_general(a(0)?, a(1)?, d)?,
+        Op::DotGeneral(d) => dot::dot_general(a(0)?, a(1)?, d, dtype)?,
         Op::Convolution(d) => conv::convolution(a(0)?, a(1)?, d)?,
         &Op::RaggedDot { ragged, precision } => ragged_dot::ragged_dot(a(0)?, a(1)?, a(2)?, ragged, precision)?,
         Op::Take { axis } => gather::take(a(0)?, a(1)?, *axis)?,

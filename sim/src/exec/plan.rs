@@ -164,7 +164,9 @@ pub fn plan_for(graph: &Graph, tuning: &SimTuning) -> ExecPlan {
         .collect();
     let mut direct_out = vec![false; n];
     let once = |m: NodeId| graph.outputs.iter().filter(|&&o| o == m).count() == 1;
-    // Matrix products write their f32 results straight into the output too.
+    // Matrix products write their f32 results straight into the output too: those of f32
+    // operands, whose in-place kernels take no bf16 passes (an 8-bit float product's f32 result
+    // is computed as a value and then stored).
     for i in 0..n {
         let node = &graph.nodes[i];
         direct_out[i] = live[i]

@@ -40,7 +40,7 @@ pub fn ragged_dot(lhs: &Value, rhs: &Value, sizes: &Value, ragged: RaggedDim, pr
                     let rows = shape_ops::slice(lhs, &[s, 0], &[e, k], &[1, 1])?;
                     let w = shape_ops::slice(rhs, &[g, 0, 0], &[g + 1, k, n], &[1, 1, 1])?;
                     let w = shape_ops::reshape(Cow::Owned(w), &[k, n])?;
-                    parts.push(dot::dot_general(&rows, &w, &matmul)?);
+                    parts.push(dot::dot_general(&rows, &w, &matmul, lhs.dtype)?);
                 }
             }
             let done = ranges.last().map_or(0, |&(_, e)| e);
@@ -54,7 +54,7 @@ pub fn ragged_dot(lhs: &Value, rhs: &Value, sizes: &Value, ragged: RaggedDim, pr
                 parts.push(if e > s {
                     let a = shape_ops::slice(lhs, &[0, s], &[m, e], &[1, 1])?;
                     let b = shape_ops::slice(rhs, &[s, 0], &[e, n], &[1, 1])?;
-                    let p = dot::dot_general(&a, &b, &matmul)?;
+                    let p = dot::dot_general(&a, &b, &matmul, lhs.dtype)?;
                     shape_ops::reshape(Cow::Owned(p), &[1, m, n])?
                 } else {
                     zeros(&[1, m, n])

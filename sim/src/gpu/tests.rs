@@ -308,6 +308,21 @@ fn products_take_the_mxu_passes_of_their_precision() {
     check(&bf, &[t(DType::BF16, &[16, 64], &noise(1024, 5)), t(DType::BF16, &[64, 8], &noise(512, 6))], 8e-3);
 }
 
+#[test]
+fn float8_products_stay_on_the_cpu_and_give_f32() {
+    // The shaders hold no 8-bit floats: the product runs on the CPU, and its f32 result goes
+    // on to the GPU like any f32 value.
+    let g = graph(&[(DType::F8E4M3FN, &[6, 16]), (DType::F8E5M2, &[16, 5])], |b, p| {
+        let y = b.dot_general_to(p[0], p[1], dims(&[], &[], &[1], &[0], Precision::Default), DType::F32).unwrap();
+        vec![b.binary(Op::Add, y, y).unwrap()]
+    });
+    let plan = super::plan::build(&g, LIMITS);
+    assert!(plan.steps.iter().any(|s| matches!(s, Step::Cpu(2))), "{:?}", plan.steps);
+    assert_eq!(plan.fallbacks.iter().map(|f| f.0).collect::<Vec<_>>(), [2]);
+    assert!(plan.steps.iter().any(|s| matches!(s, Step::Kernel(k) if k.writes == [3])), "{:?}", plan.steps);
+    check(&g, &[t(DType::F8E4M3FN, &[6, 16], &noise(96, 7)), t(DType::F8E5M2, &[16, 5], &noise(80, 8))], 0.0);
+}
+
 fn conv(stride: usize, pad: (usize, usize), ld: usize, rd: usize, groups: usize, precision: Precision) -> ConvDims {
     ConvDims {
         stride: vec![stride, 1],

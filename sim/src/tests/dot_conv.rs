@@ -90,6 +90,69 @@ fn general_dimension_numbers() {
     }
 }
 
+/// `xs` (scaled to reach past 1) rounded to the 8-bit float `dtype`, as f64.
+fn float8_values(dtype: DType, xs: &[f64]) -> Vec<f64> {
+    xs.iter().map(|&x| tpudev_core::float8::round(dtype, (x * 24.0) as f32) as f64).collect()
+}
+
+#[test]
+fn float8_products_are_the_f32_product_of_the_decoded_values() {
+    let (m, k, n) = (9, 40, 7);
+    let pairs = [(F8E4M3FN, F8E4M3FN), (F8E4M3FN, F8E5M2), (F8E5M2, F8E4M3FNUZ), (F8E5M2FNUZ, F8E5M2FNUZ)];
+    for (dl, dr) in pairs {
+        let a = float8_values(dl, &noise(m * k, 11));
+        let b = float8_values(dr, &noise(k * n, 12));
+        let inputs = [t(dl, &[m, k], &a), t(dr, &[k, n], &b)];
+        let types = [(dl, &[m, k][..]), (dr, &[k, n][..])];
+        let g = graph(&types, |bl, p| {
+            let d = DotDims::new((&[], &[]), (&[1], &[0]), Precision::Default);
+            vec![bl.dot_general_to(p[0], p[1], d, F32).unwrap()]
+        });
+        assert_eq!(g.output_types()[0].dtype, F32);
+        let got = run1(&g, &inputs);
+        // The same values widened to f32 first and multiplied there: bit for bit the same.
+        let widened = graph(&types, |bl, p| {
+            let (x, y) = (bl.convert(p[0], F32), bl.convert(p[1], F32));
+            vec![bl.dot_general(x, y, dims(&[], &[], &[1], &[0])).unwrap()]
+        });
+        assert_eq!(got, run1(&widened, &inputs), "{dl} x {dr}");
+        // Each product is exact in f32; only the f32 sums round.
+        assert_close(&got, &naive_matmul(&a, &b, m, k, n), 1e-6);
+        let narrow = |x: f64| tpudev_core::float8::round(dl, x as f32) as f64;
+        assert!(got.iter().any(|&x| narrow(x) != x), "{dl} x {dr}: the result is not rounded to 8 bits");
+    }
+}
+
+/// A StableHLO module multiplying %a [2, 3] by %b [3, 2], with element types `lhs`, `rhs` and `out`.
+fn parsed_dot(lhs: &str, rhs: &str, out: &str) -> tpudev_core::ir::Graph {
+    let text = format!(
+        "module {{\n func.func @main(%a: tensor<2x3x{lhs}>, %b: tensor<3x2x{rhs}>) -> tensor<2x2x{out}> {{\n  \
+         %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : \
+         (tensor<2x3x{lhs}>, tensor<3x2x{rhs}>) -> tensor<2x2x{out}>\n  return %0 : tensor<2x2x{out}>\n }}\n}}\n"
+    );
+    tpudev_core::stablehlo::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+#[test]
+fn parsed_dots_with_a_wider_result_run_as_written() {
+    // 8-bit floats into f32: sums past the 8-bit range, and exact.
+    let a = [1.5, -2.0, 0.125, 448.0, 3.0, -0.5];
+    let b = [1.25, -3.0, 0.5, 2.0, 96.0, 0.75];
+    let g = parsed_dot("f8E4M3FN", "f8E5M2", "f32");
+    let got = run1(&g, &[t(F8E4M3FN, &[2, 3], &a), t(F8E5M2, &[3, 2], &b)]);
+    assert_eq!(got, [12.875, -8.40625, 513.5, -1338.375]);
+    // bf16 into f32: 255 + 1 + 1 is not a bf16 value, and stays unrounded.
+    let g = parsed_dot("bf16", "bf16", "f32");
+    let ones = [1.0; 6];
+    let got = run1(&g, &[t(BF16, &[2, 3], &ones), t(BF16, &[3, 2], &[255.0, 0.0, 1.0, 0.0, 1.0, 0.0])]);
+    assert_eq!(got, [257.0, 0.0, 257.0, 0.0]);
+    // i8 into i32: sums far past i8 (and i16) are kept.
+    let g = parsed_dot("i8", "i8", "i32");
+    let a = [100.0, 100.0, 100.0, -128.0, -128.0, -128.0];
+    let got = run1(&g, &[t(I8, &[2, 3], &a), t(I8, &[3, 2], &[127.0, 1.0, 127.0, 1.0, 127.0, 1.0])]);
+    assert_eq!(got, [38100.0, 300.0, -48768.0, -384.0]);
+}
+
 #[test]
 fn large_matmul_is_thread_count_independent() {
     let (m, k, n) = (200, 300, 150);

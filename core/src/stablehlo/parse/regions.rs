@@ -6,7 +6,10 @@ use super::ast::{Attr, OpAst, Region};
 use super::build::{compare_dir, lift, Build, Scope};
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, ConvDims, DotDims, LinalgCall, NodeId, Op, Precision, RaggedDim, ReduceKind};
+use crate::ir::{
+    dot_result_allowed, CompareDir, ConvDims, DotDims, GraphBuilder, LinalgCall, NodeId, Op, Precision, RaggedDim,
+    ReduceKind,
+};
 use crate::stablehlo::types::{coerce, reduce_identity, reduce_kind_of};
 
 /// What a one-op body computes: `Some(kind)`, or `None` when it returns its second argument
@@ -31,6 +34,17 @@ pub(super) fn body_kind(r: &Region) -> Option<Option<ReduceKind>> {
             (args_ok && ret_ok).then_some(Some(kind))
         }
         _ => None,
+    }
+}
+
+/// `x` converted to `want` when that is a wider type of its kind (float or integer), else `x`.
+fn widened(g: &mut GraphBuilder, x: NodeId, want: DType) -> NodeId {
+    let have = g.dtype(x);
+    let same_kind = (have.is_float() && want.is_float()) || (have.is_int() && want.is_int());
+    if same_kind && want.size_bytes() > have.size_bytes() {
+        g.convert(x, want)
+    } else {
+        x
     }
 }
 
@@ -252,15 +266,17 @@ impl Build<'_> {
                     pair("contracting_dims", ("lhs_contracting_dimensions", "rhs_contracting_dimensions"))?;
                 let precision = precision(op.attr("precision").or(op.attr("precision_config")));
                 let dims = DotDims { lhs_batch, rhs_batch, lhs_contract, rhs_contract, precision };
-                // A wider declared result (JAX's preferred_element_type, e.g. bf16 x bf16 -> f32):
-                // the operands widen exactly, and the product accumulates in f32 either way.
-                let (a, b) = match op.result_types.first().map(|t| t.dtype) {
-                    Some(want) if want.is_float() && want.size_bytes() > self.g.dtype(a).size_bytes() => {
-                        (self.g.convert(a, want), self.g.convert(b, want))
-                    }
-                    _ => (a, b),
+                let (da, db) = (self.g.dtype(a), self.g.dtype(b));
+                let out = op.result_types.first().map_or(da, |t| t.dtype);
+                // A wider declared result the IR has no product for (JAX's preferred_element_type:
+                // bf16 x bf16 -> f32, i8 x i8 -> i32) widens the operands, exactly: the float
+                // product accumulates in f32 either way, the integer one wraps the same.
+                let (a, b) = if dot_result_allowed(da, db, out) {
+                    (a, b)
+                } else {
+                    (widened(&mut self.g, a, out), widened(&mut self.g, b, out))
                 };
-                self.g.dot_general(a, b, dims).map_err(lift)?
+                self.g.dot_general_to(a, b, dims, out).map_err(lift)?
             }
             "ragged_dot" => self.ragged_dot(scope, op)?,
             "convolution" => self.convolution(scope, op)?,
