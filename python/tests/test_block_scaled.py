@@ -282,3 +282,18 @@ class TestScaledGroupedMM:
         got = torch._scaled_grouped_mm(a.to("tpu"), w.to("tpu"), sa.to("tpu"), sb.to("tpu"), out_dtype=torch.float32)
         want = torch.stack([torch._scaled_mm(a[i], w[i], sa[i][:, None], sb[i][None, :], out_dtype=torch.float32) for i in range(g)])
         close(got, want)
+
+
+@pytest.mark.sim_only("reads the simulator's profile")
+def test_the_profile_shows_the_dequantization_of_a_block_scaled_product():
+    import torch_tpudev
+
+    na, nb = random_nibbles(M, K, 60), random_nibbles(N, K, 61)
+    sa, sb = e8m0(M, K // 32, 62), e8m0(N, K // 32, 63)
+    args = (pack(na).to("tpu"), pack(nb).to("tpu").t(), sa.to("tpu"), ScalingType.BlockWise1x32, sb.to("tpu"),
+            ScalingType.BlockWise1x32)
+    with torch_tpudev.profile() as prof:
+        F.scaled_mm(*args, swizzle_a=SwizzleType.NO_SWIZZLE, swizzle_b=SwizzleType.NO_SWIZZLE).cpu()
+    kernels = [e.kernel for e in prof.events if e.op == "_scaled_mm_v2"]
+    assert any("dot_general" in k for k in kernels) and len(kernels) > 1, kernels
+    assert "note: _scaled_mm_v2:" in prof.table() and "dequantizing the operands on the VPU" in prof.table()

@@ -20,6 +20,10 @@ from dataclasses import dataclass
 from . import _C, _sync_points
 
 
+# Ops whose kernels are a matrix product plus the work of their scales.
+_SCALED_PRODUCTS = ("_scaled_mm", "_scaled_mm_v2", "_scaled_grouped_mm")
+
+
 @dataclass(frozen=True)
 class KernelEvent:
     """One kernel (or host transfer) on the simulated timeline. Times in cycles of the chip's
@@ -159,8 +163,25 @@ class Profile:
         for row in [head, *rows]:
             cells = [c.ljust(w) if i == 0 or i == len(head) - 1 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))]
             lines.append("  ".join(cells).rstrip())
+        lines.extend(self._scaled_product_lines())
         lines.extend(self._sync_point_lines())
         return "\n".join(lines)
+
+    def _scaled_product_lines(self):
+        """How much of each scaled product's time is not its matrix product: scaling and, for
+        MX and NVFP4 block scales, the dequantization no TPU matrix unit does itself."""
+        lines = []
+        for op in _SCALED_PRODUCTS:
+            evs = [e for e in self.events if e.op == op]
+            other = sum(e.cycles for e in evs if "dot_general" not in e.kernel and "ragged_dot" not in e.kernel)
+            if other:
+                total = sum(e.cycles for e in evs)
+                lines.append(
+                    f"note: {op}: {self._seconds(other) * 1e6:.3f} of its {self._seconds(total) * 1e6:.3f} us run "
+                    "outside the matrix product (scales; for MX/NVFP4 block scales, dequantizing the operands on "
+                    "the VPU, since no TPU matrix unit takes block scales or 4-bit values)"
+                )
+        return lines
 
     def _sync_point_lines(self):
         """Where defer-and-fuse stopped recording inside the block, by reason and line."""
