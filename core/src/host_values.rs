@@ -13,7 +13,8 @@ pub fn to_le_bytes(dtype: DType, values: &[f64]) -> Vec<u8> {
     for &v in values {
         match dtype {
             DType::Bool => out.push(u8::from(v != 0.0)),
-            DType::U8 => out.push(v as u8),
+            // Packed 4-bit pairs are their bytes.
+            DType::U8 | DType::F4E2M1FNX2 => out.push(v as u8),
             DType::I8 => out.push(v as i8 as u8),
             DType::I16 => out.extend((v as i16).to_le_bytes()),
             DType::I32 => out.extend((v as i32).to_le_bytes()),
@@ -41,7 +42,7 @@ pub fn element(dtype: DType, b: &[u8]) -> f64 {
         a
     };
     match dtype {
-        DType::Bool | DType::U8 => f64::from(b[0]),
+        DType::Bool | DType::U8 | DType::F4E2M1FNX2 => f64::from(b[0]),
         DType::I8 => f64::from(b[0] as i8),
         DType::I16 => f64::from(i16::from_le_bytes([b[0], b[1]])),
         DType::I32 => f64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])),
@@ -72,7 +73,7 @@ mod tests {
                 .iter()
                 .map(|&v| match d {
                     DType::Bool => f64::from(u8::from(v != 0.0)),
-                    DType::U8 => v as u8 as f64,
+                    DType::U8 | DType::F4E2M1FNX2 => v as u8 as f64,
                     // 100 is not an 8-bit float; e8m0 has no zero or sign either.
                     d if d.is_float8() => f64::from(crate::float8::round(d, v as f32)),
                     _ => v,

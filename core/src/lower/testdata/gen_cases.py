@@ -1315,4 +1315,13 @@ if not VALUES:
     case("_scaled_mm", F8, F8T, t(16, 1, lo=0.5, hi=2.0), t(1, 24, lo=0.5, hi=2.0), bias=t(24, dtype=torch.bfloat16),
          out_dtype=torch.bfloat16)
     case("_scaled_mm", F8, t(24, 32).to(torch.float8_e5m2).t(), t(fill=1.0), t(fill=1.0))
+    case("_scaled_mm_v2", F8, F8T, [t(fill=0.5)], [0], [], [t(fill=2.0)], [0], [], None, torch.bfloat16, [], False)
     case("add.Tensor", F8, F8)
+
+# Shifts, with amounts past the width and negative ones.
+case("__lshift__.Tensor", t(2, 8, dtype=i32, lo=-1000, hi=1000), t(8, dtype=i32, lo=-2, hi=36))
+case("__rshift__.Scalar", t(2, 8, dtype=i32, lo=-1000, hi=1000), 3)
+case("__rshift__.Tensor", t(8, dtype=torch.uint8, lo=0, hi=255), t(8, dtype=torch.uint8, lo=0, hi=10))
+case("bitwise_left_shift.Tensor_Scalar", t(8, dtype=torch.int8, lo=-100, hi=100), 2)
+case("bitwise_right_shift.Scalar_Tensor", 300, t(8, dtype=i64, lo=-2, hi=70))
+case("__lshift__.Tensor", t(2), t(2))
