@@ -72,6 +72,8 @@ pub fn to_json(e: &Estimate) -> String {
         ("chip", json!(e.chip)),
         ("chips", json!(e.chips)),
         ("topology", json!(e.topology)),
+        ("weights", json!(e.weights)),
+        ("activations", json!(e.activations)),
     ];
     let members: Vec<String> = fields.iter().map(|(k, v)| format!("  {}: {v}", Value::from(*k))).collect();
     format!("{{\n{}\n}}\n", members.join(",\n"))
