@@ -38,7 +38,7 @@ pub fn to_json(specs: &[ChipSpec]) -> String {
     format!("[\n{}\n]\n", objects.join(",\n"))
 }
 
-fn fields(c: &ChipSpec) -> [(&'static str, Value); 17] {
+fn fields(c: &ChipSpec) -> [(&'static str, Value); 18] {
     [
         ("key", json!(c.key)),
         ("name", json!(c.name)),

@@ -60,14 +60,22 @@ pub type Progress<'a> = &'a mut dyn FnMut(usize, usize, &str);
 
 const PHASES: usize = 6;
 
+/// A graph's kernels, timed, with the graph and the elements fp8 training would scale in it.
+struct Timed {
+    graph: Graph,
+    kernels: Vec<KernelCost>,
+    scaled: u64,
+}
+
 fn timed(
     built: tpudev_core::Result<(Graph, Vec<KernelGroup>)>,
     p: &TimingParams,
     c: &Calibration,
-) -> Result<(Graph, Vec<KernelCost>), String> {
+) -> Result<Timed, String> {
     let (graph, groups) = built.map_err(|e| format!("building the layer graph failed: {e}"))?;
     let kernels = time_graph(&graph, &groups, p, c.mxu_permille).map_err(|e| format!("timing failed: {e}"))?;
-    Ok((graph, kernels))
+    let scaled = product_operand_elems(&graph, &groups);
+    Ok(Timed { graph, kernels, scaled })
 }
 
 fn cycles(ks: &[KernelCost]) -> u64 {
@@ -103,14 +111,22 @@ fn saved_bytes(g: &Graph, s: &Shapes, tp: u64) -> u64 {
 /// the scale-and-cast (multiply, convert). An ASSUMPTION from the operations' count.
 pub const FP8_SCALING_OPS: u64 = 4;
 
-/// Elements of every matrix product's operands in `g`: what fp8 training casts with a scale
-/// computed from the tensor's absolute maximum (current scaling) before each product.
-fn product_operand_elems(g: &Graph) -> u64 {
-    g.nodes
+/// Elements of the distinct operands of `g`'s matrix products: what fp8 training casts,
+/// each once, with a scale from the tensor's absolute maximum (current scaling). Products
+/// inside a named kernel (splash attention) are left out: their operands never leave VMEM.
+fn product_operand_elems(g: &Graph, groups: &[KernelGroup]) -> u64 {
+    let mut operands: Vec<usize> = g
+        .nodes
         .iter()
-        .filter(|n| matches!(n.op, tpudev_core::ir::Op::DotGeneral(_)))
-        .map(|n| n.inputs.iter().map(|&i| g.nodes[i].ty.numel() as u64).sum::<u64>())
-        .sum()
+        .enumerate()
+        .filter(|(i, n)| {
+            matches!(n.op, tpudev_core::ir::Op::DotGeneral(_)) && !groups.iter().any(|k| k.nodes.contains(i))
+        })
+        .flat_map(|(_, n)| n.inputs.iter().copied())
+        .collect();
+    operands.sort_unstable();
+    operands.dedup();
+    operands.iter().map(|&i| g.nodes[i].ty.numel() as u64).sum()
 }
 
 /// Whether the chip's matrix units can take the workload's activations, naming the fix.
@@ -160,7 +176,7 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
 
     progress(0, PHASES, "forward pass");
     let saves = Saves::of(w.run.remat, w.run.mode);
-    let (fwd_graph, fwd) = timed(layer::forward(&s, dt, saves), &p, cal)?;
+    let Timed { graph: fwd_graph, kernels: fwd, scaled: fwd_scaled } = timed(layer::forward(&s, dt, saves), &p, cal)?;
     let tp = w.parallel.tp;
     let saved = saved_bytes(&fwd_graph, &s, tp);
     let all_saved = if saves == Saves::All {
@@ -171,32 +187,32 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
 
     progress(1, PHASES, "backward pass");
     let (bwd, recompute, mut scaled) = if train {
-        let (bwd_graph, bwd) = timed(layer::backward(&s, dt), &p, cal)?;
+        let b = timed(layer::backward(&s, dt), &p, cal)?;
         let (recompute, again) = match w.run.remat {
             Remat::Full => {
-                let (g, ks) = timed(layer::forward(&s, dt, Saves::Input), &p, cal)?;
-                (cycles(&ks), product_operand_elems(&g))
+                let r = timed(layer::forward(&s, dt, Saves::Input), &p, cal)?;
+                (cycles(&r.kernels), r.scaled)
             }
             Remat::Selective => (fwd.iter().filter(|k| k.mxu_cycles == 0).map(|k| k.cycles).sum(), 0),
             Remat::None => (0, 0),
         };
-        let scaled = layers * (product_operand_elems(&fwd_graph) + product_operand_elems(&bwd_graph) + again);
-        (bwd, recompute, scaled)
+        (b.kernels, recompute, layers * (fwd_scaled + b.scaled + again))
     } else {
         (Vec::new(), 0, 0)
     };
 
     progress(2, PHASES, "embedding, output projection and loss");
-    let (head_graph, head) = timed(layer::head(&s, w.model.vocab / w.parallel.tp, dt, train), &p, cal)?;
+    let Timed { kernels: head, scaled: head_scaled, .. } =
+        timed(layer::head(&s, w.model.vocab / w.parallel.tp, dt, train), &p, cal)?;
     if train {
-        scaled += product_operand_elems(&head_graph);
+        scaled += head_scaled;
     }
     // Dynamic scaling of fp8 training runs on the VPU, not overlapped (an upper bound: XLA
     // can fuse the amax into the pass producing each operand).
     let scaling = if train && w.activations() == Format::Fp8 { vpu_cycles(FP8_SCALING_OPS * scaled, &p) } else { 0 };
 
     progress(3, PHASES, "optimizer");
-    let opt = if train { timed(layer::optimizer(params_per_chip(w)), &p, cal)?.1 } else { Vec::new() };
+    let opt = if train { timed(layer::optimizer(params_per_chip(w)), &p, cal)?.kernels } else { Vec::new() };
 
     progress(4, PHASES, "collectives");
     let comm = step_comm(w, &s, &mesh, &ici);

@@ -197,6 +197,15 @@ impl Workload {
                         one of bf16, fp8, mxfp8, mxfp4, nvfp4, int8"
                 .into());
         };
+        if r.mode == Mode::Train && (w != a || !matches!(w, Format::Bf16 | Format::Fp8)) {
+            return Err(format!(
+                "[run] training runs its products in bf16 or fp8 (weights = activations, from master weights in \
+                 weight_dtype), not weights = \"{}\", activations = \"{}\": use dtype = \"bf16\" or \"fp8\", or \
+                 mode = \"prefill\" / \"decode\" for the inference formats",
+                w.name(),
+                a.name()
+            ));
+        }
         if !a.is_activation_format() {
             return Err(format!(
                 "[run] activations = \"{}\": block-scaled activations are not modelled; use bf16, fp8 or int8 \
@@ -209,15 +218,6 @@ impl Workload {
             return Err(format!(
                 "[run] activations = \"int8\" needs weights = \"int8\" (an int8 x int8 product), not \"{}\"",
                 w.name()
-            ));
-        }
-        if r.mode == Mode::Train && (w != a || !matches!(w, Format::Bf16 | Format::Fp8)) {
-            return Err(format!(
-                "[run] training runs its products in bf16 or fp8 (weights = activations, from master weights in \
-                 weight_dtype), not weights = \"{}\", activations = \"{}\": use dtype = \"bf16\" or \"fp8\", or \
-                 mode = \"prefill\" / \"decode\" for the inference formats",
-                w.name(),
-                a.name()
             ));
         }
         Ok(())
