@@ -6,8 +6,8 @@ use tpudev_core::ir::Graph;
 
 use super::calibration::{Calibration, FITTED};
 use super::comm::{step_comm, Mesh};
-use super::fusion::time_graph;
 use super::format::Format;
+use super::fusion::time_graph;
 use super::layer::{self, Saves, Shapes, Types};
 use super::memory::{peak_memory, Memory};
 use super::net::KernelGroup;

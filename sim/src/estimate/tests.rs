@@ -248,10 +248,9 @@ fn formats_parse_with_dtype_as_shorthand() {
     let w = Workload::parse(&text, "f.toml").unwrap();
     assert_eq!((w.weights(), w.activations()), (Format::Mxfp4, Format::Fp8));
     // `weights` alone overrides `dtype` for the weights.
-    let text = SMALL.replace("mode = \"train\"", "mode = \"prefill\"").replace(
-        "dtype = \"bf16\"",
-        "dtype = \"bf16\"\nweights = \"int8\"",
-    );
+    let text = SMALL
+        .replace("mode = \"train\"", "mode = \"prefill\"")
+        .replace("dtype = \"bf16\"", "dtype = \"bf16\"\nweights = \"int8\"");
     let w = Workload::parse(&text, "f.toml").unwrap();
     assert_eq!((w.weights(), w.activations()), (Format::Int8, Format::Bf16));
 }

@@ -69,8 +69,8 @@ pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
     let out = mm.m * mm.n * mm.out_bytes;
     let (lhs_loads, rhs_loads) = (mm.n.div_ceil(tiles.tn), mm.m.div_ceil(tiles.tm));
     let bytes_read = mm.batch * (lhs * lhs_loads + rhs * rhs_loads);
-    let vpu_ops = mm.batch
-        * (mm.m * mm.k * lhs_loads * mm.mode.lhs_convert + mm.k * mm.n * rhs_loads * mm.mode.rhs_convert);
+    let vpu_ops =
+        mm.batch * (mm.m * mm.k * lhs_loads * mm.mode.lhs_convert + mm.k * mm.n * rhs_loads * mm.mode.rhs_convert);
     let last = |d: u64, t: u64| if d.is_multiple_of(t) { t } else { d % t };
     MatmulCost {
         tiles,

@@ -61,11 +61,9 @@ pub fn operand_mode(lhs: DType, rhs: DType, p: &TimingParams) -> OperandMode {
     }
     if lhs.is_float8() && rhs.is_float8() {
         return match p.fp8_rate {
-            Some(rate) => OperandMode {
-                rate,
-                lhs_convert: convert_ops(lhs, true, p),
-                rhs_convert: convert_ops(rhs, true, p),
-            },
+            Some(rate) => {
+                OperandMode { rate, lhs_convert: convert_ops(lhs, true, p), rhs_convert: convert_ops(rhs, true, p) }
+            }
             None => OperandMode { rate: 1, lhs_convert: FP8_CONVERT_OPS, rhs_convert: FP8_CONVERT_OPS },
         };
     }
@@ -107,7 +105,11 @@ mod tests {
         // v4 and v5e have no fp8: both operands converted, bf16 rate.
         for chip in ["v4", "v5e"] {
             let m = mode(chip, E4M3, E5M2);
-            assert_eq!(m, OperandMode { rate: 1, lhs_convert: FP8_CONVERT_OPS, rhs_convert: FP8_CONVERT_OPS }, "{chip}");
+            assert_eq!(
+                m,
+                OperandMode { rate: 1, lhs_convert: FP8_CONVERT_OPS, rhs_convert: FP8_CONVERT_OPS },
+                "{chip}"
+            );
         }
         // Mixed bf16 x fp8: the bf16 rate, native on v7x, converted on v5e.
         assert_eq!(mode("v7x", DType::BF16, E4M3), OperandMode { rate: 1, ..WIDE });

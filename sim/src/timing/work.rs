@@ -220,8 +220,7 @@ fn fft_work(graph: &Graph, i: NodeId, kind: FftKind, length: &[usize], p: &Timin
     }
     let (read, written) = (x.size_bytes() as u64, node.ty.size_bytes() as u64);
     let mut w = Work::streaming("fft".into(), flops, vpu_ops, read, written);
-    let tiles =
-        matmul_cost(
+    let tiles = matmul_cost(
         &Matmul { batch: 1, m: 1, n: 1, k: 1, lhs_bytes: 4, rhs_bytes: 4, out_bytes: 4, passes: 1, mode: WIDE },
         p,
     )
