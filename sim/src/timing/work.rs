@@ -69,12 +69,14 @@ fn read_bytes(graph: &Graph, inputs: &[NodeId]) -> u64 {
     ins.iter().map(|&j| input_bytes(graph, j)).sum()
 }
 
-/// bf16 MXU passes of a product of `dtype` operands at `precision`: bf16 (and integer)
+/// bf16 MXU passes of a product of `dtype` operands at `precision`: bf16, 8-bit float (and integer)
 /// operands take one; f32 and f16 take 1, 3 or 6 by precision; f64 (emulated) takes
 /// HIGHEST's 6, an ASSUMPTION.
 fn passes(dtype: DType, precision: Precision) -> u64 {
     match dtype {
         DType::BF16 => 1,
+        // 8-bit floats are exact in one pass of their MXU mode (`operands`), at any precision.
+        d if d.is_float8() => 1,
         DType::F64 => 6,
         // Four real products (an ASSUMPTION: XLA may use three, Gauss's way).
         DType::C64 => 4 * u64::from(precision.passes()),
