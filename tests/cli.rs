@@ -87,6 +87,7 @@ fn chips_json_is_an_array_of_chips() {
         "peak_bf16_flops",
         "peak_int8_ops",
         "peak_fp8_flops",
+        "fp8_operands",
         "hbm_bw_bytes_per_s",
         "vmem_bytes_per_tc",
         "ici_links_per_chip",

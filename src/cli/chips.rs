@@ -38,7 +38,7 @@ pub fn to_json(specs: &[ChipSpec]) -> String {
     format!("[\n{}\n]\n", objects.join(",\n"))
 }
 
-fn fields(c: &ChipSpec) -> [(&'static str, Value); 17] {
+fn fields(c: &ChipSpec) -> [(&'static str, Value); 18] {
     [
         ("key", json!(c.key)),
         ("name", json!(c.name)),
@@ -50,6 +50,7 @@ fn fields(c: &ChipSpec) -> [(&'static str, Value); 17] {
         ("peak_bf16_flops", json!(c.peak_bf16_flops)),
         ("peak_int8_ops", json!(c.peak_int8_ops)),
         ("peak_fp8_flops", json!(c.peak_fp8_flops)),
+        ("fp8_operands", json!(c.fp8_operands)),
         ("hbm_bytes", json!(c.hbm_bytes)),
         ("hbm_bw_bytes_per_s", json!(c.hbm_bw_bytes_per_s)),
         ("vmem_bytes_per_tc", json!(c.vmem_bytes_per_tc)),

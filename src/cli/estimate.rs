@@ -72,6 +72,8 @@ pub fn to_json(e: &Estimate) -> String {
         ("chip", json!(e.chip)),
         ("chips", json!(e.chips)),
         ("topology", json!(e.topology)),
+        ("weights", json!(e.weights)),
+        ("activations", json!(e.activations)),
     ];
     let members: Vec<String> = fields.iter().map(|(k, v)| format!("  {}: {v}", Value::from(*k))).collect();
     format!("{{\n{}\n}}\n", members.join(",\n"))
@@ -106,5 +108,21 @@ impl ProgressBar {
             let _ = write!(err, "\r\x1b[2K");
             let _ = err.flush();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_names_the_formats() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/workloads/llama3.1-70b-decode-v7x-4.toml");
+        let text = std::fs::read_to_string(path).unwrap().replace("weights = \"bf16\"", "weights = \"nvfp4\"");
+        let w = Workload::parse(&text, "decode.toml").unwrap();
+        let chip = resolve_chip(&w.system.chip).unwrap();
+        let e = estimate::estimate(&w, &chip, &mut |_, _, _| {}).unwrap();
+        let v: Value = serde_json::from_str(&to_json(&e)).unwrap();
+        assert_eq!((v["weights"].as_str(), v["activations"].as_str()), (Some("nvfp4"), Some("bf16")));
     }
 }

@@ -27,6 +27,11 @@ pub struct ChipSpec {
     pub peak_int8_ops: f64,
     #[serde(default)]
     pub peak_fp8_flops: f64,
+    /// The 8-bit float operand formats the MXUs read natively ("e4m3fn", "e5m2",
+    /// "e4m3b11fnuz", ...); another fp8 operand is converted on the VPU first. Optional in a
+    /// user's chip file (none).
+    #[serde(default)]
+    pub fp8_operands: Vec<String>,
     pub hbm_bytes: u64,
     pub hbm_bw_bytes_per_s: f64,
     pub vmem_bytes_per_tc: u64,

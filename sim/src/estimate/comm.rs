@@ -69,13 +69,9 @@ pub struct StepComm {
 pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams) -> StepComm {
     let par = &w.parallel;
     let train = w.run.mode == Mode::Train;
-    let dt = match w.run.dtype {
-        super::workload::Dtype::Bf16 => 2,
-        super::workload::Dtype::Fp8 => 1,
-    };
     let lp = layer_params(w);
-    // Weights this chip's tensor/expert shard needs, gathered in the compute type.
-    let layer_bytes = (lp.dense / par.tp + lp.experts / (par.tp * par.ep)) * dt;
+    // Weights this chip's tensor/expert shard needs, gathered as the step reads them.
+    let layer_bytes = w.weight_bytes(lp.dense / par.tp + lp.experts / (par.tp * par.ep));
     let ag = |bytes: u64, rings: &[Ring]| collective_cycles(Collective::AllGather, bytes, rings, p);
     let fsdp_fwd = ag(layer_bytes, &mesh.fsdp);
     let fsdp_bwd = if train { 2 * fsdp_fwd } else { 0 };
@@ -90,7 +86,7 @@ pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams) -> StepCo
     };
     let serial_fwd = tp + ep;
     let serial_bwd = if train { serial_fwd + if w.run.remat == Remat::Full { serial_fwd } else { 0 } } else { 0 };
-    let head_bytes = head_params(w) / par.tp * dt;
+    let head_bytes = w.weight_bytes(head_params(w) / par.tp);
     let head = ag(head_bytes, &mesh.fsdp) * if train { 3 } else { 1 };
     let dp = if train && par.dp > 1 {
         let shard = (w.model.layers * layer_bytes + head_bytes) / par.fsdp;

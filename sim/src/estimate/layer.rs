@@ -14,8 +14,9 @@
 use tpudev_core::ir::{Graph, NodeId, Op};
 use tpudev_core::{DType, Result};
 
+use super::format::Format;
 use super::net::{KernelGroup, Net};
-use super::workload::{Activation, Dtype, Mode, Remat, Workload};
+use super::workload::{Activation, Mode, Remat, Workload};
 
 /// Block size of the splash attention kernel, whose masked blocks are skipped.
 pub const ATTENTION_BLOCK: u64 = 512;
@@ -99,12 +100,26 @@ impl Shapes {
     }
 }
 
-/// Element type the matrix units read: fp8 runs as the IR's one-byte integer type (the IR
-/// has no fp8), which `estimate` times at the chip's fp8 rate.
-pub fn matmul_dtype(w: &Workload) -> DType {
-    match w.run.dtype {
-        Dtype::Bf16 => DType::BF16,
-        Dtype::Fp8 => DType::I8,
+/// The types of a layer's graphs: activations as the matrix units read them (fp8 as e4m3,
+/// timed by the chip's fp8 facts in `timing::operands`), and the weights' stored format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Types {
+    pub act: DType,
+    pub weights: Format,
+}
+
+impl Types {
+    pub fn of(w: &Workload) -> Types {
+        let act = match w.activations() {
+            Format::Int8 => DType::I8,
+            Format::Fp8 => DType::F8E4M3FN,
+            _ => DType::BF16,
+        };
+        Types { act, weights: w.weights() }
+    }
+
+    fn net(self) -> Net {
+        Net::with_weights(self.act, self.weights)
     }
 }
 
@@ -139,16 +154,16 @@ struct Weights {
     rope: NodeId,
 }
 
-fn attention_weights(n: &mut Net, s: &Shapes) -> Weights {
-    Weights {
+fn attention_weights(n: &mut Net, s: &Shapes) -> Result<Weights> {
+    Ok(Weights {
         g1: n.input(&[s.d]),
-        wq: n.input(&[s.d, s.kv, s.group, s.head_dim]),
-        wk: n.input(&[s.d, s.kv, s.head_dim]),
-        wv: n.input(&[s.d, s.kv, s.head_dim]),
-        wo: n.input(&[s.kv, s.group, s.head_dim, s.d]),
+        wq: n.weight(&[s.d, s.kv, s.group, s.head_dim])?,
+        wk: n.weight(&[s.d, s.kv, s.head_dim])?,
+        wv: n.weight(&[s.d, s.kv, s.head_dim])?,
+        wo: n.weight(&[s.kv, s.group, s.head_dim, s.d])?,
         g2: n.input(&[s.d]),
         rope: n.input(&[s.seq, s.head_dim]),
-    }
+    })
 }
 
 /// Attention forward from the normed input: returns the output before the projection,
@@ -217,9 +232,9 @@ fn activation_grad(n: &mut Net, a: NodeId, u: Option<NodeId>, dy: NodeId) -> Res
 
 /// Dense MLP forward from the normed input: (output, a, u, act).
 fn dense_mlp(n: &mut Net, s: &Shapes, ff: u64, xn: NodeId) -> Result<(NodeId, [NodeId; 3])> {
-    let w1 = n.input(&[s.d, ff]);
-    let w3 = s.gated.then(|| n.input(&[s.d, ff]));
-    let w2 = n.input(&[ff, s.d]);
+    let w1 = n.weight(&[s.d, ff])?;
+    let w3 = if s.gated { Some(n.weight(&[s.d, ff])?) } else { None };
+    let w2 = n.weight(&[ff, s.d])?;
     let a = n.linear(xn, w1)?;
     let u = match w3 {
         Some(w3) => Some(n.linear(xn, w3)?),
@@ -232,10 +247,10 @@ fn dense_mlp(n: &mut Net, s: &Shapes, ff: u64, xn: NodeId) -> Result<(NodeId, [N
 /// Mixture-of-experts forward from the normed input: (output, values to save).
 fn moe_mlp(n: &mut Net, s: &Shapes, xn: NodeId) -> Result<(NodeId, Vec<NodeId>)> {
     let (e, c, ff) = (s.experts, s.capacity, s.moe_ff);
-    let wr = n.input(&[s.d, s.all_experts]);
-    let w1 = n.input(&[e, s.d, ff]);
-    let w3 = n.input(&[e, s.d, ff]);
-    let w2 = n.input(&[e, ff, s.d]);
+    let wr = n.weight(&[s.d, s.all_experts])?;
+    let w1 = n.weight(&[e, s.d, ff])?;
+    let w3 = n.weight(&[e, s.d, ff])?;
+    let w2 = n.weight(&[e, ff, s.d])?;
     let slots = n.input_of(DType::I64, &[e * c]);
     let logits = n.linear(xn, wr)?;
     let gates = n.softmax(logits)?;
@@ -262,10 +277,10 @@ fn moe_mlp(n: &mut Net, s: &Shapes, xn: NodeId) -> Result<(NodeId, Vec<NodeId>)>
 }
 
 /// One layer's forward pass on one chip, keeping what `saves` asks for as outputs.
-pub fn forward(s: &Shapes, dt: DType, saves: Saves) -> Result<(Graph, Vec<KernelGroup>)> {
-    let mut n = Net::new(dt);
+pub fn forward(s: &Shapes, t: Types, saves: Saves) -> Result<(Graph, Vec<KernelGroup>)> {
+    let mut n = t.net();
     let x = n.input(&[s.batch, s.seq, s.d]);
-    let w = attention_weights(&mut n, s);
+    let w = attention_weights(&mut n, s)?;
     let xn1 = n.rms_norm(x, w.g1)?;
     let [o, q, k, v] = attention(&mut n, s, &w, xn1)?;
     let attn = n.dot(o, w.wo, &[], &[], &[1, 3, 4], &[0, 1, 2])?; // [b, s, d]
@@ -324,15 +339,15 @@ fn linear_grad(n: &mut Net, x: NodeId, w: NodeId, dy: NodeId) -> Result<(NodeId,
 /// One layer's backward pass on one chip, from the gradient of its output. Its inputs are
 /// the saved (or recomputed) forward values; its outputs the input gradient and the weight
 /// gradients.
-pub fn backward(s: &Shapes, dt: DType) -> Result<(Graph, Vec<KernelGroup>)> {
-    let mut n = Net::new(dt);
+pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
+    let mut n = t.net();
     let (b, sq, d) = (s.batch, s.seq, s.d);
     let dy = n.input(&[b, sq, d]);
     let x = n.input(&[b, sq, d]);
     let h = n.input(&[b, sq, d]);
     let xn1 = n.input(&[b, sq, d]);
     let xn2 = n.input(&[b, sq, d]);
-    let w = attention_weights(&mut n, s);
+    let w = attention_weights(&mut n, s)?;
     // MLP.
     let mut dxn2 = None;
     let mut add = |n: &mut Net, g: NodeId| -> Result<()> {
@@ -346,9 +361,9 @@ pub fn backward(s: &Shapes, dt: DType) -> Result<(Graph, Vec<KernelGroup>)> {
         let a = n.input(&[b, sq, ff]);
         let u = s.gated.then(|| n.input(&[b, sq, ff]));
         let act = n.input(&[b, sq, ff]);
-        let w1 = n.input(&[d, ff]);
-        let w3 = s.gated.then(|| n.input(&[d, ff]));
-        let w2 = n.input(&[ff, d]);
+        let w1 = n.weight(&[d, ff])?;
+        let w3 = if s.gated { Some(n.weight(&[d, ff])?) } else { None };
+        let w2 = n.weight(&[ff, d])?;
         let (dact, dw2) = linear_grad(n, act, w2, dy)?;
         n.keep(dw2);
         let (da, du) = activation_grad(n, a, u, dact)?;
@@ -369,10 +384,10 @@ pub fn backward(s: &Shapes, dt: DType) -> Result<(Graph, Vec<KernelGroup>)> {
         let u = n.input(&[e, c, ff]);
         let act = n.input(&[e, c, ff]);
         let xe = n.input(&[e, c, d]);
-        let w1 = n.input(&[e, d, ff]);
-        let w3 = n.input(&[e, d, ff]);
-        let w2 = n.input(&[e, ff, d]);
-        let wr = n.input(&[d, s.all_experts]);
+        let w1 = n.weight(&[e, d, ff])?;
+        let w3 = n.weight(&[e, d, ff])?;
+        let w2 = n.weight(&[e, ff, d])?;
+        let wr = n.weight(&[d, s.all_experts])?;
         let gates = n.input(&[b, sq, s.all_experts]);
         let flat = n.b.reshape(dy, vec![(b * sq) as usize, d as usize])?;
         let picked = n.b.take(flat, slots, 0)?;
@@ -438,8 +453,9 @@ pub fn backward(s: &Shapes, dt: DType) -> Result<(Graph, Vec<KernelGroup>)> {
 
 /// Embedding lookup, final norm, the vocabulary product and the loss (forward, plus the
 /// backward for training) on one chip: [b, s] tokens against a vocab/tp shard.
-pub fn head(s: &Shapes, vocab_local: u64, dt: DType, train: bool) -> Result<(Graph, Vec<KernelGroup>)> {
-    let mut n = Net::new(dt);
+pub fn head(s: &Shapes, vocab_local: u64, t: Types, train: bool) -> Result<(Graph, Vec<KernelGroup>)> {
+    let dt = t.act;
+    let mut n = t.net();
     let (b, sq, d) = (s.batch, s.seq, s.d);
     let ids = n.input_of(DType::I64, &[b, sq]);
     let table = n.input(&[vocab_local, d]);
@@ -447,7 +463,7 @@ pub fn head(s: &Shapes, vocab_local: u64, dt: DType, train: bool) -> Result<(Gra
     n.keep(emb);
     let x = n.input(&[b, sq, d]);
     let g = n.input(&[d]);
-    let wv = n.input(&[d, vocab_local]);
+    let wv = n.weight(&[d, vocab_local])?;
     let xn = n.rms_norm(x, g)?;
     let logits = n.linear(xn, wv)?;
     let lf = n.b.convert(logits, DType::F32);

@@ -3,8 +3,9 @@
 //! the activations the remat policy saves for every layer (or, when they are offloaded to
 //! host memory, two layers' worth in flight), and a working set: two layers' gathered weights
 //! (one in use, one prefetched), one layer's recomputed activations and the logits and their
-//! gradient. Inference keeps the weights in the compute type, the working set and, when
-//! decoding, the key/value cache.
+//! gradient. Inference keeps the weights in their format (`[run] weights`: 4.25 bits for
+//! mxfp4, ...), the working set and, when decoding, the key/value cache in the activations'
+//! type.
 //!
 //! Activations as wide as the model (the layer input, the attention and MLP outputs) are
 //! sharded over tensor parallelism, as MaxText maps `activation_embed` to the tensor axis
@@ -13,7 +14,7 @@
 
 use super::layer::Shapes;
 use super::size::{layer_params, params_per_chip};
-use super::workload::{Dtype, Mode, Workload};
+use super::workload::{Mode, Workload};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Memory {
@@ -50,13 +51,10 @@ impl Memory {
 /// (besides the layer's output); `all_per_layer`: what it writes when nothing is recomputed.
 pub fn peak_memory(w: &Workload, s: &Shapes, saved_per_layer: u64, all_per_layer: u64) -> Memory {
     let par = &w.parallel;
-    let dt: u64 = match w.run.dtype {
-        Dtype::Bf16 => 2,
-        Dtype::Fp8 => 1,
-    };
+    let dt = w.act_bytes();
     let n = params_per_chip(w);
     let lp = layer_params(w);
-    let gathered = 2 * (lp.dense / par.tp + lp.experts / (par.tp * par.ep)) * dt;
+    let gathered = 2 * w.weight_bytes(lp.dense / par.tp + lp.experts / (par.tp * par.ep));
     let logits = s.tokens() * (w.model.vocab / par.tp) * dt;
     let layers = w.model.layers;
     match w.run.mode {
@@ -77,7 +75,7 @@ pub fn peak_memory(w: &Workload, s: &Shapes, saved_per_layer: u64, all_per_layer
             let kv_cache =
                 if w.run.mode == Mode::Decode { layers * 2 * s.batch * s.ctx * s.kv * s.head_dim * dt } else { 0 };
             Memory {
-                params: dt * n,
+                params: w.weights().bytes(n),
                 grads: 0,
                 optimizer: 0,
                 activations: 0,

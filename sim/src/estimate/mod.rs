@@ -5,6 +5,7 @@
 //! One idea per module:
 //!
 //! - `workload`: the TOML file and its consistency checks.
+//! - `format`: weight and activation formats (bf16, fp8, MX, NVFP4, int8): bits and types.
 //! - `net`: graph-building helpers over the IR's `GraphBuilder`.
 //! - `layer`: one chip's graphs of a decoder layer (forward, backward), the head, the optimizer.
 //! - `fusion`: the device's plan grouped into XLA-like kernels and timed with `timing`.
@@ -17,6 +18,7 @@
 
 pub mod calibration;
 pub mod comm;
+pub mod format;
 pub mod fusion;
 pub mod layer;
 pub mod memory;

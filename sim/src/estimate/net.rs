@@ -1,16 +1,20 @@
 //! A thin layer over the IR's `GraphBuilder` for building transformer graphs: per-chip
-//! parameters, matrix products by named contraction, RMS norm, and the flash-attention
-//! groups a TPU program runs as one kernel (recorded for `fusion`).
+//! parameters, weights in their stored format with the dequantization that feeds the matrix
+//! units, matrix products by named contraction, RMS norm, and the flash-attention groups a
+//! TPU program runs as one kernel (recorded for `fusion`).
 
 use tpudev_core::ir::{DotDims, Graph, GraphBuilder, Literal, NodeId, Op, Precision, ReduceKind, TensorType};
-use tpudev_core::{DType, Result};
+use tpudev_core::{DType, Error, Result};
 
+use super::format::Format;
 pub use crate::timing::xla_fusion::KernelGroup;
 
 pub struct Net {
     pub b: GraphBuilder,
     /// Element type of activations and weights as the matrix units read them.
     pub dt: DType,
+    /// Format the weights are stored in (`None`: in `dt`).
+    pub weights: Option<Format>,
     pub groups: Vec<KernelGroup>,
     outputs: Vec<NodeId>,
 }
@@ -25,7 +29,53 @@ fn us(v: u64) -> usize {
 
 impl Net {
     pub fn new(dt: DType) -> Self {
-        Net { b: GraphBuilder::new(), dt, groups: Vec::new(), outputs: Vec::new() }
+        Net { b: GraphBuilder::new(), dt, weights: None, groups: Vec::new(), outputs: Vec::new() }
+    }
+
+    pub fn with_weights(dt: DType, weights: Format) -> Self {
+        Net { weights: Some(weights), ..Net::new(dt) }
+    }
+
+    /// A weight matrix of the given shape as the matrix units read it (in `dt`), from its
+    /// stored format. A plain parameter when the format is `dt`; else the stored values are
+    /// converted, and block-scaled values multiplied by their block's scale, as one pass that
+    /// XLA fuses into the product reading it (converts are folded into their reader and the
+    /// multiply is a loop fusion that product alone reads): the product's kernel reads the
+    /// stored bytes and does the dequantization on the VPU. 4-bit values are stored two per
+    /// byte: each byte is read for both (a broadcast), and a mask picks the half.
+    pub fn weight(&mut self, shape: &[u64]) -> Result<NodeId> {
+        let Some(f) = self.weights else { return Ok(self.input(shape)) };
+        let dims: Vec<usize> = shape.iter().map(|&d| us(d)).collect();
+        let numel: u64 = shape.iter().product();
+        if f.stored_dtype() == self.dt {
+            return Ok(self.input(shape));
+        }
+        let Some((block, scale_type)) = f.block() else {
+            let stored = self.input_of(f.stored_dtype(), shape);
+            return Ok(self.b.convert(stored, self.dt));
+        };
+        if !numel.is_multiple_of(2 * block) {
+            return Err(Error::invalid(format!(
+                "a weight of shape {shape:?} does not split into {} blocks of {block}",
+                f.name()
+            )));
+        }
+        let values = if f.is_fp4() {
+            let packed = self.input_of(DType::U8, &[numel / 2]);
+            let pairs = self.b.broadcast_in_dim(packed, vec![us(numel / 2), 2], vec![0])?;
+            let codes = self.b.reshape(pairs, dims.clone())?;
+            let mask = self.b.constant(Literal::Int(15), DType::U8, dims.clone());
+            let code = self.b.binary(Op::And, codes, mask)?;
+            self.b.convert(code, self.dt)
+        } else {
+            let stored = self.input_of(f.stored_dtype(), shape);
+            self.b.convert(stored, self.dt)
+        };
+        let scales = self.input_of(scale_type, &[numel / block]);
+        let scales = self.b.convert(scales, self.dt);
+        let per_block = self.b.broadcast_in_dim(scales, vec![us(numel / block), us(block)], vec![0])?;
+        let per_value = self.b.reshape(per_block, dims)?;
+        self.binary(Op::Mul, values, per_value)
     }
 
     /// A per-chip input of the given shape (a weight shard, a saved activation).

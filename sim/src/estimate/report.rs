@@ -11,6 +11,7 @@ fn gib(b: u64) -> f64 {
 pub fn report(e: &Estimate) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "{} x {} chips, torus {}", e.chips, e.chip, e.topology);
+    let _ = writeln!(s, "formats: weights {}, activations {}", e.weights, e.activations);
     let _ =
         writeln!(s, "model: {:.3e} parameters, {:.4e} model FLOPs per step", e.params as f64, e.model_flops_per_step);
     let _ = writeln!(s);

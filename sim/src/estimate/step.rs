@@ -6,15 +6,16 @@ use tpudev_core::ir::Graph;
 
 use super::calibration::{Calibration, FITTED};
 use super::comm::{step_comm, Mesh};
+use super::format::Format;
 use super::fusion::time_graph;
-use super::layer::{self, matmul_dtype, Saves, Shapes};
+use super::layer::{self, Saves, Shapes, Types};
 use super::memory::{peak_memory, Memory};
 use super::net::KernelGroup;
 use super::size::{model_flops_per_step, params_per_chip, total_params};
-use super::workload::{Dtype, Mode, Remat, Workload};
+use super::workload::{Mode, Remat, Workload};
 use crate::chips::ChipSpec;
 use crate::timing::ici::IciParams;
-use crate::timing::params::rate_over_bf16;
+use crate::timing::vpu::vpu_cycles;
 use crate::timing::{Bound, KernelCost, TimingParams};
 
 /// What `estimate` found, in SI units.
@@ -23,6 +24,9 @@ pub struct Estimate {
     pub chip: String,
     pub chips: u64,
     pub topology: String,
+    /// The formats the matrix products read: weights and activations.
+    pub weights: &'static str,
+    pub activations: &'static str,
     pub step_time_s: f64,
     pub tokens_per_s_per_chip: f64,
     pub mfu: f64,
@@ -56,14 +60,22 @@ pub type Progress<'a> = &'a mut dyn FnMut(usize, usize, &str);
 
 const PHASES: usize = 6;
 
+/// A graph's kernels, timed, with the graph and the elements fp8 training would scale in it.
+struct Timed {
+    graph: Graph,
+    kernels: Vec<KernelCost>,
+    scaled: u64,
+}
+
 fn timed(
     built: tpudev_core::Result<(Graph, Vec<KernelGroup>)>,
     p: &TimingParams,
     c: &Calibration,
-) -> Result<(Graph, Vec<KernelCost>), String> {
+) -> Result<Timed, String> {
     let (graph, groups) = built.map_err(|e| format!("building the layer graph failed: {e}"))?;
     let kernels = time_graph(&graph, &groups, p, c.mxu_permille).map_err(|e| format!("timing failed: {e}"))?;
-    Ok((graph, kernels))
+    let scaled = product_operand_elems(&graph, &groups);
+    Ok(Timed { graph, kernels, scaled })
 }
 
 fn cycles(ks: &[KernelCost]) -> u64 {
@@ -95,6 +107,51 @@ fn saved_bytes(g: &Graph, s: &Shapes, tp: u64) -> u64 {
     total
 }
 
+/// VPU operations per element of dynamic fp8 scaling: the absolute maximum (abs, max) and
+/// the scale-and-cast (multiply, convert). An ASSUMPTION from the operations' count.
+pub const FP8_SCALING_OPS: u64 = 4;
+
+/// Elements of the distinct operands of `g`'s matrix products: what fp8 training casts,
+/// each once, with a scale from the tensor's absolute maximum (current scaling). Products
+/// inside a named kernel (splash attention) are left out: their operands never leave VMEM.
+fn product_operand_elems(g: &Graph, groups: &[KernelGroup]) -> u64 {
+    let mut operands: Vec<usize> = g
+        .nodes
+        .iter()
+        .enumerate()
+        .filter(|(i, n)| {
+            matches!(n.op, tpudev_core::ir::Op::DotGeneral(_)) && !groups.iter().any(|k| k.nodes.contains(i))
+        })
+        .flat_map(|(_, n)| n.inputs.iter().copied())
+        .collect();
+    operands.sort_unstable();
+    operands.dedup();
+    operands.iter().map(|&i| g.nodes[i].ty.numel() as u64).sum()
+}
+
+/// Whether the chip's matrix units can take the workload's activations, naming the fix.
+fn check_chip(w: &Workload, chip: &ChipSpec) -> Result<(), String> {
+    let (weights, acts) = (w.weights(), w.activations());
+    if acts == Format::Fp8 && chip.peak_fp8_flops <= 0.0 {
+        return Err(format!(
+            "{} ({}) has no fp8 mode in its matrix units: use dtype = \"bf16\" (for inference, weights = \"{}\" \
+             with activations = \"bf16\" keeps the weights in {} and dequantizes them to bf16)",
+            chip.name,
+            chip.key,
+            weights.name(),
+            weights.name()
+        ));
+    }
+    if acts == Format::Int8 && chip.peak_int8_ops <= 0.0 {
+        return Err(format!(
+            "{} ({}) has no int8 mode in its matrix units: use activations = \"bf16\" (weights = \"int8\" are \
+             then dequantized to bf16) or weights and activations = \"fp8\"",
+            chip.name, chip.key
+        ));
+    }
+    Ok(())
+}
+
 /// Collective time not hidden by `compute` cycles when a share `permille` of it can be.
 fn exposed(comm: u64, compute: u64, permille: u64) -> u64 {
     comm - comm.min(compute) * permille / 1000
@@ -107,24 +164,19 @@ pub fn estimate(w: &Workload, chip: &ChipSpec, progress: Progress) -> Result<Est
 pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress: Progress) -> Result<Estimate, String> {
     w.check()?;
     let mesh = Mesh::of(w, chip)?;
+    check_chip(w, chip)?;
     let mut p = TimingParams::from_chip(chip);
-    if w.run.dtype == Dtype::Fp8 {
-        // The layer graphs carry fp8 as the IR's one-byte type.
-        p.one_byte_rate = rate_over_bf16(chip.peak_fp8_flops, chip).ok_or_else(|| {
-            format!("{} ({}) has no fp8 mode in its matrix units: use dtype = \"bf16\"", chip.name, chip.key)
-        })?;
-    }
     p.hbm_bw = (p.hbm_bw * cal.hbm_permille / 1000).max(1);
     let mut ici = IciParams::from_chip(chip);
     ici.link_bw = (ici.link_bw * cal.ici_permille / 1000).max(1);
     let s = Shapes::of(w);
-    let dt = matmul_dtype(w);
+    let dt = Types::of(w);
     let train = w.run.mode == Mode::Train;
     let layers = w.model.layers;
 
     progress(0, PHASES, "forward pass");
     let saves = Saves::of(w.run.remat, w.run.mode);
-    let (fwd_graph, fwd) = timed(layer::forward(&s, dt, saves), &p, cal)?;
+    let Timed { graph: fwd_graph, kernels: fwd, scaled: fwd_scaled } = timed(layer::forward(&s, dt, saves), &p, cal)?;
     let tp = w.parallel.tp;
     let saved = saved_bytes(&fwd_graph, &s, tp);
     let all_saved = if saves == Saves::All {
@@ -134,28 +186,38 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     };
 
     progress(1, PHASES, "backward pass");
-    let (bwd, recompute) = if train {
-        let (_, bwd) = timed(layer::backward(&s, dt), &p, cal)?;
-        let recompute = match w.run.remat {
-            Remat::Full => cycles(&timed(layer::forward(&s, dt, Saves::Input), &p, cal)?.1),
-            Remat::Selective => fwd.iter().filter(|k| k.mxu_cycles == 0).map(|k| k.cycles).sum(),
-            Remat::None => 0,
+    let (bwd, recompute, mut scaled) = if train {
+        let b = timed(layer::backward(&s, dt), &p, cal)?;
+        let (recompute, again) = match w.run.remat {
+            Remat::Full => {
+                let r = timed(layer::forward(&s, dt, Saves::Input), &p, cal)?;
+                (cycles(&r.kernels), r.scaled)
+            }
+            Remat::Selective => (fwd.iter().filter(|k| k.mxu_cycles == 0).map(|k| k.cycles).sum(), 0),
+            Remat::None => (0, 0),
         };
-        (bwd, recompute)
+        (b.kernels, recompute, layers * (fwd_scaled + b.scaled + again))
     } else {
-        (Vec::new(), 0)
+        (Vec::new(), 0, 0)
     };
 
     progress(2, PHASES, "embedding, output projection and loss");
-    let (_, head) = timed(layer::head(&s, w.model.vocab / w.parallel.tp, dt, train), &p, cal)?;
+    let Timed { kernels: head, scaled: head_scaled, .. } =
+        timed(layer::head(&s, w.model.vocab / w.parallel.tp, dt, train), &p, cal)?;
+    if train {
+        scaled += head_scaled;
+    }
+    // Dynamic scaling of fp8 training runs on the VPU, not overlapped (an upper bound: XLA
+    // can fuse the amax into the pass producing each operand).
+    let scaling = if train && w.activations() == Format::Fp8 { vpu_cycles(FP8_SCALING_OPS * scaled, &p) } else { 0 };
 
     progress(3, PHASES, "optimizer");
-    let opt = if train { timed(layer::optimizer(params_per_chip(w)), &p, cal)?.1 } else { Vec::new() };
+    let opt = if train { timed(layer::optimizer(params_per_chip(w)), &p, cal)?.kernels } else { Vec::new() };
 
     progress(4, PHASES, "collectives");
     let comm = step_comm(w, &s, &mesh, &ici);
     let (fwd_c, bwd_c) = (cycles(&fwd), cycles(&bwd));
-    let compute = layers * (fwd_c + bwd_c + recompute) + cycles(&head) + cycles(&opt);
+    let compute = layers * (fwd_c + bwd_c + recompute) + cycles(&head) + cycles(&opt) + scaling;
     let mem = layers * (memory_cycles(&fwd) + memory_cycles(&bwd)) + memory_cycles(&head) + memory_cycles(&opt);
     let lc = comm.layer;
     let ici_cycles = layers * (lc.fsdp_fwd + lc.fsdp_bwd + lc.serial_fwd + lc.serial_bwd) + comm.head + comm.dp;
@@ -183,11 +245,16 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     if train {
         parts.push(("optimizer", secs(cycles(&opt))));
     }
+    if scaling > 0 {
+        parts.push(("fp8 scaling (VPU)", secs(scaling)));
+    }
     parts.push(("exposed collectives", ici_secs(exposed_cycles)));
     Ok(Estimate {
         chip: chip.key.clone(),
         chips: w.system.chips,
         topology: mesh.torus.describe(),
+        weights: w.weights().name(),
+        activations: w.activations().name(),
         step_time_s,
         tokens_per_s_per_chip: w.tokens_per_step() as f64 / step_time_s / w.system.chips as f64,
         mfu: flops / (step_time_s * w.system.chips as f64 * chip.peak_bf16_flops),

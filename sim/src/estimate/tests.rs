@@ -1,7 +1,7 @@
 //! The estimator on small workloads: consistency, determinism, what the knobs change, and
 //! the messages of bad input.
 
-use super::workload::{Dtype, Mode, Remat, WeightDtype};
+use super::workload::{Format, Mode, Remat, WeightDtype};
 use super::*;
 use crate::chips::preset;
 
@@ -120,16 +120,19 @@ fn fp8_runs_at_the_chips_fp8_rate() {
     let on = |chip: &str, dtype| {
         let mut w = small();
         w.system.chip = chip.into();
-        w.run.dtype = dtype;
+        w.run.dtype = Some(dtype);
         let spec = preset(chip).unwrap();
         estimate(&w, &spec, &mut |_, _, _| {})
     };
     // v7x's fp8 peak is twice its bf16 peak; v6e's equals it.
-    let (bf16, fp8) = (on("v7x", Dtype::Bf16).unwrap(), on("v7x", Dtype::Fp8).unwrap());
-    assert!(fp8.compute_s < 0.8 * bf16.compute_s, "{} {}", fp8.compute_s, bf16.compute_s);
-    let (bf16, fp8) = (on("v6e", Dtype::Bf16).unwrap(), on("v6e", Dtype::Fp8).unwrap());
+    // Products at twice the rate; dynamic scaling (its own part) comes on top.
+    let scaling = |e: &Estimate| e.parts.iter().find(|p| p.0 == "fp8 scaling (VPU)").map_or(0.0, |p| p.1);
+    let (bf16, fp8) = (on("v7x", Format::Bf16).unwrap(), on("v7x", Format::Fp8).unwrap());
+    assert!(fp8.compute_s - scaling(&fp8) < 0.8 * bf16.compute_s, "{} {}", fp8.compute_s, bf16.compute_s);
+    assert!(fp8.compute_s < bf16.compute_s);
+    let (bf16, fp8) = (on("v6e", Format::Bf16).unwrap(), on("v6e", Format::Fp8).unwrap());
     assert!(fp8.compute_s > 0.8 * bf16.compute_s, "{} {}", fp8.compute_s, bf16.compute_s);
-    let err = on("v5e", Dtype::Fp8).unwrap_err();
+    let err = on("v5e", Format::Fp8).unwrap_err();
     assert!(err.contains("no fp8") && err.contains("dtype = \"bf16\""), "{err}");
 }
 
@@ -222,4 +225,96 @@ fn progress_reaches_the_end() {
 #[test]
 fn report_snapshot() {
     insta::assert_snapshot!("small_train_v5e_8", report::report(&run(&small())));
+}
+
+/// The small model served: decode on v7x with `weights` in a given format.
+fn decode_with(weights: Format) -> Estimate {
+    let mut w = small();
+    w.run.mode = Mode::Decode;
+    w.run.dtype = None;
+    w.run.weights = Some(weights);
+    w.run.activations = Some(Format::Bf16);
+    w.system.chip = "v7x".into();
+    run(&w)
+}
+
+#[test]
+fn formats_parse_with_dtype_as_shorthand() {
+    let w = small();
+    assert_eq!((w.weights(), w.activations()), (Format::Bf16, Format::Bf16));
+    let text = SMALL
+        .replace("mode = \"train\"", "mode = \"decode\"")
+        .replace("dtype = \"bf16\"", "weights = \"mxfp4\"\nactivations = \"fp8\"");
+    let w = Workload::parse(&text, "f.toml").unwrap();
+    assert_eq!((w.weights(), w.activations()), (Format::Mxfp4, Format::Fp8));
+    // `weights` alone overrides `dtype` for the weights.
+    let text = SMALL
+        .replace("mode = \"train\"", "mode = \"prefill\"")
+        .replace("dtype = \"bf16\"", "dtype = \"bf16\"\nweights = \"int8\"");
+    let w = Workload::parse(&text, "f.toml").unwrap();
+    assert_eq!((w.weights(), w.activations()), (Format::Int8, Format::Bf16));
+}
+
+#[test]
+fn bad_formats_name_the_known_ones_and_the_fix() {
+    let decode = SMALL.replace("mode = \"train\"", "mode = \"decode\"");
+    let cases = [
+        (SMALL.replace("dtype = \"bf16\"", "dtype = \"fp4\""), "mxfp4"),
+        (SMALL.replace("dtype = \"bf16\"", ""), "weights and activations"),
+        (SMALL.replace("dtype = \"bf16\"", "dtype = \"mxfp4\""), "training runs its products in bf16 or fp8"),
+        (decode.replace("dtype = \"bf16\"", "weights = \"bf16\"\nactivations = \"nvfp4\""), "bf16, fp8 or int8"),
+        (decode.replace("dtype = \"bf16\"", "weights = \"bf16\"\nactivations = \"int8\""), "weights = \"int8\""),
+    ];
+    for (text, needle) in cases {
+        let err = Workload::parse(&text, "bad.toml").unwrap_err();
+        assert!(err.contains("bad.toml") && err.contains(needle), "{needle}: {err}");
+    }
+    // A chip without the mode: v7x has no int8, v5e no fp8.
+    let mut w = Workload::parse(&decode.replace("dtype = \"bf16\"", "dtype = \"int8\""), "i.toml").unwrap();
+    w.system.chip = "v7x".into();
+    let err = estimate(&w, &preset("v7x").unwrap(), &mut |_, _, _| {}).unwrap_err();
+    assert!(err.contains("no int8 mode") && err.contains("activations = \"bf16\""), "{err}");
+    w.run.dtype = Some(Format::Fp8);
+    w.system.chip = "v5e".into();
+    let err = estimate(&w, &preset("v5e").unwrap(), &mut |_, _, _| {}).unwrap_err();
+    assert!(err.contains("no fp8 mode") && err.contains("activations = \"bf16\""), "{err}");
+}
+
+#[test]
+fn weight_formats_set_memory_and_decode_time() {
+    let bf16 = decode_with(Format::Bf16);
+    let n = size::params_per_chip(&small());
+    assert_eq!(bf16.memory.params, 2 * n);
+    let mut last = bf16.step_time_s;
+    // Fewer bytes per weight, less memory and a faster (HBM-bound) decode step.
+    for f in [Format::Fp8, Format::Mxfp4] {
+        let e = decode_with(f);
+        assert_eq!(e.memory.params, f.bytes(n), "{f:?}");
+        assert!(e.step_time_s < last, "{f:?}: {} vs {last}", e.step_time_s);
+        last = e.step_time_s;
+    }
+    // Scales cost bytes: nvfp4 (4.5 bits) reads more than mxfp4 (4.25), mxfp8 more than fp8.
+    assert!(decode_with(Format::Nvfp4).step_time_s > decode_with(Format::Mxfp4).step_time_s);
+    assert!(decode_with(Format::Mxfp8).memory.params > decode_with(Format::Fp8).memory.params);
+    let int8 = decode_with(Format::Int8);
+    assert_eq!(int8.memory.params, n);
+    assert_eq!((int8.weights, int8.activations), ("int8", "bf16"));
+}
+
+#[test]
+fn fp8_training_charges_dynamic_scaling() {
+    let mut w = small();
+    w.system.chip = "v7x".into();
+    w.run.dtype = Some(Format::Fp8);
+    let e = run(&w);
+    let scaling = e.parts.iter().find(|(name, _)| *name == "fp8 scaling (VPU)").map(|p| p.1);
+    assert!(scaling.is_some_and(|s| s > 0.0), "{:?}", e.parts);
+    // Master weights and optimizer state keep weight_dtype.
+    let n = size::params_per_chip(&w);
+    assert_eq!((e.memory.params, e.memory.optimizer), (4 * n, 8 * n));
+}
+
+#[test]
+fn decode_mxfp4_report_snapshot() {
+    insta::assert_snapshot!("small_decode_v7x_mxfp4", report::report(&decode_with(Format::Mxfp4)));
 }

@@ -5,6 +5,8 @@
 
 use serde::Deserialize;
 
+pub use super::format::Format;
+
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Workload {
@@ -67,13 +69,6 @@ pub enum Mode {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Dtype {
-    Bf16,
-    Fp8,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Remat {
     /// Every activation the backward pass needs is kept.
     None,
@@ -91,7 +86,15 @@ pub struct Run {
     pub seq_len: u64,
     /// Sequences per step.
     pub global_batch: u64,
-    pub dtype: Dtype,
+    /// Shorthand for `weights` and `activations` both.
+    #[serde(default)]
+    pub dtype: Option<Format>,
+    /// Format of the weights the matrix products read (inference: also as stored).
+    #[serde(default)]
+    pub weights: Option<Format>,
+    /// Format of the activations the matrix products read (and of the key/value cache).
+    #[serde(default)]
+    pub activations: Option<Format>,
     #[serde(default = "full")]
     pub remat: Remat,
     /// Keep what the remat policy saves (the layer inputs, and with `selective` the matrix
@@ -159,6 +162,65 @@ impl Workload {
         })?;
         w.check().map_err(|e| format!("{origin}: {e}"))?;
         Ok(w)
+    }
+
+    /// The weights' format (`weights`, else `dtype`; bf16 before `check`).
+    pub fn weights(&self) -> Format {
+        self.run.weights.or(self.run.dtype).unwrap_or(Format::Bf16)
+    }
+
+    /// The activations' format (`activations`, else `dtype`).
+    pub fn activations(&self) -> Format {
+        self.run.activations.or(self.run.dtype).unwrap_or(Format::Bf16)
+    }
+
+    /// Bytes per activation element (one for fp8 and int8).
+    pub fn act_bytes(&self) -> u64 {
+        self.activations().bytes(1)
+    }
+
+    /// Bytes of `elems` weights as a step reads and moves them: in training the weights are
+    /// cast to the activations' type (master weights stay in `weight_dtype`); in inference
+    /// they are stored in their format.
+    pub fn weight_bytes(&self, elems: u64) -> u64 {
+        match self.run.mode {
+            Mode::Train => elems * self.act_bytes(),
+            _ => self.weights().bytes(elems),
+        }
+    }
+
+    /// The formats' consistency, chip aside (`estimate` checks the chip).
+    fn check_formats(&self) -> Result<(), String> {
+        let r = &self.run;
+        let (Some(w), Some(a)) = (r.weights.or(r.dtype), r.activations.or(r.dtype)) else {
+            return Err("[run] needs dtype (for weights and activations both), or weights and activations: each \
+                        one of bf16, fp8, mxfp8, mxfp4, nvfp4, int8"
+                .into());
+        };
+        if r.mode == Mode::Train && (w != a || !matches!(w, Format::Bf16 | Format::Fp8)) {
+            return Err(format!(
+                "[run] training runs its products in bf16 or fp8 (weights = activations, from master weights in \
+                 weight_dtype), not weights = \"{}\", activations = \"{}\": use dtype = \"bf16\" or \"fp8\", or \
+                 mode = \"prefill\" / \"decode\" for the inference formats",
+                w.name(),
+                a.name()
+            ));
+        }
+        if !a.is_activation_format() {
+            return Err(format!(
+                "[run] activations = \"{}\": block-scaled activations are not modelled; use bf16, fp8 or int8 \
+                 (weights can be {} with bf16 or fp8 activations)",
+                a.name(),
+                a.name()
+            ));
+        }
+        if a == Format::Int8 && w != Format::Int8 {
+            return Err(format!(
+                "[run] activations = \"int8\" needs weights = \"int8\" (an int8 x int8 product), not \"{}\"",
+                w.name()
+            ));
+        }
+        Ok(())
     }
 
     pub fn is_moe(&self) -> bool {
@@ -287,6 +349,7 @@ impl Workload {
                 self.batch_shards()
             ));
         }
+        self.check_formats()?;
         if self.run.mode != Mode::Train && self.run.offload_activations {
             return Err("[run] offload_activations applies to training only: remove it or use mode = \"train\"".into());
         }

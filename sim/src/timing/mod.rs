@@ -4,6 +4,8 @@
 //! - `params`: the chip's figures as integers (clock, MXUs, VPU rate, bandwidths, VMEM).
 //! - `vmem`: tiles of a matrix product limited by VMEM capacity.
 //! - `mxu`: systolic tile passes with fill/drain over the chip's MXUs, bf16 passes by precision.
+//! - `operands`: the MXU mode (int8, fp8, bf16) a product's operand types run in on the chip,
+//!   and the VPU conversions it needs.
 //! - `vpu`: elementwise operation counts and the VPU's rate.
 //! - `work`: FLOPs, VPU operations and HBM bytes of one step (a node or a fused row region).
 //! - `kernel`: DMA overlapped with compute, prologue/epilogue and launch cost: a kernel's cycles.
@@ -23,6 +25,7 @@ pub mod clock;
 pub mod ici;
 pub mod kernel;
 pub mod mxu;
+pub mod operands;
 pub mod params;
 pub mod program;
 pub mod report;

@@ -5,9 +5,9 @@
 //! each (a pass shorter than the array's depth waits for its weights), and a kernel's tile
 //! step pays the array's fill and drain, rows + cols cycles, once. The passes of a tile step
 //! are spread over the chip's MXUs. f32 products cost 1, 3 or 6 bf16 passes by their
-//! StableHLO precision (`Matmul::passes`); products of one-byte operands run
-//! `TimingParams::one_byte_rate` times as many blocks per cycle (v5e's and v6e's int8, v7x's
-//! fp8).
+//! StableHLO precision (`Matmul::passes`); an int8 or fp8 mode runs `OperandMode::rate` times
+//! as many blocks per cycle (v5e's and v6e's int8, v7x's fp8), and operands the MXUs do not
+//! read natively are converted on the VPU as their tiles are loaded (`operands`).
 
 use super::params::TimingParams;
 use super::vmem::{choose_tiles, Matmul, Tiles};
@@ -25,6 +25,8 @@ pub struct MatmulCost {
     pub first_load: u64,
     /// Bytes of the last output tile (stored after the MXUs finish).
     pub last_store: u64,
+    /// VPU operations converting operand tiles to the MXU mode (once per load).
+    pub vpu_ops: u64,
 }
 
 /// A dimension of length `d` cut into tiles of `t`: (tile length, how many) for the full
@@ -43,11 +45,12 @@ fn tile_step_cycles(tm: u64, tn: u64, tk: u64, passes: u64, rate: u64, p: &Timin
 
 pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
     let tiles = choose_tiles(mm, p);
-    let zero = MatmulCost { tiles, mxu_cycles: 0, bytes_read: 0, bytes_written: 0, first_load: 0, last_store: 0 };
+    let zero =
+        MatmulCost { tiles, mxu_cycles: 0, bytes_read: 0, bytes_written: 0, first_load: 0, last_store: 0, vpu_ops: 0 };
     if mm.batch == 0 || mm.m == 0 || mm.n == 0 {
         return zero;
     }
-    let rate = if mm.lhs_bytes == 1 && mm.rhs_bytes == 1 { p.one_byte_rate.max(1) } else { 1 };
+    let rate = mm.mode.rate.max(1);
     let mut mxu_cycles = 0u64;
     if mm.k > 0 {
         for (ml, mc) in splits(mm.m, tiles.tm) {
@@ -64,7 +67,10 @@ pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
     let lhs = mm.m * mm.k * mm.lhs_bytes;
     let rhs = mm.k * mm.n * mm.rhs_bytes;
     let out = mm.m * mm.n * mm.out_bytes;
-    let bytes_read = mm.batch * (lhs * mm.n.div_ceil(tiles.tn) + rhs * mm.m.div_ceil(tiles.tm));
+    let (lhs_loads, rhs_loads) = (mm.n.div_ceil(tiles.tn), mm.m.div_ceil(tiles.tm));
+    let bytes_read = mm.batch * (lhs * lhs_loads + rhs * rhs_loads);
+    let vpu_ops =
+        mm.batch * (mm.m * mm.k * lhs_loads * mm.mode.lhs_convert + mm.k * mm.n * rhs_loads * mm.mode.rhs_convert);
     let last = |d: u64, t: u64| if d.is_multiple_of(t) { t } else { d % t };
     MatmulCost {
         tiles,
@@ -73,6 +79,7 @@ pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
         bytes_written: mm.batch * out,
         first_load: tiles.tm * tiles.tk * mm.lhs_bytes + tiles.tk * tiles.tn * mm.rhs_bytes,
         last_store: last(mm.m, tiles.tm) * last(mm.n, tiles.tn) * mm.out_bytes,
+        vpu_ops,
     }
 }
 
@@ -85,13 +92,16 @@ pub fn matmul_flops(mm: &Matmul) -> u64 {
 mod tests {
     use super::*;
     use crate::chips::preset;
+    use crate::timing::operands::{operand_mode, WIDE};
+    use crate::timing::vpu::FP8_CONVERT_OPS;
+    use tpudev_core::DType;
 
     fn v5e() -> TimingParams {
         TimingParams::from_chip(&preset("v5e").unwrap())
     }
 
     fn bf16(m: u64, n: u64, k: u64) -> Matmul {
-        Matmul { batch: 1, m, n, k, lhs_bytes: 2, rhs_bytes: 2, out_bytes: 2, passes: 1 }
+        Matmul { batch: 1, m, n, k, lhs_bytes: 2, rhs_bytes: 2, out_bytes: 2, passes: 1, mode: WIDE }
     }
 
     #[test]
@@ -120,19 +130,32 @@ mod tests {
     }
 
     #[test]
-    fn one_byte_operands_run_at_the_chips_int8_rate() {
-        // v5e's int8 peak is twice its bf16 peak; v4's equals it.
+    fn modes_set_the_rate_and_conversions_cost_vpu_work() {
+        // v5e's int8 peak is twice its bf16 peak.
         let p = v5e();
-        assert_eq!(p.one_byte_rate, 2);
-        let int8 = Matmul { lhs_bytes: 1, rhs_bytes: 1, out_bytes: 4, ..bf16(4096, 4096, 4096) };
+        let int8 = Matmul {
+            lhs_bytes: 1,
+            rhs_bytes: 1,
+            out_bytes: 4,
+            mode: operand_mode(DType::I8, DType::I8, &p),
+            ..bf16(4096, 4096, 4096)
+        };
         let (t8, t16) = (matmul_cost(&int8, &p).mxu_cycles, matmul_cost(&bf16(4096, 4096, 4096), &p).mxu_cycles);
         assert!(t8 * 2 >= t16 && t8 * 20 <= t16 * 11, "{t8} {t16}");
-        // One one-byte operand is not enough: the other side sets the mode.
-        let mixed = Matmul { lhs_bytes: 1, ..bf16(4096, 4096, 4096) };
-        assert_eq!(matmul_cost(&mixed, &p).mxu_cycles, t16);
-        assert_eq!(TimingParams::from_chip(&preset("v4").unwrap()).one_byte_rate, 1);
-        // v7x has no int8 mode: int8 products compute in bf16.
-        assert_eq!(TimingParams::from_chip(&preset("v7x").unwrap()).one_byte_rate, 1);
+        assert_eq!(matmul_cost(&int8, &p).vpu_ops, 0);
+        // fp8 on v5e (no fp8 mode): the bf16 time on the MXUs, plus converting every operand
+        // element each time its tile is loaded.
+        let fp8 = Matmul {
+            lhs_bytes: 1,
+            rhs_bytes: 1,
+            mode: operand_mode(DType::F8E4M3FN, DType::F8E4M3FN, &p),
+            ..bf16(4096, 4096, 4096)
+        };
+        let (c8, c16) = (matmul_cost(&fp8, &p), matmul_cost(&bf16(4096, 4096, 4096), &p));
+        assert_eq!(c8.mxu_cycles, c16.mxu_cycles);
+        let loads = |d: u64, t: u64| d.div_ceil(t);
+        let elems = 4096 * 4096 * (loads(4096, c8.tiles.tn) + loads(4096, c8.tiles.tm));
+        assert_eq!(c8.vpu_ops, FP8_CONVERT_OPS * elems);
     }
 
     #[test]

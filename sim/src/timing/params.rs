@@ -3,6 +3,8 @@
 //! preset's floating-point numbers happens once, here; everything after is integer
 //! arithmetic, so simulated time is the same bits on every machine.
 
+use tpudev_core::DType;
+
 use crate::chips::ChipSpec;
 
 /// Share of a TensorCore's VMEM one kernel may use for its tiles (the rest holds the
@@ -24,10 +26,14 @@ pub struct TimingParams {
     pub mxus: u64,
     pub mxu_rows: u64,
     pub mxu_cols: u64,
-    /// Products with one-byte operands (int8 on the device) per bf16 product and cycle: the
-    /// chip's int8 peak over its bf16 peak, rounded (1 where the chip has no int8 mode, which
-    /// then computes in bf16). `tpudev estimate` sets the fp8 rate for fp8 workloads.
-    pub one_byte_rate: u64,
+    /// int8 x int8 products per bf16 product and cycle: the chip's int8 peak over its bf16
+    /// peak, rounded; `None` where the MXUs have no int8 mode (the product runs in bf16).
+    pub int8_rate: Option<u64>,
+    /// fp8 x fp8 products per bf16 product and cycle (`peak_fp8_flops`); `None` where the
+    /// MXUs have no fp8 mode. See `operands` for which formats need converting.
+    pub fp8_rate: Option<u64>,
+    /// The 8-bit float formats the MXUs read without a conversion (`fp8_operands`).
+    pub fp8_native: Vec<DType>,
     /// Elementwise VPU operations per cycle on the chip (TensorCores x sublanes x lanes x ALUs).
     pub vpu_ops_per_cycle: u64,
     /// HBM bandwidth, bytes per second.
@@ -61,6 +67,18 @@ pub fn rate_over_bf16(peak: f64, chip: &ChipSpec) -> Option<u64> {
     (ratio.is_finite() && ratio > 0.0).then(|| (ratio.round() as u64).max(1))
 }
 
+/// The IR dtype of an fp8 format name of `fp8_operands`; `None` for formats the IR has no
+/// type for (v6e's e4m3b11fnuz: no operand can be in it, so it never matches).
+pub fn fp8_dtype(name: &str) -> Option<DType> {
+    Some(match name {
+        "e4m3fn" => DType::F8E4M3FN,
+        "e5m2" => DType::F8E5M2,
+        "e4m3fnuz" => DType::F8E4M3FNUZ,
+        "e5m2fnuz" => DType::F8E5M2FNUZ,
+        _ => return None,
+    })
+}
+
 fn whole(x: f64) -> u64 {
     if x.is_finite() && x >= 1.0 {
         x.round() as u64
@@ -80,7 +98,9 @@ impl TimingParams {
             mxus: tcs * mxu_units_per_tensorcore(chip),
             mxu_rows: u64::from(chip.mxu_rows.max(1)),
             mxu_cols: u64::from(chip.mxu_cols.max(1)),
-            one_byte_rate: rate_over_bf16(chip.peak_int8_ops, chip).unwrap_or(1),
+            int8_rate: rate_over_bf16(chip.peak_int8_ops, chip),
+            fp8_rate: rate_over_bf16(chip.peak_fp8_flops, chip),
+            fp8_native: chip.fp8_operands.iter().filter_map(|f| fp8_dtype(f)).collect(),
             vpu_ops_per_cycle: (tcs * u64::from(t.vpu_lanes) * u64::from(t.vpu_sublanes) * u64::from(t.vpu_alus))
                 .max(1),
             hbm_bw: whole(chip.hbm_bw_bytes_per_s),

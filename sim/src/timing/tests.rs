@@ -508,3 +508,30 @@ fn ffts_are_dft_products_on_the_mxu_in_stages() {
     assert!(kernel(FftKind::Rfft, 1024, 256).mxu_cycles < staged.mxu_cycles);
     assert!(kernel(FftKind::Fft, 64, 4096).mxu_cycles > staged.mxu_cycles);
 }
+
+/// fp8 products by chip (`operands`): v7x runs them at twice the bf16 rate; v6e at the bf16
+/// rate, converting e4m3fn operands (its MXU reads e4m3b11fnuz) but not e5m2; v5e has no fp8
+/// mode: the bf16 MXU time plus converting both operands on the VPU.
+#[test]
+fn fp8_products_follow_each_chips_formats() {
+    let on = |chip: &str, dtype| {
+        let p = TimingParams::from_chip(&preset(chip).unwrap());
+        let t = timing(&matmul_graph(dtype, 8192, 8192, 8192, Precision::Default), &p);
+        assert_eq!(t.kernels.len(), 1, "{chip}");
+        t.kernels[0].clone()
+    };
+    let (bf16, e4m3) = (on("v7x", BF16), on("v7x", DType::F8E4M3FN));
+    assert!(e4m3.mxu_cycles * 2 <= bf16.mxu_cycles + 8192, "{} {}", e4m3.mxu_cycles, bf16.mxu_cycles);
+    assert!(e4m3.mxu_cycles * 20 >= bf16.mxu_cycles * 9, "{} {}", e4m3.mxu_cycles, bf16.mxu_cycles);
+    assert_eq!(e4m3.vpu_cycles, 0);
+    // The same rate as bf16 (one-byte tiles are larger: a little less fill and drain).
+    let near = |a: u64, b: u64| a <= b && a * 100 >= b * 98;
+    let (bf16, e4m3, e5m2) = (on("v6e", BF16), on("v6e", DType::F8E4M3FN), on("v6e", DType::F8E5M2));
+    assert!(near(e4m3.mxu_cycles, bf16.mxu_cycles) && e4m3.mxu_cycles == e5m2.mxu_cycles);
+    assert!(e4m3.vpu_cycles > 0 && e5m2.vpu_cycles == 0, "{} {}", e4m3.vpu_cycles, e5m2.vpu_cycles);
+    let (bf16, fp8) = (on("v5e", BF16), on("v5e", DType::F8E5M2));
+    assert!(near(fp8.mxu_cycles, bf16.mxu_cycles), "{} {}", fp8.mxu_cycles, bf16.mxu_cycles);
+    assert!(fp8.vpu_cycles > 0 && bf16.vpu_cycles == 0);
+    // Half the bytes: an fp8 product reads less than a bf16 one.
+    assert!(fp8.bytes_read < bf16.bytes_read);
+}

@@ -3,6 +3,7 @@
 //! whole product does not fit, the tiles shrink, and each operand is then read from HBM once
 //! per tile of the other side (the re-reads the memory model charges).
 
+use super::operands::OperandMode;
 use super::params::TimingParams;
 
 /// The shape of one matrix product: `batch` independent [m, k] x [k, n] products, with the
@@ -18,6 +19,8 @@ pub struct Matmul {
     pub out_bytes: u64,
     /// bf16 MXU passes per product: 1 for bf16 operands, 1, 3 or 6 for f32 by precision.
     pub passes: u64,
+    /// The MXU mode the operand types run in (`operands::WIDE` for bf16 and wider).
+    pub mode: OperandMode,
 }
 
 /// Output tile tm x tn, contraction tile tk.
@@ -82,9 +85,10 @@ pub fn choose_tiles(mm: &Matmul, p: &TimingParams) -> Tiles {
 mod tests {
     use super::*;
     use crate::chips::preset;
+    use crate::timing::operands::WIDE;
 
     fn mm(m: u64, n: u64, k: u64) -> Matmul {
-        Matmul { batch: 1, m, n, k, lhs_bytes: 2, rhs_bytes: 2, out_bytes: 2, passes: 1 }
+        Matmul { batch: 1, m, n, k, lhs_bytes: 2, rhs_bytes: 2, out_bytes: 2, passes: 1, mode: WIDE }
     }
 
     #[test]

@@ -15,6 +15,16 @@ use tpudev_core::DType;
 
 use super::params::TimingParams;
 
+/// VPU operations per element to convert an int8 operand to bf16 for the MXUs: one
+/// conversion instruction, the weight `op_weight` gives a convert.
+pub const CONVERT_OPS: u64 = 1;
+
+/// VPU operations per element to re-encode an 8-bit float for the MXUs (to bf16 on a chip
+/// without fp8, to e4m3b11fnuz on v6e): an ASSUMPTION of 4, integer work on the bits
+/// (unpack, shift, re-bias the exponent, select for zero, subnormals and NaN), since no
+/// TPU documents a conversion instruction between these formats.
+pub const FP8_CONVERT_OPS: u64 = 4;
+
 /// VPU operations per element of `op`'s result.
 pub fn op_weight(op: &Op) -> u64 {
     match op {

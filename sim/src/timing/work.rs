@@ -10,6 +10,7 @@ use tpudev_core::plan::FusedKernel;
 use tpudev_core::DType;
 
 use super::mxu::{matmul_cost, matmul_flops, MatmulCost};
+use super::operands::{operand_mode, WIDE};
 use super::params::{TimingParams, STREAM_BLOCK_BYTES};
 use super::vmem::Matmul;
 use super::vpu::{complex_op_weight, dtype_factor, is_arithmetic, op_weight};
@@ -68,12 +69,14 @@ fn read_bytes(graph: &Graph, inputs: &[NodeId]) -> u64 {
     ins.iter().map(|&j| input_bytes(graph, j)).sum()
 }
 
-/// bf16 MXU passes of a product of `dtype` operands at `precision`: bf16 (and integer)
+/// bf16 MXU passes of a product of `dtype` operands at `precision`: bf16, 8-bit float (and integer)
 /// operands take one; f32 and f16 take 1, 3 or 6 by precision; f64 (emulated) takes
 /// HIGHEST's 6, an ASSUMPTION.
 fn passes(dtype: DType, precision: Precision) -> u64 {
     match dtype {
         DType::BF16 => 1,
+        // 8-bit floats are exact in one pass of their MXU mode (`operands`), at any precision.
+        d if d.is_float8() => 1,
         DType::F64 => 6,
         // Four real products (an ASSUMPTION: XLA may use three, Gauss's way).
         DType::C64 => 4 * u64::from(precision.passes()),
@@ -86,8 +89,8 @@ fn product(xs: impl IntoIterator<Item = usize>) -> u64 {
     xs.into_iter().map(|x| x as u64).product()
 }
 
-/// The matrix product of a dot_general node.
-fn dot_matmul(graph: &Graph, i: NodeId) -> Option<Matmul> {
+/// The matrix product of a dot_general node, in the MXU mode its operand types run in.
+fn dot_matmul(graph: &Graph, i: NodeId, p: &TimingParams) -> Option<Matmul> {
     let node = &graph.nodes[i];
     let Op::DotGeneral(d) = &node.op else { return None };
     let (l, r) = (&graph.nodes[node.inputs[0]].ty, &graph.nodes[node.inputs[1]].ty);
@@ -103,6 +106,7 @@ fn dot_matmul(graph: &Graph, i: NodeId) -> Option<Matmul> {
         rhs_bytes: r.dtype.size_bytes() as u64,
         out_bytes: node.ty.dtype.size_bytes() as u64,
         passes: passes(l.dtype, d.precision).max(passes(r.dtype, d.precision)),
+        mode: operand_mode(l.dtype, r.dtype, p),
     })
 }
 
@@ -130,6 +134,7 @@ fn ragged_work(graph: &Graph, i: NodeId, p: &TimingParams) -> Work {
         rhs_bytes: r.dtype.size_bytes() as u64,
         out_bytes: node.ty.dtype.size_bytes() as u64,
         passes: passes(l.dtype, precision).max(passes(r.dtype, precision)),
+        mode: operand_mode(l.dtype, r.dtype, p),
     };
     let mut c = matmul_cost(&mm, p);
     let slice = match ragged {
@@ -163,6 +168,7 @@ fn conv_work(graph: &Graph, i: NodeId, p: &TimingParams) -> Work {
         rhs_bytes: w.dtype.size_bytes() as u64,
         out_bytes: node.ty.dtype.size_bytes() as u64,
         passes: passes(x.dtype, d.precision).max(passes(w.dtype, d.precision)),
+        mode: operand_mode(x.dtype, w.dtype, p),
     };
     let mut c = matmul_cost(&mm, p);
     let (x_bytes, w_bytes) = (x.size_bytes() as u64, w.size_bytes() as u64);
@@ -207,6 +213,7 @@ fn fft_work(graph: &Graph, i: NodeId, kind: FftKind, length: &[usize], p: &Timin
                 rhs_bytes: 4,
                 out_bytes: 4,
                 passes: passes(DType::F32, Precision::Highest),
+                mode: WIDE,
             };
             mxu_cycles += matmul_cost(&mm, p).mxu_cycles;
             flops += matmul_flops(&mm);
@@ -215,9 +222,11 @@ fn fft_work(graph: &Graph, i: NodeId, kind: FftKind, length: &[usize], p: &Timin
     }
     let (read, written) = (x.size_bytes() as u64, node.ty.size_bytes() as u64);
     let mut w = Work::streaming("fft".into(), flops, vpu_ops, read, written);
-    let tiles =
-        matmul_cost(&Matmul { batch: 1, m: 1, n: 1, k: 1, lhs_bytes: 4, rhs_bytes: 4, out_bytes: 4, passes: 1 }, p)
-            .tiles;
+    let tiles = matmul_cost(
+        &Matmul { batch: 1, m: 1, n: 1, k: 1, lhs_bytes: 4, rhs_bytes: 4, out_bytes: 4, passes: 1, mode: WIDE },
+        p,
+    )
+    .tiles;
     w.matmul = Some(MatmulCost {
         tiles,
         mxu_cycles,
@@ -225,6 +234,7 @@ fn fft_work(graph: &Graph, i: NodeId, kind: FftKind, length: &[usize], p: &Timin
         bytes_written: written,
         first_load: w.first_load,
         last_store: w.last_store,
+        vpu_ops: 0,
     });
     w
 }
@@ -254,7 +264,7 @@ fn product_work(kernel: &str, mm: &Matmul, c: MatmulCost) -> Work {
     Work {
         kernel: kernel.to_string(),
         flops: matmul_flops(mm),
-        vpu_ops: 0,
+        vpu_ops: c.vpu_ops,
         matmul: Some(c),
         bytes_read: c.bytes_read,
         bytes_written: c.bytes_written,
@@ -315,7 +325,7 @@ pub fn node_work(graph: &Graph, i: NodeId, inputs: &[NodeId], p: &TimingParams) 
         Op::Parameter(_) | Op::Constant(_) => return None,
         Op::Reshape if !matches!(graph.nodes[inputs[0]].op, Op::Parameter(_)) => return None,
         Op::DotGeneral(_) => {
-            let mm = dot_matmul(graph, i)?;
+            let mm = dot_matmul(graph, i, p)?;
             product_work(name, &mm, matmul_cost(&mm, p))
         }
         Op::Convolution(_) => conv_work(graph, i, p),
