@@ -53,6 +53,15 @@ pub enum ArgKey {
 }
 
 impl Arg {
+    /// The dtypes of the tensors this argument holds (none for a non-tensor).
+    pub fn tensor_dtypes(&self) -> Vec<DType> {
+        match self {
+            Arg::Tensor(v) => vec![v.dtype],
+            Arg::TensorList(vs) => vs.iter().flatten().map(|v| v.dtype).collect(),
+            _ => vec![],
+        }
+    }
+
     pub fn key(&self, static_float: bool) -> ArgKey {
         let tensor_key = |v: &TensorView| (v.dtype, v.shape.clone());
         match self {

@@ -47,10 +47,8 @@ pub fn check(op: &str, args: &[Arg]) -> Result<()> {
     let all: Vec<DType> = args
         .iter()
         .flat_map(|a| match a {
-            Arg::Tensor(v) => vec![v.dtype],
-            Arg::TensorList(vs) => vs.iter().flatten().map(|v| v.dtype).collect(),
             Arg::DType(d) => vec![*d],
-            _ => vec![],
+            a => a.tensor_dtypes(),
         })
         .collect();
     if !all.iter().any(|d| d.is_packed()) {

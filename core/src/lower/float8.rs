@@ -65,14 +65,7 @@ const MIXED: &[&str] = &["_to_copy", "copy", "_scaled_mm", "_scaled_mm_v2", "_sc
 
 /// An error when `op` cannot take these 8-bit float arguments (as PyTorch's would say).
 pub fn check(op: &str, args: &[Arg]) -> Result<()> {
-    let tensors: Vec<DType> = args
-        .iter()
-        .flat_map(|a| match a {
-            Arg::Tensor(v) => vec![v.dtype],
-            Arg::TensorList(vs) => vs.iter().flatten().map(|v| v.dtype).collect(),
-            _ => vec![],
-        })
-        .collect();
+    let tensors: Vec<DType> = args.iter().flat_map(Arg::tensor_dtypes).collect();
     // An 8-bit float tensor, or an 8-bit float asked for as the result's dtype.
     let asked = args.iter().find_map(|a| match a {
         Arg::DType(d) if d.is_float8() => Some(*d),
