@@ -240,11 +240,38 @@ def test_data_dependent_ops_and_printing_run_the_program():
         assert x.max().item() == 6.0
 
 
-def test_reinterpreting_a_pending_buffer_runs_it_first():
+def alone_runs():
+    return torch.tpu.runtime_stats()["flushes_by_reason"]["op runs alone"]
+
+
+def test_a_pending_buffer_read_as_a_dtype_of_its_width_stays_in_the_program():
+    """`.view(dtype)` of one width is a bitcast inside the program (the MX formats read uint8
+    bytes as e8m0 scales this way); writing through such a view keeps the other's bits."""
+    cpu = torch.tensor([1.0, -2.0, 0.5, 3.0])
     with torch.tpu.set_eager_mode(DEFER):
+        before = alone_runs()
+        x = cpu.to("tpu") * 2
+        bits = x.view(torch.int32) + 1
+        halves = (x.to(torch.bfloat16) + 0).view(torch.int16) & 0x7FFF
+        scales = (torch.arange(125, 129, dtype=torch.uint8, device="tpu") + 1).view(torch.float8_e8m0fnu)
+        y = x.clone()
+        y.view(torch.int32)[1:3] = torch.tensor([7, 8], dtype=torch.int32, device="tpu")
+        assert alone_runs() == before
+        assert torch.equal(bits.cpu(), (cpu * 2).view(torch.int32) + 1)
+        assert torch.equal(halves.cpu(), (cpu * 2).to(torch.bfloat16).view(torch.int16) & 0x7FFF)
+        assert scales.float().cpu().tolist() == [0.5, 1.0, 2.0, 4.0]
+        want = (cpu * 2).clone()
+        want.view(torch.int32)[1:3] = torch.tensor([7, 8], dtype=torch.int32)
+        assert torch.equal(y.cpu().view(torch.int32), want.view(torch.int32))
+
+
+def test_reading_a_pending_buffer_as_another_width_runs_it_first():
+    with torch.tpu.set_eager_mode(DEFER):
+        before = alone_runs()
         x = torch.tensor([1.0, 2.0], device="tpu") * 2
-        bits = x.view(torch.int32)
-        assert bits.cpu().tolist() == torch.tensor([2.0, 4.0]).view(torch.int32).tolist()
+        halves = x.view(torch.int16) + 0
+        assert alone_runs() == before + 1
+        assert halves.cpu().tolist() == (torch.tensor([2.0, 4.0]).view(torch.int16) + 0).tolist()
 
 
 def test_a_repeated_step_compiles_once():

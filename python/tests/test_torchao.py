@@ -147,7 +147,34 @@ class TestMX:
         quantize_(tpu, config)
         x = inputs(torch.bfloat16)
         with torch.no_grad():
-            assert_same(tpu(x.to("tpu")), cpu(x), 2e-2)
+            # Bit for bit: the scales, the dequantized values and bf16 products with f32
+            # accumulation are the same math on both.
+            assert_same(tpu(x.to("tpu")), cpu(x))
+
+
+    @pytest.mark.parametrize("elem", [torch.float8_e4m3fn, torch.float4_e2m1fn_x2], ids=["mxfp8", "mxfp4"])
+    def test_compiled_runs_as_one_program(self, elem):
+        """Under torch.compile the uint8 scales read as e8m0 (`.view`) stay inside the program."""
+        config = MXDynamicActivationMXWeightConfig(activation_dtype=elem, weight_dtype=elem)
+        tpu = tpu_twin(mlp(torch.bfloat16))
+        quantize_(tpu, config)
+        x = inputs(torch.bfloat16).to("tpu")
+        with torch.no_grad():
+            eager = tpu(x)
+            compiled = whole_program(torch.compile(tpu, backend="tpu"), x)
+        assert_same(compiled, eager.cpu(), 1e-2)
+
+
+def whole_program(fn, *args):
+    """`fn(*args)`, failing if the tpu backend had to run the graph op by op."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = fn(*args)
+    op_by_op = [str(w.message) for w in caught if "op by op" in str(w.message)]
+    assert not op_by_op, op_by_op
+    return out
 
 
 class TestNVFP4:
@@ -176,6 +203,51 @@ class TestNVFP4:
             xq = NVFP4Tensor.to_nvfp4(x, block_size=16, per_tensor_scale=x_scale)
             want = xq.dequantize(torch.float32) @ w.dequantize(torch.float32).t()
         assert_same(got, want, 2e-2)
+        with torch.no_grad():
+            compiled = whole_program(torch.compile(tpu, backend="tpu"), x.to("tpu"))
+        assert_same(compiled, got.cpu(), 1e-2)
+
+
+class Experts(nn.Module):
+    """A mixture-of-experts feed-forward as torchtitan writes it: expert weights (E, out, in),
+    tokens sorted by expert, `torch._grouped_mm` with the group ends in `offs`."""
+
+    def __init__(self, experts=4, dim=64, hidden=128):
+        super().__init__()
+        torch.manual_seed(0)
+        self.w1 = nn.Parameter(torch.randn(experts, hidden, dim, dtype=torch.bfloat16) * 0.1)
+        self.w2 = nn.Parameter(torch.randn(experts, dim, hidden, dtype=torch.bfloat16) * 0.1)
+
+    def forward(self, x, offs):
+        h = torch._grouped_mm(x, self.w1.transpose(-2, -1), offs=offs).relu()
+        return torch._grouped_mm(h, self.w2.transpose(-2, -1), offs=offs)
+
+
+class TestMoETraining:
+    """torchao's MX mixture-of-experts training (`MXFP8TrainingOpConfig`): every grouped
+    product and its two backward products quantized to mxfp8. Its AUTO kernels are CUDA ones
+    (CuTe DSL, Triton); the EMULATED recipe is torchao's own hardware-agnostic path."""
+
+    def step(self, device, compiled=False):
+        from torchao.prototype.moe_training.config import MXFP8TrainingOpConfig, MXFP8TrainingRecipe
+
+        model = Experts().to(device)
+        quantize_(model, MXFP8TrainingOpConfig.from_recipe(MXFP8TrainingRecipe.MXFP8_EMULATED_RCEIL),
+                  filter_fn=lambda mod, fqn: True)
+        fwd = torch.compile(model, backend="tpu") if compiled else model
+        x = torch.randn(128, 64, generator=torch.Generator().manual_seed(1)).to(torch.bfloat16).to(device)
+        offs = torch.tensor([16, 64, 96, 128], dtype=torch.int32, device=device)
+        out = whole_program(fwd, x, offs) if compiled else fwd(x, offs)
+        out.float().square().mean().backward()
+        return out, model.w1.grad, model.w2.grad
+
+    @pytest.mark.hw_differs("XLA's CPU compiler has no ragged-dot (a TPU's XLA has it); see test_grouped_mm.py")
+    @pytest.mark.parametrize("compiled", [False, True], ids=["eager", "compiled"])
+    def test_mxfp8_experts_train_as_on_the_cpu(self, compiled):
+        want = self.step("cpu")
+        got = self.step("tpu", compiled)
+        for g, w in zip(got, want):
+            assert_same(g, w)
 
 
 @pytest.mark.sim_only("the example prints the simulator's clock")

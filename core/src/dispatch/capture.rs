@@ -17,8 +17,9 @@ use crate::ir::{Graph, NodeId, Op, ParamKind, TensorType};
 /// Where a captured program's parameter comes from on each call.
 #[derive(Debug, Clone)]
 enum Source {
-    /// Input `k`, read through a view at `offset` elements past the input's own offset.
-    Input { k: usize, offset: usize, shape: Vec<usize>, strides: Vec<isize> },
+    /// Input `k`, read through a view at `offset` elements past the input's own offset, as
+    /// `dtype` (the input's, or one of its width: a `.view(dtype)` inside the graph).
+    Input { k: usize, offset: usize, shape: Vec<usize>, strides: Vec<isize>, dtype: crate::dtype::DType },
     /// A host scalar fixed when the graph was captured.
     Scalar(f64),
     /// The generator, advanced by `draws` counters per call.
@@ -63,7 +64,10 @@ impl Dispatcher {
         let mut b = rec.b.clone();
         let mut sources = Vec::with_capacity(rec.inputs.len());
         let input_of = |v: &TensorView| {
-            inputs.iter().position(|i| i.buffer == v.buffer && v.offset >= i.offset && v.dtype == i.dtype)
+            inputs.iter().position(|i| {
+                let same_width = v.dtype == i.dtype || crate::ir::bitcast_compatible(i.dtype, v.dtype);
+                i.buffer == v.buffer && v.offset >= i.offset && same_width
+            })
         };
         for input in &rec.inputs {
             sources.push(match input {
@@ -74,6 +78,7 @@ impl Dispatcher {
                         offset: v.offset - inputs[k].offset,
                         shape: v.shape.clone(),
                         strides: v.strides.clone(),
+                        dtype: v.dtype,
                     }
                 }
                 ExecInput::HostScalar(x) => Source::Scalar(*x),
@@ -122,12 +127,12 @@ impl Dispatcher {
             .sources
             .iter()
             .map(|s| match s {
-                Source::Input { k, offset, shape, strides } => ExecInput::Tensor(TensorView {
+                Source::Input { k, offset, shape, strides, dtype } => ExecInput::Tensor(TensorView {
                     buffer: inputs[*k].buffer,
                     offset: inputs[*k].offset + offset,
                     shape: shape.clone(),
                     strides: strides.clone(),
-                    dtype: inputs[*k].dtype,
+                    dtype: *dtype,
                 }),
                 Source::Scalar(x) => ExecInput::HostScalar(*x),
                 Source::Rng { draws } => ExecInput::RngState(self.advance_rng(*draws)),
@@ -164,7 +169,11 @@ impl Dispatcher {
 fn read_output(rec: &Recording, b: &mut crate::ir::GraphBuilder, o: &TensorView) -> Result<NodeId> {
     match rec.values.get(&o.buffer) {
         Some(p) if p.dtype == o.dtype => super::view_expr::read(b, p.node, o),
-        Some(_) => Err(refuse("an output reinterprets a result as another dtype")),
+        Some(p) if crate::ir::bitcast_compatible(p.dtype, o.dtype) => {
+            let bits = b.bitcast_convert(p.node, o.dtype)?;
+            super::view_expr::read(b, bits, o)
+        }
+        Some(_) => Err(refuse("an output reinterprets a result as a dtype of another width")),
         None => Err(refuse("an output is not computed by the graph (an input or a constant)")),
     }
 }

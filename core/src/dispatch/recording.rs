@@ -5,7 +5,8 @@
 //!
 //! What a buffer holds is tracked per buffer: `values` maps a buffer with a pending value to
 //! the node holding all of its elements. Reads of a view of such a buffer become IR view ops
-//! (`view_expr`); reads of other buffers bind the view as a program parameter. Writes replace
+//! (`view_expr`), after a bitcast when the view has another dtype of the same width (PyTorch's
+//! `.view(dtype)`); reads of other buffers bind the view as a program parameter. Writes replace
 //! the buffer's value (whole) or scatter into it (part).
 //!
 //! A buffer allocated while recording (`torch.empty`, a composite kernel's output) gets no
@@ -21,7 +22,7 @@ use super::view_expr;
 use crate::device::{BufferId, Device, ExecInput, TensorView};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::ir::{GraphBuilder, NodeId, TensorType};
+use crate::ir::{bitcast_compatible, GraphBuilder, NodeId, TensorType};
 use crate::lower::literal_for;
 use crate::shape::numel;
 
@@ -73,20 +74,25 @@ impl Recording {
     }
 
     /// Whether `v` can be read without running the pending program first: a view of a
-    /// pending buffer in its own dtype, inside it (reinterpreting bytes as another dtype needs
-    /// the bytes).
+    /// pending buffer inside it, in its own dtype or one of the same width (PyTorch's
+    /// `.view(dtype)`, a bitcast); reading bytes as a dtype of another width needs the bytes.
     pub fn can_read(&self, v: &TensorView) -> bool {
         match self.values.get(&v.buffer) {
             None => true,
-            Some(p) => p.dtype == v.dtype && view_expr::in_bounds(v, self.len_of(p)),
+            Some(p) => self.same_elements(p, v),
         }
+    }
+
+    /// Whether view `v` reads pending value `p`'s elements, bit for bit, inside it.
+    fn same_elements(&self, p: &Pending, v: &TensorView) -> bool {
+        (p.dtype == v.dtype || bitcast_compatible(p.dtype, v.dtype)) && view_expr::in_bounds(v, self.len_of(p))
     }
 
     /// Whether a result can be written into `v` by recording (the buffer's size in elements of
     /// `v`'s dtype must be known and the view inside it).
     pub fn can_write(&self, v: &TensorView, device: &dyn Device) -> bool {
         match self.values.get(&v.buffer) {
-            Some(p) => p.dtype == v.dtype && view_expr::in_bounds(v, self.len_of(p)),
+            Some(p) => self.same_elements(p, v),
             None => match device.buffer_size(v.buffer) {
                 Some(bytes) => {
                     let size = v.dtype.size_bytes();
@@ -105,6 +111,7 @@ impl Recording {
     pub fn read(&mut self, v: &TensorView, device: &dyn Device) -> Result<NodeId> {
         if let Some(p) = self.values.get(&v.buffer) {
             let node = p.node;
+            let node = self.b.bitcast_convert(node, v.dtype)?;
             return view_expr::read(&mut self.b, node, v);
         }
         if let Some(&n) = self.bound.get(v) {
@@ -141,6 +148,8 @@ impl Recording {
         }
         if let Some(p) = self.values.get(&v.buffer).cloned() {
             let len = self.len_of(&p);
+            // Written through a view of another dtype of the same width: the bits are kept.
+            let value = self.b.bitcast_convert(value, p.dtype)?;
             let node =
                 if view_expr::is_whole(v, len) { value } else { view_expr::write(&mut self.b, p.node, v, value)? };
             self.values.insert(v.buffer, Pending { node, ..p });

@@ -17,8 +17,8 @@ pub enum SyncReason {
     ModeSwitch,
     /// The program reached its size limit.
     SizeLimit,
-    /// An op the recording cannot express (reading a pending buffer as another dtype, a copy
-    /// between overlapping views) ran alone after the program so far.
+    /// An op the recording cannot express (reading a pending buffer as a dtype of another
+    /// width, a copy between overlapping views) ran alone after the program so far.
     OpRunsAlone,
     /// A `torch.compile` graph began capturing, or a captured program ran.
     GraphCapture,

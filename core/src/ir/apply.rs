@@ -24,6 +24,7 @@ impl GraphBuilder {
             Op::Select => self.select(x[0], x[1], x[2])?,
             Op::Clamp => self.clamp(x[0], x[1], x[2])?,
             Op::Convert => self.convert(x[0], dtype),
+            Op::BitcastConvert => self.bitcast_convert(x[0], dtype)?,
             Op::Reshape => self.reshape(x[0], shape)?,
             Op::BroadcastInDim { dims } => self.broadcast_in_dim(x[0], shape, dims.clone())?,
             Op::Transpose { perm } => self.transpose(x[0], perm.clone())?,

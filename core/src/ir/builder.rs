@@ -169,6 +169,22 @@ impl GraphBuilder {
         self.push(Op::Convert, vec![x], ty)
     }
 
+    /// `x`'s bits read as `dtype`, which must have the same width (neither bool nor complex:
+    /// StableHLO's i1 has no byte width, and complex values have no single bit pattern here).
+    pub fn bitcast_convert(&mut self, x: NodeId, dtype: DType) -> Result<NodeId> {
+        let from = self.dtype(x);
+        if from == dtype {
+            return Ok(x);
+        }
+        if !bitcast_compatible(from, dtype) {
+            return Err(Error::invalid(format!(
+                "bitcast_convert from {from} to {dtype}: both must be non-bool, non-complex dtypes of one width"
+            )));
+        }
+        let ty = TensorType::new(dtype, self.shape(x).to_vec());
+        Ok(self.push(Op::BitcastConvert, vec![x], ty))
+    }
+
     // ---- shape ops ----
 
     pub fn reshape(&mut self, x: NodeId, shape: impl Into<Shape>) -> Result<NodeId> {
@@ -614,6 +630,12 @@ impl GraphBuilder {
         check(dtype.is_float(), || "rng_uniform makes floats".into())?;
         Ok(self.push(Op::RngUniform, vec![state], TensorType::new(dtype, shape)))
     }
+}
+
+/// Whether `bitcast_convert` can read `from`'s bits as `to`.
+pub fn bitcast_compatible(from: DType, to: DType) -> bool {
+    let plain = |d: DType| d != DType::Bool && !d.is_complex();
+    plain(from) && plain(to) && from.size_bytes() == to.size_bytes()
 }
 
 #[cfg(test)]

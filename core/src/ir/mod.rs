@@ -14,7 +14,7 @@ mod graph;
 mod op;
 mod verify;
 
-pub use builder::GraphBuilder;
+pub use builder::{bitcast_compatible, GraphBuilder};
 pub use collective::{check_collective_replicas, check_permute_pairs, check_replica_groups, replicas_of};
 pub use complex::FftKind;
 pub use dot_types::{dot_result_allowed, is_mxu_float8};

@@ -239,7 +239,10 @@ pub enum Op {
 
     /// `stablehlo.convert` to the node's dtype (floats to ints truncate toward zero).
     Convert,
-    /// `stablehlo.bitcast_convert` is not needed yet; reshape keeps element order.
+    /// `stablehlo.bitcast_convert` between dtypes of one width: each element's bits read as
+    /// the node's dtype (PyTorch's `.view(dtype)`). Shape unchanged.
+    BitcastConvert,
+    /// Same elements in a new shape, row-major order kept.
     Reshape,
     /// `stablehlo.broadcast_in_dim`: operand dim i goes to result dim `dims[i]`.
     BroadcastInDim {
@@ -532,6 +535,7 @@ impl Op {
             Op::Select => "select",
             Op::Clamp => "clamp",
             Op::Convert => "convert",
+            Op::BitcastConvert => "bitcast_convert",
             Op::Reshape => "reshape",
             Op::BroadcastInDim { .. } => "broadcast_in_dim",
             Op::Transpose { .. } => "transpose",
@@ -583,7 +587,7 @@ impl Op {
     pub fn is_loop_fusible(&self) -> bool {
         match self {
             elementwise_ops!() => true,
-            Op::Convert | Op::BroadcastInDim { .. } | Op::Reshape => true,
+            Op::Convert | Op::BitcastConvert | Op::BroadcastInDim { .. } | Op::Reshape => true,
             Op::Complex | Op::Real | Op::Imag => true,
             Op::Fft { .. } => false,
             Op::Transpose { .. }
@@ -604,7 +608,12 @@ impl Op {
     /// them (a reshape is a bitcast of its operand), so they take no memory of their own.
     pub fn is_recomputed_in_readers(&self) -> bool {
         match self {
-            Op::Reshape | Op::BroadcastInDim { .. } | Op::Iota { .. } | Op::Convert | Op::Constant(_) => true,
+            Op::Reshape
+            | Op::BroadcastInDim { .. }
+            | Op::Iota { .. }
+            | Op::Convert
+            | Op::BitcastConvert
+            | Op::Constant(_) => true,
             Op::Parameter(_)
             | Op::Transpose { .. }
             | Op::Slice { .. }
@@ -769,6 +778,7 @@ macro_rules! source_ops {
 macro_rules! layout_ops {
     () => {
         $crate::ir::Op::Convert
+            | $crate::ir::Op::BitcastConvert
             | $crate::ir::Op::Reshape
             | $crate::ir::Op::BroadcastInDim { .. }
             | $crate::ir::Op::Transpose { .. }

@@ -20,6 +20,7 @@ fn arity(op: &Op) -> Option<usize> {
         binary_ops!() => 2,
         Op::Select | Op::Clamp => 3,
         Op::Convert
+        | Op::BitcastConvert
         | Op::Reshape
         | Op::BroadcastInDim { .. }
         | Op::Transpose { .. }

@@ -81,7 +81,7 @@ pub enum MemberWork {
     Arithmetic,
     /// A convert that rounds to a narrower float.
     Round,
-    /// A broadcast, reshape, or convert that keeps the values as they are.
+    /// A broadcast, reshape, bitcast, or convert that keeps the values as they are.
     Alias,
 }
 
@@ -98,7 +98,7 @@ pub fn member_work(graph: &Graph, m: NodeId) -> MemberWork {
                 MemberWork::Alias
             }
         }
-        Op::BroadcastInDim { .. } | Op::Reshape => MemberWork::Alias,
+        Op::BroadcastInDim { .. } | Op::Reshape | Op::BitcastConvert => MemberWork::Alias,
         _ => MemberWork::Arithmetic,
     }
 }

@@ -140,6 +140,11 @@ pub(crate) fn op_graphs() -> Vec<(String, Graph)> {
         let c = b.clamp(x, s, y).unwrap();
         vec![b.convert(c, DType::I32), b.convert(c, DType::BF16)]
     });
+    push("bitcast_convert", &|b| {
+        let x = b.param(TensorType::new(DType::U8, vec![4]));
+        let f = b.param(f32t(&[2]));
+        vec![b.bitcast_convert(x, DType::F8E8M0FNU).unwrap(), b.bitcast_convert(f, DType::I32).unwrap()]
+    });
     push("shape_ops", &|b| {
         let x = b.param(f32t(&[2, 3, 4]));
         let r = b.reshape(x, vec![6, 4]).unwrap();

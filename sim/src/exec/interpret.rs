@@ -96,6 +96,7 @@ pub(crate) fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> 
         Op::Select => elementwise::select(a(0)?, a(1)?, a(2)?)?,
         Op::Clamp => elementwise::clamp(a(0)?, a(1)?, a(2)?)?,
         Op::Convert => value::convert(pop(&mut args)?, dtype),
+        Op::BitcastConvert => view_io::bitcast(a(0)?, dtype)?,
         Op::Reshape => shape_ops::reshape(pop(&mut args)?, shape)?,
         Op::BroadcastInDim { dims } => shape_ops::broadcast_in_dim(a(0)?, shape, dims)?,
         Op::Transpose { perm } => shape_ops::transpose(a(0)?, perm)?,

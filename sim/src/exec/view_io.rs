@@ -165,6 +165,18 @@ fn store_cells<const N: usize, T: Copy + Sync>(
     }
 }
 
+/// `v`'s bits read as `to` (a dtype of the same width): the value stored as its own dtype's
+/// bytes, then loaded as `to`'s.
+pub fn bitcast(v: &Value, to: DType) -> Result<Value> {
+    let from = TensorView::contiguous(0, v.dtype, v.shape().to_vec());
+    if v.dtype.size_bytes() != to.size_bytes() || v.dtype.is_complex() || to.is_complex() {
+        return Err(Error::internal(format!("bitcast_convert from {} to {to}", v.dtype)));
+    }
+    let mut bytes = vec![0u8; from.numel() * to.size_bytes()];
+    store(v, &mut bytes, &from)?;
+    Ok(load(&bytes, &TensorView { dtype: to, ..from }))
+}
+
 /// Writes `v`, whose dtype must be the view's, into a view checked with [`check_view`].
 pub fn store(v: &Value, buf: &mut [u8], view: &TensorView) -> Result<()> {
     if v.dtype != view.dtype {

@@ -68,6 +68,7 @@ impl IndexMap {
                 }
             }
             Op::Convert
+            | Op::BitcastConvert
             | Op::Reshape
             | Op::Concatenate { .. }
             | Op::Pad { .. }

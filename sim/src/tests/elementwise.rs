@@ -174,6 +174,29 @@ fn select_clamp_and_convert() {
 }
 
 #[test]
+fn bitcast_convert_reads_the_same_bits_as_another_dtype() {
+    let cast = |from: DType, to: DType, xs: &[f64]| {
+        let n = xs.len();
+        let g = graph(&[(from, &[n])], |b, p| vec![b.bitcast_convert(p[0], to).unwrap()]);
+        run1(&g, &[t(from, &[n], xs)])
+    };
+    assert_eq!(cast(F32, I32, &[1.0, -2.0]), vec![f64::from(0x3f80_0000), f64::from(0xc000_0000u32 as i32)]);
+    assert_eq!(cast(I16, BF16, &[f64::from(0x3f80), -f64::from(0x4080)]), vec![1.0, -1.0]);
+    // e8m0 scales arrive as bytes: 127 is 2^0, 130 is 2^3, 255 is NaN.
+    let scales = cast(U8, F8E8M0FNU, &[127.0, 130.0, 255.0]);
+    assert_eq!(&scales[..2], &[1.0, 8.0]);
+    assert!(scales[2].is_nan());
+    assert_eq!(cast(F8E4M3FN, U8, &[1.0, -448.0]), vec![0x38 as f64, 0xfe as f64]);
+    assert_eq!(cast(U8, F4E2M1FNX2, &[f64::from(0x21)]), vec![f64::from(0x21)]);
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(F32, vec![2]));
+    for (from, to) in [(x, BF16), (x, C64)] {
+        let err = b.bitcast_convert(from, to).unwrap_err();
+        assert!(err.to_string().contains("one width"), "{err}");
+    }
+}
+
+#[test]
 fn constants_iota_and_host_scalars() {
     let mut b = GraphBuilder::new();
     let c = b.constant(Literal::Float(2.5), I32, vec![2]);

@@ -248,6 +248,17 @@ impl<'a> Build<'a> {
                 let ty = self.result_type(op)?;
                 self.g.convert(x, ty.dtype)
             }
+            "bitcast_convert" => {
+                self.arity(op, 1)?;
+                let x = self.operand(scope, op, 0)?;
+                let ty = self.result_type(op)?;
+                if ty.shape.as_slice() != self.g.shape(x) {
+                    return Err(
+                        self.err(op, "bitcast_convert between element types of different widths is not supported")
+                    );
+                }
+                self.g.bitcast_convert(x, ty.dtype).map_err(&internal)?
+            }
             "reshape" => {
                 self.arity(op, 1)?;
                 let x = self.operand(scope, op, 0)?;

@@ -126,7 +126,12 @@ impl Printer<'_> {
             unary_ops!() => 1,
             binary_ops!() => 2,
             Op::Select | Op::Clamp => 3,
-            Op::Convert | Op::Reshape | Op::BroadcastInDim { .. } | Op::Transpose { .. } | Op::Slice { .. } => 1,
+            Op::Convert
+            | Op::BitcastConvert
+            | Op::Reshape
+            | Op::BroadcastInDim { .. }
+            | Op::Transpose { .. }
+            | Op::Slice { .. } => 1,
             Op::Reverse { .. } | Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } => 1,
             Op::Cholesky { .. } | Op::RngUniform => 1,
             Op::Real | Op::Imag | Op::Fft { .. } => 1,

@@ -81,7 +81,9 @@ impl Printer<'_> {
             | plain_binary_ops!()) => format!("%{i} = stablehlo.{} {a} : {ty}", op.name()),
             Op::Select => format!("%{i} = stablehlo.select {a} : {}, {ty}", self.ty(node.inputs[0])),
             Op::Clamp => format!("%{i} = stablehlo.clamp {a} : {ty}"),
-            Op::Convert | Op::Reshape => format!("%{i} = stablehlo.{} {a} : {fty}", node.op.name()),
+            Op::Convert | Op::BitcastConvert | Op::Reshape => {
+                format!("%{i} = stablehlo.{} {a} : {fty}", node.op.name())
+            }
             Op::BroadcastInDim { dims } => {
                 format!("%{i} = stablehlo.broadcast_in_dim {a}, dims = {} : {fty}", list(dims))
             }

@@ -252,6 +252,7 @@ impl Gen<'_> {
             | Op::ShiftLeft
             | Op::ShiftRightArithmetic
             | Op::ShiftRightLogical
+            | Op::BitcastConvert
             | Op::TriangularSolve { .. }
             | Op::LinalgCall(_)
             | complex_ops!()
