@@ -47,7 +47,8 @@ hardware. Only the ops PyTorch itself runs on them take them (casts, copies, dat
 with another dtype, is the error PyTorch gives. `_scaled_mm` multiplies two of them as a TPU
 does: 8-bit products accumulated in f32 (exact at the MXU's default precision), then the
 per-tensor or row-wise scales, the bias and `scale_result`, then `out_dtype` (the input's
-format by default, saturating); block-scaled (MX, NVFP4) recipes are not run yet.
+format by default, saturating). Block-scaled (MX, NVFP4) and block-wise f32 (DeepSeek
+1x128 / 128x128) recipes and `_scaled_grouped_mm` are described in docs/quantization.md.
 
 complex64 (XLA's `c64`) runs the FFT primitives (`_fft_r2c`, `_fft_c2c`, `_fft_c2r`, so every
 `torch.fft` function, `stft` and `istft`), `complex`, `polar`, arithmetic, the elementwise

@@ -234,9 +234,10 @@ class TestErrors:
 
     def test_unsupported_recipe_and_swizzle_are_named(self):
         a, b = fp8(M, K, 1).to("tpu"), fp8(N, K, 2).to("tpu").t()
-        ones = torch.ones(M, K // 128 + 1, device="tpu")
+        ones = [torch.ones(M, K // 32, device="tpu"), torch.ones(1, device="tpu")]
+        recipe = [ScalingType.BlockWise1x32, ScalingType.TensorWise]  # only NVFP4 adds a per-tensor scale
         with pytest.raises(NotImplementedError, match="BlockWise1x32 \\(MX\\)"):
-            F.scaled_mm(a, b, ones, ScalingType.BlockWise1x128, ones, ScalingType.BlockWise1x128)
+            F.scaled_mm(a, b, ones, recipe, ones, recipe)
         s = e8m0(M, K // 32, 1).to("tpu")
         with pytest.raises(NotImplementedError, match="SWIZZLE_32_8"):
             F.scaled_mm(

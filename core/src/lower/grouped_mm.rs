@@ -69,20 +69,27 @@ fn grouped_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             let sizes = group_sizes(ctx, offs, groups)?;
             let c = opmath(da);
             let (a, b) = (ctx.convert(a, c), ctx.convert(b, c));
-            match (ra, rb) {
-                (2, 3) => ctx.b.ragged_dot(a, b, sizes, RaggedDim::Rows, ctx.precision)?,
-                (2, 2) => ctx.b.ragged_dot(a, b, sizes, RaggedDim::Contracting, ctx.precision)?,
-                _ => {
-                    // out^T [n, m] = mat2^T [n, k] with its rows grouped, times self^T [g, k, m].
-                    let bt = ctx.b.transpose(b, vec![1, 0])?;
-                    let at = ctx.b.transpose(a, vec![0, 2, 1])?;
-                    let t = ctx.b.ragged_dot(bt, at, sizes, RaggedDim::Rows, ctx.precision)?;
-                    ctx.b.transpose(t, vec![1, 0])?
-                }
-            }
+            ragged_product(ctx, a, b, sizes)?
         }
     };
     Ok(vec![ctx.convert(r, out_dtype)])
+}
+
+/// The grouped product of one of the forms with offsets (2-D x 3-D, 2-D x 2-D, 3-D x 2-D; see
+/// the module's comment), with group `sizes` from `group_sizes`: one `ragged_dot`, at the
+/// session's precision, in the operands' dtype.
+pub(super) fn ragged_product(ctx: &mut LowerCtx, a: NodeId, b: NodeId, sizes: NodeId) -> Result<NodeId> {
+    match (ctx.b.rank(a), ctx.b.rank(b)) {
+        (2, 3) => ctx.b.ragged_dot(a, b, sizes, RaggedDim::Rows, ctx.precision),
+        (2, 2) => ctx.b.ragged_dot(a, b, sizes, RaggedDim::Contracting, ctx.precision),
+        _ => {
+            // out^T [n, m] = mat2^T [n, k] with its rows grouped, times self^T [g, k, m].
+            let bt = ctx.b.transpose(b, vec![1, 0])?;
+            let at = ctx.b.transpose(a, vec![0, 2, 1])?;
+            let t = ctx.b.ragged_dot(bt, at, sizes, RaggedDim::Rows, ctx.precision)?;
+            ctx.b.transpose(t, vec![1, 0])
+        }
+    }
 }
 
 /// Group sizes from PyTorch's cumulative offsets: offs[i] - offs[i - 1], offs[-1] = 0.

@@ -27,6 +27,7 @@ mod table;
 mod activation;
 mod bessel;
 mod block_scaled_mm;
+mod blockwise_fp8_mm;
 mod compare;
 mod complex;
 mod complex_math;

@@ -1,19 +1,25 @@
 //! `_scaled_grouped_mm`: the mixture-of-experts product of 8-bit floats with row-wise scales,
 //! as torchao's float8 MoE training calls it. The product is `_grouped_mm`'s `ragged_dot` on
-//! the exact f32 values of the 8-bit operands; each output row is then scaled by its row's
-//! `scale_a` and by the `scale_b` row of its group (its expert).
+//! the exact f32 values of the 8-bit operands; each output value is then scaled by the
+//! `scale_a` of its row and the `scale_b` of its column, both taken from its group (its
+//! expert) where the scale is kept per group.
 //!
-//! Two of `_grouped_mm`'s forms are taken: 2-D x 3-D (tokens sorted by expert times one weight
-//! matrix per expert; `scale_a` [m], `scale_b` [g, n]) and 3-D x 3-D without offsets (a
-//! batch; `scale_a` [g, m], `scale_b` [g, n]).
+//! `_grouped_mm`'s four forms, with the scale shapes PyTorch's meta function checks (g groups,
+//! offsets cumulative group ends):
+//! - 2-D x 3-D, rows of `self` grouped (the experts' forward): `scale_a` [m], `scale_b` [g, n];
+//! - 2-D x 2-D, K grouped, result [g, m, n] (the weight gradient): `scale_a` [g * m] and
+//!   `scale_b` [g * n], group-major (group i's scales start at i * m and i * n);
+//! - 3-D x 2-D, columns of `mat2` grouped (the input gradient of a transposed layout):
+//!   `scale_a` [g, m], `scale_b` [n];
+//! - 3-D x 3-D without offsets (a batch): `scale_a` [g, m], `scale_b` [g, n].
 
 use super::ctx::LowerCtx;
-use super::grouped_mm::group_sizes;
+use super::grouped_mm::{group_sizes, ragged_product};
 use super::linalg::dot_opmath;
 use super::table::LowerEntry;
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::ir::{CompareDir, DotDims, NodeId, RaggedDim, ReduceKind};
+use crate::ir::{CompareDir, DotDims, NodeId, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[LowerEntry::new("_scaled_grouped_mm", scaled_grouped_mm)];
 
@@ -47,12 +53,39 @@ fn scaled_grouped_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         (2, 3, Some(offs)) if sa[1] == sb[1] => {
             let (m, g, n) = (sa[0], sb[0], sb[2]);
             let sizes = group_sizes(ctx, offs, g)?;
-            let product = ctx.b.ragged_dot(a32, b32, sizes, RaggedDim::Rows, ctx.precision)?;
+            let product = ragged_product(ctx, a32, b32, sizes)?;
             let row_scale = scales_of(ctx, scale_a, &[m])?;
             let row_scale = ctx.bcast(row_scale, &[m, n], &[0])?;
             let expert = expert_of_rows(ctx, offs, m, g)?;
             let per_expert = scales_of(ctx, scale_b, &[g, n])?;
             let col_scale = ctx.b.take(per_expert, expert, 0)?;
+            let r = ctx.mul(product, row_scale)?;
+            ctx.mul(r, col_scale)?
+        }
+        (2, 2, Some(offs)) if sa[1] == sb[0] => {
+            let (m, n) = (sa[0], sb[1]);
+            let g = ctx.b.shape(offs).first().copied().unwrap_or(0);
+            let sizes = group_sizes(ctx, offs, g)?;
+            // [g, m, n]; K positions past the last offset belong to no group.
+            let product = ragged_product(ctx, a32, b32, sizes)?;
+            let sa3 = scales_of(ctx, scale_a, &[g, m])?;
+            let sa3 = ctx.bcast(sa3, &[g, m, n], &[0, 1])?;
+            let sb3 = scales_of(ctx, scale_b, &[g, n])?;
+            let sb3 = ctx.bcast(sb3, &[g, m, n], &[0, 2])?;
+            let r = ctx.mul(product, sa3)?;
+            ctx.mul(r, sb3)?
+        }
+        (3, 2, Some(offs)) if sa[2] == sb[0] => {
+            let (g, m, n) = (sa[0], sa[1], sb[1]);
+            let sizes = group_sizes(ctx, offs, g)?;
+            let product = ragged_product(ctx, a32, b32, sizes)?;
+            // Each column takes the scale_a row of its group.
+            let expert = expert_of_rows(ctx, offs, n, g)?;
+            let per_expert = scales_of(ctx, scale_a, &[g, m])?;
+            let row_scale = ctx.b.take(per_expert, expert, 0)?;
+            let row_scale = ctx.b.transpose(row_scale, vec![1, 0])?;
+            let col_scale = scales_of(ctx, scale_b, &[n])?;
+            let col_scale = ctx.bcast(col_scale, &[m, n], &[1])?;
             let r = ctx.mul(product, row_scale)?;
             ctx.mul(r, col_scale)?
         }
@@ -69,7 +102,8 @@ fn scaled_grouped_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         _ => {
             return Err(ctx.unsupported(format!(
                 "_scaled_grouped_mm: shapes {sa:?} and {sb:?} (offsets {}) are not supported on the tpu device; \
-                 supported: 2-D x 3-D with offsets (experts' forward) and 3-D x 3-D without",
+                 supported: 2-D x 3-D, 2-D x 2-D and 3-D x 2-D with offsets, and 3-D x 3-D without, with \
+                 matching contracted sizes",
                 if ctx.is_none(4) { "none" } else { "given" }
             )))
         }
@@ -91,8 +125,9 @@ fn scales_of(ctx: &mut LowerCtx, s: NodeId, want: &[usize]) -> Result<NodeId> {
     ctx.b.reshape(s, want.to_vec())
 }
 
-/// For each of the `m` rows, the index of its group: how many cumulative group ends are at or
-/// before it (rows past the last end, which the product leaves zero, take the last group).
+/// For each of the `m` rows (or columns), the index of its group: how many cumulative group
+/// ends are at or before it (rows past the last end, which the product leaves zero, take the
+/// last group).
 fn expert_of_rows(ctx: &mut LowerCtx, offs: NodeId, m: usize, g: usize) -> Result<NodeId> {
     let rows = ctx.iota(DType::I64, &[m, g], 0)?;
     let ends = ctx.convert(offs, DType::I64);

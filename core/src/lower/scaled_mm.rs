@@ -3,9 +3,11 @@
 //! TorchTPU lowers it): the 8-bit products accumulated in f32, then the per-tensor or row-wise
 //! scales, the bias and `scale_result`, then the output dtype. An 8-bit float is exact in bf16,
 //! so the product is exact at the MXU's default precision. Block scales (MX, NVFP4) are
-//! `block_scaled_mm`'s.
+//! `block_scaled_mm`'s, DeepSeek-style block-wise f32 scales (1x128, 128x128)
+//! `blockwise_fp8_mm`'s.
 
 use super::block_scaled_mm::{self as block, BlockScales, Swizzle};
+use super::blockwise_fp8_mm::{self as blockwise, Api, Granule};
 use super::ctx::LowerCtx;
 use super::table::LowerEntry;
 use crate::dtype::DType;
@@ -53,6 +55,12 @@ fn scaled_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         return Err(ctx.invalid("_scaled_mm: float4_e2m1fn_x2 inputs need block scales (NVFP4 or MXFP4)"));
     }
     let out = ctx.opt_dtype(6)?.unwrap_or(da);
+    let (shape_a, shape_b) = (ctx.b.shape(scale_a).to_vec(), ctx.b.shape(scale_b).to_vec());
+    let row_wise = shape_a == [m, 1] && shape_b == [1, n];
+    if let Some((ga, gb)) = blockwise::v1_pair(m, sa[1], n, &shape_a, &shape_b).filter(|_| !row_wise) {
+        let product = blockwise::product(ctx, a, b, (ga, scale_a), (gb, scale_b), Api::V1)?;
+        return finish(ctx, product, (m, n), 4, Some(5), out);
+    }
     // Any two formats (PyTorch's CPU takes e5m2 x e5m2 too) meet in f32, where both are exact.
     // `use_fast_accum` changes nothing: the accumulation is f32 either way.
     let product = super::linalg::float8_matmul(ctx, a, b)?;
@@ -123,13 +131,16 @@ const TENSOR_WISE: i64 = 0;
 const ROW_WISE: i64 = 1;
 const BLOCK_1X16: i64 = 2;
 const BLOCK_1X32: i64 = 3;
+const BLOCK_1X128: i64 = 4;
+const BLOCK_128X128: i64 = 5;
 /// `SwizzleType`.
 const NO_SWIZZLE: i64 = 0;
 const SWIZZLE_32_4_4: i64 = 1;
 
 /// `_scaled_mm_v2(self, mat2, scale_a[], recipe_a[], swizzle_a[], scale_b[], recipe_b[],
 /// swizzle_b[], bias, out_dtype, contraction_dim, use_fast_accum)`: the recipes are named, so
-/// per-tensor, row-wise, MX (1x32) and NVFP4 (1x16 plus a per-tensor scale) are all explicit.
+/// per-tensor, row-wise, MX (1x32), NVFP4 (1x16 plus a per-tensor scale) and DeepSeek's
+/// block-wise 1x128 / 128x128 are all explicit.
 fn scaled_mm_v2(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let contraction = ctx.int_list(10)?;
     if !(contraction.is_empty() || contraction == [1, 0] || contraction == [-1, -2] || contraction == [1, -2]) {
@@ -170,9 +181,13 @@ fn scaled_mm_v2(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             }
             p
         }
+        (V2Side::BlockWise(x, gx), V2Side::BlockWise(y, gy)) => {
+            blockwise::product(ctx, a, b, (gx, x), (gy, y), Api::V2)?
+        }
         _ => {
             return Err(ctx.invalid(
-                "scaled_mm: both inputs must use the same kind of recipe (per-tensor or row-wise, or block-wise)",
+                "scaled_mm: both inputs must use the same kind of recipe: per-tensor or row-wise; BlockWise1x32 or \
+                 BlockWise1x16 (MX, NVFP4); or BlockWise1x128 / BlockWise128x128 (DeepSeek-style f32 block scales)",
             ))
         }
     };
@@ -185,6 +200,8 @@ enum V2Side {
     Plain(NodeId),
     /// Block scales, and the per-tensor f32 scale NVFP4 adds.
     Block(BlockScales, Option<NodeId>),
+    /// DeepSeek-style f32 scales per 1 x 128 or 128 x 128 block.
+    BlockWise(NodeId, Granule),
 }
 
 fn v2_side(
@@ -211,11 +228,13 @@ fn v2_side(
         ([BLOCK_1X32], [s]) => V2Side::Block(block(32, *s), None),
         ([BLOCK_1X16], [s]) => V2Side::Block(block(16, *s), None),
         ([BLOCK_1X16, TENSOR_WISE], [s, g]) => V2Side::Block(block(16, *s), Some(*g)),
+        ([BLOCK_1X128], [s]) => V2Side::BlockWise(*s, Granule::Row1x128),
+        ([BLOCK_128X128], [s]) => V2Side::BlockWise(*s, Granule::Tile128x128),
         _ => {
             return Err(ctx.unsupported(format!(
                 "scaled_mm: scale_recipe_{which} {recipe:?} with {} scale tensors is not supported; supported: \
                  TensorWise, RowWise, BlockWise1x32 (MX), BlockWise1x16 (optionally with a TensorWise f32 scale: \
-                 NVFP4)",
+                 NVFP4), BlockWise1x128 and BlockWise128x128 (one f32 scale tensor each)",
                 scales.len()
             )))
         }

@@ -1325,3 +1325,80 @@ case("__rshift__.Tensor", t(8, dtype=torch.uint8, lo=0, hi=255), t(8, dtype=torc
 case("bitwise_left_shift.Tensor_Scalar", t(8, dtype=torch.int8, lo=-100, hi=100), 2)
 case("bitwise_right_shift.Scalar_Tensor", 300, t(8, dtype=i64, lo=-2, hi=70))
 case("__lshift__.Tensor", t(2), t(2))
+
+
+# ---- block-wise fp8 products and the grouped backward forms ----
+# PyTorch's CPU has no kernel for these, so the expected values come from their definition,
+# computed here in f32: each 8-bit value times its block's (or group's) scale, an f32 matrix
+# product, then the output dtype. Values differ from the lowering only by f32 summation order.
+def reference_case(name, ref, *args, tol="1e-4,1e-4"):
+    op, _, ov = name.partition(".")
+    schema = getattr(getattr(A, op), ov or "default")._schema
+    encoded = " ; ".join(enc(v, a.type) for v, a in zip(args, schema.arguments))
+    exp = outs(ref(*args))
+    if VALUES:
+        print("%s\t%s\t%s\t%s" % (name, encoded, exp, tol))
+    else:
+        print("%s\t%s\t%s" % (name, encoded, exp))
+
+
+def _blocks(s, rows, k, tile):
+    """[rows or tiles, KB] scales as one per value of a [rows, k] operand."""
+    s = s.repeat_interleave(128, dim=1)
+    return (s.repeat_interleave(128, dim=0) if tile else s)[:rows, :k]
+
+
+def _v2_ref(a, b, sa, ra, _swa, sb, rb, _swb, bias, out, *_):
+    m, k, n = a.shape[0], a.shape[1], b.shape[1]
+    kb = -(-k // 128)
+    fa = _blocks(sa[0] if ra[0] == 4 else sa[0][:kb].t(), m, k, ra[0] == 5)
+    fb = _blocks(sb[0] if rb[0] == 4 else sb[0][:kb].t(), n, k, rb[0] == 5)
+    return ((a.float() * fa) @ (b.float() * fb.t())).to(out)
+
+
+def _v1_ref(a, b, sa, sb, bias, scale_result, out, _fast):
+    m, k, n = a.shape[0], a.shape[1], b.shape[1]
+    fa = _blocks(sa, m, k, sa.shape[0] != m)
+    fb = _blocks(sb.t(), n, k, sb.shape[1] != n)
+    return ((a.float() * fa) @ (b.float() * fb.t())).to(out)
+
+
+def _grouped_ref(a, b, sa, sb, offs, bias, scale_result, out, _fast):
+    starts = [0] + offs.tolist()[:-1]
+    if a.dim() == 2:  # 2-D x 2-D: K grouped, [g, m, n]; scales [g * m], [g * n]
+        m, n = a.shape[0], b.shape[1]
+        r = torch.stack([(a[:, s:e].float() * sa[i * m:(i + 1) * m, None])
+                         @ (b[s:e].float() * sb[None, i * n:(i + 1) * n])
+                         for i, (s, e) in enumerate(zip(starts, offs.tolist()))])
+    else:  # 3-D x 2-D: columns grouped; scales [g, m], [n]
+        r = torch.zeros(a.shape[1], b.shape[1])
+        for i, (s, e) in enumerate(zip(starts, offs.tolist())):
+            r[:, s:e] = (a[i].float() * sa[i][:, None]) @ (b[:, s:e].float() * sb[None, s:e])
+    return r.to(out)
+
+
+def _f8(*shape):
+    return t(*shape).to(torch.float8_e4m3fn)
+
+
+def _scales(*shape):
+    return t(*shape, lo=0.25, hi=1.75)
+
+
+_pad = _scales(4, 1)
+_pad[2:] = float("nan")  # 128x128 scales pad K blocks to a multiple of 4; the padding is unused
+reference_case("_scaled_mm_v2", _v2_ref, _f8(4, 256), _f8(8, 256).t(), [_scales(4, 2)], [4], [], [_pad], [5], [],
+               None, torch.float32, [], False)
+reference_case("_scaled_mm_v2", _v2_ref, _f8(4, 200), _f8(8, 200).t(), [_scales(2, 4).t()], [4], [],
+               [_scales(2, 8).t()], [4], [], None, torch.bfloat16, [], False, tol="")
+_pad = _scales(4, 1)
+_pad[2:] = float("nan")
+reference_case("_scaled_mm_v2", _v2_ref, _f8(4, 256), _f8(8, 256).t(), [_pad], [5], [], [_scales(8, 2)], [4], [],
+               None, torch.float32, [], False)
+reference_case("_scaled_mm", _v1_ref, _f8(4, 256), _f8(8, 256).t(), _scales(4, 2), _scales(2, 1), None, None,
+               torch.float32, False)
+reference_case("_scaled_grouped_mm", _grouped_ref, _f8(4, 48), _f8(8, 48).t(), _scales(12), _scales(24),
+               torch.tensor([16, 16, 40], dtype=torch.int32), None, None, torch.float32, False)
+reference_case("_scaled_grouped_mm", _grouped_ref, torch.stack([_f8(4, 32), _f8(4, 32)]), _f8(24, 32).t(),
+               _scales(2, 4), _scales(24), torch.tensor([16, 20], dtype=torch.int32), None, None, torch.float32,
+               False)
