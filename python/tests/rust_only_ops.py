@@ -20,7 +20,6 @@ COMPARED_IN_RUST_ONLY = {
     "any.dims",
     "argsort",
     "binary_cross_entropy_backward",
-    "copy",
     "count_nonzero.dim_IntList",
     "cross",
     "diag",

@@ -182,7 +182,9 @@ class TestNVFP4:
         cpu, tpu = quantized(NVFP4WeightOnlyConfig())
         x = inputs(torch.bfloat16)
         with torch.no_grad():
-            assert_same(tpu(x.to("tpu")), cpu(x), 1e-2)
+            want = cpu(x)
+            assert_same(tpu(x.to("tpu")), want, 1e-2)
+            assert_same(whole_program(torch.compile(tpu, backend="tpu"), x.to("tpu")), want, 1e-2)
 
     def test_dynamic_runs_the_nvfp4_product(self):
         """torchao's dynamic NVFP4 calls `torch._scaled_mm` with fp4 data and swizzled e4m3
@@ -217,15 +219,16 @@ class Experts(nn.Module):
         torch.manual_seed(0)
         self.w1 = nn.Parameter(torch.randn(experts, hidden, dim, dtype=torch.bfloat16) * 0.1)
         self.w2 = nn.Parameter(torch.randn(experts, dim, hidden, dtype=torch.bfloat16) * 0.1)
+        self.out = nn.Linear(dim, dim, bias=False).to(torch.bfloat16)
 
     def forward(self, x, offs):
         h = torch._grouped_mm(x, self.w1.transpose(-2, -1), offs=offs).relu()
-        return torch._grouped_mm(h, self.w2.transpose(-2, -1), offs=offs)
+        return self.out(torch._grouped_mm(h, self.w2.transpose(-2, -1), offs=offs))
 
 
 class TestMoETraining:
     """torchao's MX mixture-of-experts training (`MXFP8TrainingOpConfig`): every grouped
-    product and its two backward products quantized to mxfp8. Its AUTO kernels are CUDA ones
+    product and linear layer, and their two backward products, quantized to mxfp8. Its AUTO kernels are CUDA ones
     (CuTe DSL, Triton); the EMULATED recipe is torchao's own hardware-agnostic path."""
 
     def step(self, device, compiled=False):
@@ -234,12 +237,13 @@ class TestMoETraining:
         model = Experts().to(device)
         quantize_(model, MXFP8TrainingOpConfig.from_recipe(MXFP8TrainingRecipe.MXFP8_EMULATED_RCEIL),
                   filter_fn=lambda mod, fqn: True)
+        assert {type(p).__name__ for p in model.parameters()} == {"MXFP8TrainingWeightWrapperTensor"}
         fwd = torch.compile(model, backend="tpu") if compiled else model
         x = torch.randn(128, 64, generator=torch.Generator().manual_seed(1)).to(torch.bfloat16).to(device)
         offs = torch.tensor([16, 64, 96, 128], dtype=torch.int32, device=device)
         out = whole_program(fwd, x, offs) if compiled else fwd(x, offs)
         out.float().square().mean().backward()
-        return out, model.w1.grad, model.w2.grad
+        return out, model.w1.grad, model.w2.grad, model.out.weight.grad
 
     @pytest.mark.hw_differs("XLA's CPU compiler has no ragged-dot (a TPU's XLA has it); see test_grouped_mm.py")
     @pytest.mark.parametrize("compiled", [False, True], ids=["eager", "compiled"])
