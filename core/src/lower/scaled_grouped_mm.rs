@@ -68,12 +68,7 @@ fn scaled_grouped_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
             let sizes = group_sizes(ctx, offs, g)?;
             // [g, m, n]; K positions past the last offset belong to no group.
             let product = ragged_product(ctx, a32, b32, sizes)?;
-            let sa3 = scales_of(ctx, scale_a, &[g, m])?;
-            let sa3 = ctx.bcast(sa3, &[g, m, n], &[0, 1])?;
-            let sb3 = scales_of(ctx, scale_b, &[g, n])?;
-            let sb3 = ctx.bcast(sb3, &[g, m, n], &[0, 2])?;
-            let r = ctx.mul(product, sa3)?;
-            ctx.mul(r, sb3)?
+            scale_per_group(ctx, product, scale_a, scale_b, [g, m, n])?
         }
         (3, 2, Some(offs)) if sa[2] == sb[0] => {
             let (g, m, n) = (sa[0], sa[1], sb[1]);
@@ -92,12 +87,7 @@ fn scaled_grouped_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         (3, 3, None) if sa[0] == sb[0] && sa[2] == sb[1] => {
             let (g, m, n) = (sa[0], sa[1], sb[2]);
             let product = dot_opmath(ctx, a32, b32, DotDims::new((&[0], &[0]), (&[2], &[1]), ctx.precision))?;
-            let sa3 = scales_of(ctx, scale_a, &[g, m])?;
-            let sa3 = ctx.bcast(sa3, &[g, m, n], &[0, 1])?;
-            let sb3 = scales_of(ctx, scale_b, &[g, n])?;
-            let sb3 = ctx.bcast(sb3, &[g, m, n], &[0, 2])?;
-            let r = ctx.mul(product, sa3)?;
-            ctx.mul(r, sb3)?
+            scale_per_group(ctx, product, scale_a, scale_b, [g, m, n])?
         }
         _ => {
             return Err(ctx.unsupported(format!(
@@ -109,6 +99,23 @@ fn scaled_grouped_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
         }
     };
     Ok(vec![ctx.convert(r, out)])
+}
+
+/// A [g, m, n] product times its groups' row scales ([g, m] values) and column scales
+/// ([g, n] values).
+fn scale_per_group(
+    ctx: &mut LowerCtx,
+    product: NodeId,
+    scale_a: NodeId,
+    scale_b: NodeId,
+    [g, m, n]: [usize; 3],
+) -> Result<NodeId> {
+    let rows = scales_of(ctx, scale_a, &[g, m])?;
+    let rows = ctx.bcast(rows, &[g, m, n], &[0, 1])?;
+    let cols = scales_of(ctx, scale_b, &[g, n])?;
+    let cols = ctx.bcast(cols, &[g, m, n], &[0, 2])?;
+    let r = ctx.mul(product, rows)?;
+    ctx.mul(r, cols)
 }
 
 /// Row-wise scales (any shape holding as many values as `want`, e.g. [m] or [m, 1]) reshaped
