@@ -3,6 +3,7 @@
 //! reduce-scatters, the tensor-parallel all-reduces and the expert all-to-alls; per step the
 //! data-parallel gradient all-reduce and the embedding's gathers.
 
+use super::format::Format;
 use super::layer::Shapes;
 use super::size::{head_params, layer_params};
 use super::workload::{Mode, Remat, Workload};
@@ -70,11 +71,15 @@ pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams) -> StepCo
     let par = &w.parallel;
     let train = w.run.mode == Mode::Train;
     let lp = layer_params(w);
-    // Weights this chip's tensor/expert shard needs, gathered as the step reads them.
-    let layer_bytes = w.weight_bytes(lp.dense / par.tp + lp.experts / (par.tp * par.ep));
+    // Weights this chip's tensor/expert shard needs, gathered as the step reads them; their
+    // gradients leave the products in bf16 and are reduce-scattered so (timed as a gather
+    // of the same bytes).
+    let layer_elems = lp.dense / par.tp + lp.experts / (par.tp * par.ep);
+    let layer_bytes = w.weight_bytes(layer_elems);
+    let grad_bytes = w.grad_bytes(layer_elems);
     let ag = |bytes: u64, rings: &[Ring]| collective_cycles(Collective::AllGather, bytes, rings, p);
     let fsdp_fwd = ag(layer_bytes, &mesh.fsdp);
-    let fsdp_bwd = if train { 2 * fsdp_fwd } else { 0 };
+    let fsdp_bwd = if train { fsdp_fwd + ag(grad_bytes, &mesh.fsdp) } else { 0 };
     let act = s.tokens() * s.d * 2;
     let tp = if par.tp > 1 { 2 * collective_cycles(Collective::AllReduce, act, &mesh.tp, p) } else { 0 };
     let ep = if s.experts > 0 && par.ep > 1 {
@@ -86,10 +91,12 @@ pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams) -> StepCo
     };
     let serial_fwd = tp + ep;
     let serial_bwd = if train { serial_fwd + if w.run.remat == Remat::Full { serial_fwd } else { 0 } } else { 0 };
-    let head_bytes = w.weight_bytes(head_params(w) / par.tp);
+    // fp8 training leaves the head in bf16 (`layer::Types::head`).
+    let head_elems = head_params(w) / par.tp;
+    let head_bytes = if train { Format::Bf16.bytes(head_elems) } else { w.weight_bytes(head_elems) };
     let head = ag(head_bytes, &mesh.fsdp) * if train { 3 } else { 1 };
     let dp = if train && par.dp > 1 {
-        let shard = (w.model.layers * layer_bytes + head_bytes) / par.fsdp;
+        let shard = (w.model.layers * grad_bytes + head_bytes) / par.fsdp;
         collective_cycles(Collective::AllReduce, shard, &mesh.dp, p)
     } else {
         0

@@ -15,8 +15,9 @@ use tpudev_core::ir::{Graph, NodeId, Op};
 use tpudev_core::{DType, Result};
 
 use super::format::Format;
+use super::fp8::Fp8Training;
 use super::net::{KernelGroup, Net};
-use super::workload::{Activation, Mode, Remat, Workload};
+use super::workload::{Activation, Fp8Scaling, Mode, Remat, Workload};
 
 /// Block size of the splash attention kernel, whose masked blocks are skipped.
 pub const ATTENTION_BLOCK: u64 = 512;
@@ -102,24 +103,39 @@ impl Shapes {
 
 /// The types of a layer's graphs: activations as the matrix units read them (fp8 as e4m3,
 /// timed by the chip's fp8 facts in `timing::operands`), and the weights' stored format.
+/// fp8 training instead keeps bf16 activations and casts each product's operands (`fp8`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Types {
     pub act: DType,
     pub weights: Format,
+    pub fp8: Option<Fp8Scaling>,
 }
 
 impl Types {
     pub fn of(w: &Workload) -> Types {
+        let fp8 = w.fp8_training();
         let act = match w.activations() {
             Format::Int8 => DType::I8,
-            Format::Fp8 => DType::F8E4M3FN,
+            Format::Fp8 if fp8.is_none() => DType::F8E4M3FN,
             _ => DType::BF16,
         };
-        Types { act, weights: w.weights() }
+        Types { act, weights: w.weights(), fp8 }
     }
 
-    fn net(self) -> Net {
-        Net::with_weights(self.act, self.weights)
+    /// The head's types: fp8 training leaves the output projection in bf16 (MaxText's rule
+    /// covers `decoder/.*layers.*`; the head is `decoder/logits_dense`).
+    pub fn head(self) -> Types {
+        match self.fp8 {
+            Some(_) => Types { act: DType::BF16, weights: Format::Bf16, fp8: None },
+            None => self,
+        }
+    }
+
+    fn net(self, backward: bool) -> Net {
+        match self.fp8 {
+            Some(scaling) => Net::fp8_training(Fp8Training { scaling, backward }),
+            None => Net::with_weights(self.act, self.weights),
+        }
     }
 }
 
@@ -183,9 +199,9 @@ fn attention(n: &mut Net, s: &Shapes, w: &Weights, xn: NodeId) -> Result<[NodeId
         (n.input(&[s.batch, s.ctx, s.kv, s.head_dim]), n.input(&[s.batch, s.ctx, s.kv, s.head_dim]))
     };
     let first = n.b.len();
-    let scores = n.dot(q, k, &[0, 2], &[0, 2], &[4], &[3])?; // [b, kv, s, g, ctx]
+    let scores = n.kernel_dot(q, k, &[0, 2], &[0, 2], &[4], &[3])?; // [b, kv, s, g, ctx]
     let p = n.softmax(scores)?;
-    let o = n.dot(p, v, &[0, 1], &[0, 2], &[4], &[1])?; // [b, kv, s, g, hd]
+    let o = n.kernel_dot(p, v, &[0, 1], &[0, 2], &[4], &[1])?; // [b, kv, s, g, hd]
     n.group_since("flash_attention", first, s.attention_share());
     Ok([o, q, k, v])
 }
@@ -278,7 +294,7 @@ fn moe_mlp(n: &mut Net, s: &Shapes, xn: NodeId) -> Result<(NodeId, Vec<NodeId>)>
 
 /// One layer's forward pass on one chip, keeping what `saves` asks for as outputs.
 pub fn forward(s: &Shapes, t: Types, saves: Saves) -> Result<(Graph, Vec<KernelGroup>)> {
-    let mut n = t.net();
+    let mut n = t.net(false);
     let x = n.input(&[s.batch, s.seq, s.d]);
     let w = attention_weights(&mut n, s)?;
     let xn1 = n.rms_norm(x, w.g1)?;
@@ -312,15 +328,15 @@ pub fn forward(s: &Shapes, t: Types, saves: Saves) -> Result<(Graph, Vec<KernelG
 fn attention_grad(n: &mut Net, s: &Shapes, q: NodeId, k: NodeId, v: NodeId, d_o: NodeId) -> Result<[NodeId; 3]> {
     let delta = n.input(&[s.batch, s.kv, s.seq, s.group]);
     let first = n.b.len();
-    let scores = n.dot(q, k, &[0, 2], &[0, 2], &[4], &[3])?;
+    let scores = n.kernel_dot(q, k, &[0, 2], &[0, 2], &[4], &[3])?;
     let p = n.softmax(scores)?;
-    let dv = n.dot(p, d_o, &[0, 1], &[0, 2], &[2, 3], &[1, 3])?; // [b, kv, ctx, hd]
-    let dp = n.dot(d_o, v, &[0, 2], &[0, 2], &[4], &[3])?; // [b, kv, s, g, ctx]
+    let dv = n.kernel_dot(p, d_o, &[0, 1], &[0, 2], &[2, 3], &[1, 3])?; // [b, kv, ctx, hd]
+    let dp = n.kernel_dot(d_o, v, &[0, 2], &[0, 2], &[4], &[3])?; // [b, kv, s, g, ctx]
     let db = n.spread(delta, dp)?;
     let dz = n.binary(Op::Sub, dp, db)?;
     let ds = n.binary(Op::Mul, p, dz)?;
-    let dq = n.dot(ds, k, &[0, 1], &[0, 2], &[4], &[1])?; // [b, kv, s, g, hd]
-    let dk = n.dot(ds, q, &[0, 1], &[0, 2], &[2, 3], &[1, 3])?; // [b, kv, ctx, hd]
+    let dq = n.kernel_dot(ds, k, &[0, 1], &[0, 2], &[4], &[1])?; // [b, kv, s, g, hd]
+    let dk = n.kernel_dot(ds, q, &[0, 1], &[0, 2], &[2, 3], &[1, 3])?; // [b, kv, ctx, hd]
     n.group_since("flash_attention_bwd", first, s.attention_share());
     Ok([dq, dk, dv])
 }
@@ -332,6 +348,7 @@ fn linear_grad(n: &mut Net, x: NodeId, w: NodeId, dy: NodeId) -> Result<(NodeId,
     let out_dims = rw - 1;
     let lead = rx - 1;
     let dx = n.dot(dy, w, &[], &[], &((ry - out_dims)..ry).collect::<Vec<_>>(), &(1..rw).collect::<Vec<_>>())?;
+    let dx = n.clip_grad(dx, x)?;
     let dw = n.dot(x, dy, &[], &[], &(0..lead).collect::<Vec<_>>(), &(0..lead).collect::<Vec<_>>())?;
     Ok((dx, dw))
 }
@@ -340,13 +357,13 @@ fn linear_grad(n: &mut Net, x: NodeId, w: NodeId, dy: NodeId) -> Result<(NodeId,
 /// the saved (or recomputed) forward values; its outputs the input gradient and the weight
 /// gradients.
 pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
-    let mut n = t.net();
+    let mut n = t.net(true);
     let (b, sq, d) = (s.batch, s.seq, s.d);
     let dy = n.input(&[b, sq, d]);
     let x = n.input(&[b, sq, d]);
     let h = n.input(&[b, sq, d]);
-    let xn1 = n.input(&[b, sq, d]);
-    let xn2 = n.input(&[b, sq, d]);
+    let xn1 = n.residual(&[b, sq, d]);
+    let xn2 = n.residual(&[b, sq, d]);
     let w = attention_weights(&mut n, s)?;
     // MLP.
     let mut dxn2 = None;
@@ -360,7 +377,7 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
     let dense = |n: &mut Net, ff: u64, add: &mut dyn FnMut(&mut Net, NodeId) -> Result<()>| -> Result<()> {
         let a = n.input(&[b, sq, ff]);
         let u = s.gated.then(|| n.input(&[b, sq, ff]));
-        let act = n.input(&[b, sq, ff]);
+        let act = n.residual(&[b, sq, ff]);
         let w1 = n.weight(&[d, ff])?;
         let w3 = if s.gated { Some(n.weight(&[d, ff])?) } else { None };
         let w2 = n.weight(&[ff, d])?;
@@ -382,8 +399,8 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
         let slots = n.input_of(DType::I64, &[e * c]);
         let a = n.input(&[e, c, ff]);
         let u = n.input(&[e, c, ff]);
-        let act = n.input(&[e, c, ff]);
-        let xe = n.input(&[e, c, d]);
+        let act = n.residual(&[e, c, ff]);
+        let xe = n.residual(&[e, c, d]);
         let w1 = n.weight(&[e, d, ff])?;
         let w3 = n.weight(&[e, d, ff])?;
         let w2 = n.weight(&[e, ff, d])?;
@@ -393,12 +410,14 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
         let picked = n.b.take(flat, slots, 0)?;
         let dye = n.b.reshape(picked, vec![e as usize, c as usize, d as usize])?;
         let dact = n.dot(dye, w2, &[0], &[0], &[2], &[2])?; // [e, c, ff]
+        let dact = n.clip_grad(dact, act)?;
         let dw2 = n.dot(act, dye, &[0], &[0], &[1], &[1])?; // [e, ff, d]
         n.keep(dw2);
         let (da, du) = activation_grad(&mut n, a, Some(u), dact)?;
         let du = du.unwrap_or(da);
         for (g, wt) in [(da, w1), (du, w3)] {
             let dxe = n.dot(g, wt, &[0], &[0], &[2], &[2])?; // [e, c, d]
+            let dxe = n.clip_grad(dxe, xe)?;
             let dwt = n.dot(xe, g, &[0], &[0], &[1], &[1])?; // [e, d, ff]
             n.keep(dwt);
             let rows = n.b.reshape(dxe, vec![(e * c) as usize, d as usize])?;
@@ -422,11 +441,12 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
     let dh_norm = n.rms_norm_grad(h, w.g2, dxn2)?;
     let dh = n.binary(Op::Add, dy, dh_norm)?;
     // Attention.
-    let o = n.input(&[b, s.kv, sq, s.group, s.head_dim]);
+    let o = n.residual(&[b, s.kv, sq, s.group, s.head_dim]);
     let q = n.input(&[b, sq, s.kv, s.group, s.head_dim]);
     let k = n.input(&[b, s.ctx, s.kv, s.head_dim]);
     let v = n.input(&[b, s.ctx, s.kv, s.head_dim]);
     let d_o = n.dot(dh, w.wo, &[], &[], &[2], &[3])?; // [b, s, kv, g, hd]
+    let d_o = n.clip_grad(d_o, o)?;
     let dwo = n.dot(o, dh, &[], &[], &[0, 2], &[0, 1])?; // [kv, g, hd, d]
     n.keep(dwo);
     let [dq, dk, dv] = attention_grad(&mut n, s, q, k, v, d_o)?;
@@ -440,6 +460,8 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
     let dwk = n.dot(xn1, dk, &[], &[], &[0, 1], &[0, 2])?;
     let dxv = n.dot(dv, w.wv, &[], &[], &[1, 3], &[1, 2])?;
     let dwv = n.dot(xn1, dv, &[], &[], &[0, 1], &[0, 2])?;
+    let [dxq, dxk, dxv] = [dxq, dxk, dxv].map(|g| n.clip_grad(g, xn1));
+    let (dxq, dxk, dxv) = (dxq?, dxk?, dxv?);
     for g in [dwq, dwk, dwv] {
         n.keep(g);
     }
@@ -455,7 +477,7 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
 /// backward for training) on one chip: [b, s] tokens against a vocab/tp shard.
 pub fn head(s: &Shapes, vocab_local: u64, t: Types, train: bool) -> Result<(Graph, Vec<KernelGroup>)> {
     let dt = t.act;
-    let mut n = t.net();
+    let mut n = t.net(false);
     let (b, sq, d) = (s.batch, s.seq, s.d);
     let ids = n.input_of(DType::I64, &[b, sq]);
     let table = n.input(&[vocab_local, d]);

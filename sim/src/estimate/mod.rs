@@ -6,6 +6,7 @@
 //!
 //! - `workload`: the TOML file and its consistency checks.
 //! - `format`: weight and activation formats (bf16, fp8, MX, NVFP4, int8): bits and types.
+//! - `fp8`: fp8 training's casts around each product (MaxText `fp8_full` through qwix).
 //! - `net`: graph-building helpers over the IR's `GraphBuilder`.
 //! - `layer`: one chip's graphs of a decoder layer (forward, backward), the head, the optimizer.
 //! - `fusion`: the device's plan grouped into XLA-like kernels and timed with `timing`.
@@ -19,6 +20,7 @@
 pub mod calibration;
 pub mod comm;
 pub mod format;
+pub mod fp8;
 pub mod fusion;
 pub mod layer;
 pub mod memory;

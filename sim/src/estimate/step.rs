@@ -15,7 +15,6 @@ use super::size::{model_flops_per_step, params_per_chip, total_params};
 use super::workload::{Mode, Remat, Workload};
 use crate::chips::ChipSpec;
 use crate::timing::ici::IciParams;
-use crate::timing::vpu::vpu_cycles;
 use crate::timing::{Bound, KernelCost, TimingParams};
 
 /// What `estimate` found, in SI units.
@@ -60,11 +59,10 @@ pub type Progress<'a> = &'a mut dyn FnMut(usize, usize, &str);
 
 const PHASES: usize = 6;
 
-/// A graph's kernels, timed, with the graph and the elements fp8 training would scale in it.
+/// A graph's kernels, timed, with the graph.
 struct Timed {
     graph: Graph,
     kernels: Vec<KernelCost>,
-    scaled: u64,
 }
 
 fn timed(
@@ -74,8 +72,7 @@ fn timed(
 ) -> Result<Timed, String> {
     let (graph, groups) = built.map_err(|e| format!("building the layer graph failed: {e}"))?;
     let kernels = time_graph(&graph, &groups, p, c.mxu_permille).map_err(|e| format!("timing failed: {e}"))?;
-    let scaled = product_operand_elems(&graph, &groups);
-    Ok(Timed { graph, kernels, scaled })
+    Ok(Timed { graph, kernels })
 }
 
 fn cycles(ks: &[KernelCost]) -> u64 {
@@ -105,28 +102,6 @@ fn saved_bytes(g: &Graph, s: &Shapes, tp: u64) -> u64 {
         }
     }
     total
-}
-
-/// VPU operations per element of dynamic fp8 scaling: the absolute maximum (abs, max) and
-/// the scale-and-cast (multiply, convert). An ASSUMPTION from the operations' count.
-pub const FP8_SCALING_OPS: u64 = 4;
-
-/// Elements of the distinct operands of `g`'s matrix products: what fp8 training casts,
-/// each once, with a scale from the tensor's absolute maximum (current scaling). Products
-/// inside a named kernel (splash attention) are left out: their operands never leave VMEM.
-fn product_operand_elems(g: &Graph, groups: &[KernelGroup]) -> u64 {
-    let mut operands: Vec<usize> = g
-        .nodes
-        .iter()
-        .enumerate()
-        .filter(|(i, n)| {
-            matches!(n.op, tpudev_core::ir::Op::DotGeneral(_)) && !groups.iter().any(|k| k.nodes.contains(i))
-        })
-        .flat_map(|(_, n)| n.inputs.iter().copied())
-        .collect();
-    operands.sort_unstable();
-    operands.dedup();
-    operands.iter().map(|&i| g.nodes[i].ty.numel() as u64).sum()
 }
 
 /// Whether the chip's matrix units can take the workload's activations, naming the fix.
@@ -176,7 +151,7 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
 
     progress(0, PHASES, "forward pass");
     let saves = Saves::of(w.run.remat, w.run.mode);
-    let Timed { graph: fwd_graph, kernels: fwd, scaled: fwd_scaled } = timed(layer::forward(&s, dt, saves), &p, cal)?;
+    let Timed { graph: fwd_graph, kernels: fwd } = timed(layer::forward(&s, dt, saves), &p, cal)?;
     let tp = w.parallel.tp;
     let saved = saved_bytes(&fwd_graph, &s, tp);
     let all_saved = if saves == Saves::All {
@@ -186,30 +161,20 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     };
 
     progress(1, PHASES, "backward pass");
-    let (bwd, recompute, mut scaled) = if train {
+    let (bwd, recompute) = if train {
         let b = timed(layer::backward(&s, dt), &p, cal)?;
-        let (recompute, again) = match w.run.remat {
-            Remat::Full => {
-                let r = timed(layer::forward(&s, dt, Saves::Input), &p, cal)?;
-                (cycles(&r.kernels), r.scaled)
-            }
-            Remat::Selective => (fwd.iter().filter(|k| k.mxu_cycles == 0).map(|k| k.cycles).sum(), 0),
-            Remat::None => (0, 0),
+        let recompute = match w.run.remat {
+            Remat::Full => cycles(&timed(layer::forward(&s, dt, Saves::Input), &p, cal)?.kernels),
+            Remat::Selective => fwd.iter().filter(|k| k.mxu_cycles == 0).map(|k| k.cycles).sum(),
+            Remat::None => 0,
         };
-        (b.kernels, recompute, layers * (fwd_scaled + b.scaled + again))
+        (b.kernels, recompute)
     } else {
-        (Vec::new(), 0, 0)
+        (Vec::new(), 0)
     };
 
     progress(2, PHASES, "embedding, output projection and loss");
-    let Timed { kernels: head, scaled: head_scaled, .. } =
-        timed(layer::head(&s, w.model.vocab / w.parallel.tp, dt, train), &p, cal)?;
-    if train {
-        scaled += head_scaled;
-    }
-    // Dynamic scaling of fp8 training runs on the VPU, not overlapped (an upper bound: XLA
-    // can fuse the amax into the pass producing each operand).
-    let scaling = if train && w.activations() == Format::Fp8 { vpu_cycles(FP8_SCALING_OPS * scaled, &p) } else { 0 };
+    let head = timed(layer::head(&s, w.model.vocab / w.parallel.tp, dt.head(), train), &p, cal)?.kernels;
 
     progress(3, PHASES, "optimizer");
     let opt = if train { timed(layer::optimizer(params_per_chip(w)), &p, cal)?.kernels } else { Vec::new() };
@@ -217,7 +182,7 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     progress(4, PHASES, "collectives");
     let comm = step_comm(w, &s, &mesh, &ici);
     let (fwd_c, bwd_c) = (cycles(&fwd), cycles(&bwd));
-    let compute = layers * (fwd_c + bwd_c + recompute) + cycles(&head) + cycles(&opt) + scaling;
+    let compute = layers * (fwd_c + bwd_c + recompute) + cycles(&head) + cycles(&opt);
     let mem = layers * (memory_cycles(&fwd) + memory_cycles(&bwd)) + memory_cycles(&head) + memory_cycles(&opt);
     let lc = comm.layer;
     let ici_cycles = layers * (lc.fsdp_fwd + lc.fsdp_bwd + lc.serial_fwd + lc.serial_bwd) + comm.head + comm.dp;
@@ -244,9 +209,6 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     parts.push(("embedding, head and loss", secs(cycles(&head))));
     if train {
         parts.push(("optimizer", secs(cycles(&opt))));
-    }
-    if scaling > 0 {
-        parts.push(("fp8 scaling (VPU)", secs(scaling)));
     }
     parts.push(("exposed collectives", ici_secs(exposed_cycles)));
     Ok(Estimate {

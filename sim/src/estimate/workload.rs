@@ -104,6 +104,25 @@ pub struct Run {
     /// Type of the master weights, their gradients and AdamW's moments (training).
     #[serde(default)]
     pub weight_dtype: WeightDtype,
+    /// How fp8 training scales weights and activations (gradients are always scaled
+    /// dynamically): see `Fp8Scaling`. Only with `dtype = "fp8"` and `mode = "train"`.
+    #[serde(default)]
+    pub fp8_scaling: Option<Fp8Scaling>,
+}
+
+/// The scales of fp8 training's weight and activation operands, as MaxText's
+/// `weight_quantization_calibration_method` / `act_quantization_calibration_method` set them
+/// (qwix calibration methods).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Fp8Scaling {
+    /// From each operand's absolute maximum per channel (`absmax`, MaxText's default): a
+    /// reduction over the operand before it is cast.
+    #[default]
+    Dynamic,
+    /// A fixed range (`fixed,-224,224`): a constant scale, so the cast is one elementwise
+    /// pass; gradients of values outside the range are zeroed in the backward pass.
+    Static,
 }
 
 /// MaxText's `weight_dtype`: optax keeps the optimizer moments in the weights' type.
@@ -174,19 +193,35 @@ impl Workload {
         self.run.activations.or(self.run.dtype).unwrap_or(Format::Bf16)
     }
 
-    /// Bytes per activation element (one for fp8 and int8).
+    /// Bytes per element of the activations between products (and of the key/value cache):
+    /// in inference, the activations' format (one byte for fp8 and int8); in training, bf16
+    /// either way, since fp8 training casts each product's operands and keeps bf16 results
+    /// (`layer::Types`).
     pub fn act_bytes(&self) -> u64 {
-        self.activations().bytes(1)
+        match self.run.mode {
+            Mode::Train => Format::Bf16.bytes(1),
+            _ => self.activations().bytes(1),
+        }
     }
 
-    /// Bytes of `elems` weights as a step reads and moves them: in training the weights are
-    /// cast to the activations' type (master weights stay in `weight_dtype`); in inference
-    /// they are stored in their format.
+    /// Bytes of `elems` layer weights as a step reads and moves them (FSDP gathers): in their
+    /// format. In training that is the products' type, cast from the master weights in
+    /// `weight_dtype` on each chip's shard before the gather (the cast is elementwise, so it
+    /// keeps the shard's layout, as the bf16 cast of f32 master weights does).
     pub fn weight_bytes(&self, elems: u64) -> u64 {
-        match self.run.mode {
-            Mode::Train => elems * self.act_bytes(),
-            _ => self.weights().bytes(elems),
-        }
+        self.weights().bytes(elems)
+    }
+
+    /// Bytes of `elems` weight gradients as the backward pass reduces them: products give
+    /// bf16 results in both training formats.
+    pub fn grad_bytes(&self, elems: u64) -> u64 {
+        Format::Bf16.bytes(elems)
+    }
+
+    /// How fp8 training scales weights and activations (`None`: not fp8 training).
+    pub fn fp8_training(&self) -> Option<Fp8Scaling> {
+        (self.run.mode == Mode::Train && self.activations() == Format::Fp8)
+            .then(|| self.run.fp8_scaling.unwrap_or_default())
     }
 
     /// The formats' consistency, chip aside (`estimate` checks the chip).
@@ -350,6 +385,11 @@ impl Workload {
             ));
         }
         self.check_formats()?;
+        if self.run.fp8_scaling.is_some() && self.fp8_training().is_none() {
+            return Err("[run] fp8_scaling applies to fp8 training only: remove it, or use mode = \"train\" with \
+                        dtype = \"fp8\""
+                .into());
+        }
         if self.run.mode != Mode::Train && self.run.offload_activations {
             return Err("[run] offload_activations applies to training only: remove it or use mode = \"train\"".into());
         }
