@@ -129,19 +129,39 @@ fn a_repeated_step_compiles_once() {
 }
 
 #[test]
-fn reading_a_pending_buffer_as_another_dtype_runs_the_program_first() {
+fn a_pending_buffer_read_as_a_dtype_of_its_width_is_bitcast_in_the_program() {
     let d = dispatcher(EagerMode::DeferAndFuse);
     let x = upload(&d, &[4], &[1.0, 2.0, 3.0, 4.0]);
     let y = run(&d, "mul.Tensor", vec![t(&x), t(&x)]);
     let bits = TensorView { dtype: DType::I32, ..y.clone() };
     let z = run(&d, "add.Tensor", vec![t(&bits), t(&bits), Arg::Int(1)]);
+    assert_eq!((d.stats().flushes, d.stats().ops_executed), (0, 0), "the bitcast is part of the pending program");
+    let mut bytes = vec![0u8; 16];
+    d.read_bytes(z.buffer, 0, &mut bytes).unwrap();
+    let got: Vec<i32> = bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+    let want: Vec<i32> = [1.0f32, 4.0, 9.0, 16.0].iter().map(|v| (v.to_bits() as i32).wrapping_mul(2)).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn reading_a_pending_buffer_as_another_width_runs_the_program_first() {
+    let d = dispatcher(EagerMode::DeferAndFuse);
+    let x = upload(&d, &[4], &[1.0, 2.0, 3.0, 4.0]);
+    let y = run(&d, "mul.Tensor", vec![t(&x), t(&x)]);
+    let halves = TensorView::contiguous(y.buffer, DType::I16, vec![8]);
+    let z = run(&d, "add.Tensor", vec![t(&halves), t(&halves), Arg::Int(1)]);
     assert_eq!(d.stats().flushes, 1);
     assert_eq!(d.stats().flushes_by_reason[SyncReason::OpRunsAlone as usize], 1);
     assert_eq!(d.stats().ops_executed, 1, "the reinterpreting op ran alone");
     let mut bytes = vec![0u8; 16];
     d.read_bytes(z.buffer, 0, &mut bytes).unwrap();
-    let got: Vec<i32> = bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
-    let want: Vec<i32> = [1.0f32, 4.0, 9.0, 16.0].iter().map(|v| (v.to_bits() as i32).wrapping_mul(2)).collect();
+    let got: Vec<i16> = bytes.chunks(2).map(|c| i16::from_le_bytes(c.try_into().unwrap())).collect();
+    let want: Vec<i16> = [1.0f32, 4.0, 9.0, 16.0]
+        .iter()
+        .flat_map(|v| {
+            v.to_le_bytes().chunks(2).map(|c| i16::from_le_bytes([c[0], c[1]]).wrapping_mul(2)).collect::<Vec<_>>()
+        })
+        .collect();
     assert_eq!(got, want);
 }
 
