@@ -1,7 +1,8 @@
 //! Number formats of a workload's weights and activations (`[run] weights`, `activations`,
 //! or `dtype` for both): what each stores per element, and which type the matrix units
 //! read it as. A block-scaled format (MX, NVFP4) has no TPU matrix mode: its values are
-//! dequantized on the VPU, inside the product's kernel, to the activations' type.
+//! dequantized on the VPU, inside the product's kernel, to the activations' type; so is
+//! int4, whose values are stored two per byte.
 
 use serde::Deserialize;
 use tpudev_core::DType;
@@ -20,6 +21,9 @@ pub enum Format {
     Nvfp4,
     /// int8 with one scale per output channel (negligible bytes).
     Int8,
+    /// int4 with one scale per output channel, two values per byte (AQT's and MaxText's
+    /// `int4w`): 4 bits.
+    Int4,
 }
 
 impl Format {
@@ -31,6 +35,7 @@ impl Format {
             Format::Mxfp4 => "mxfp4",
             Format::Nvfp4 => "nvfp4",
             Format::Int8 => "int8",
+            Format::Int4 => "int4",
         }
     }
 
@@ -41,6 +46,7 @@ impl Format {
             Format::Fp8 | Format::Int8 => 32,
             Format::Mxfp8 => 33,
             Format::Mxfp4 => 17,
+            Format::Int4 => 16,
             Format::Nvfp4 => 18,
         }
     }
@@ -60,17 +66,17 @@ impl Format {
     }
 
     /// Two 4-bit values per byte.
-    pub fn is_fp4(self) -> bool {
-        matches!(self, Format::Mxfp4 | Format::Nvfp4)
+    pub fn is_4bit(self) -> bool {
+        matches!(self, Format::Mxfp4 | Format::Nvfp4 | Format::Int4)
     }
 
     /// The IR type the values are stored in: the one-byte container for the 8-bit formats
-    /// and for packed pairs of 4-bit values.
+    /// and for packed pairs of 4-bit values (signed for int4, so that shifts extend the sign).
     pub fn stored_dtype(self) -> DType {
         match self {
             Format::Bf16 => DType::BF16,
             Format::Fp8 | Format::Mxfp8 => DType::F8E4M3FN,
-            Format::Int8 => DType::I8,
+            Format::Int8 | Format::Int4 => DType::I8,
             Format::Mxfp4 | Format::Nvfp4 => DType::U8,
         }
     }
@@ -91,6 +97,7 @@ mod tests {
         assert_eq!(Format::Bf16.bytes(n), 2 * n);
         assert_eq!(Format::Fp8.bytes(n), n);
         assert_eq!(Format::Int8.bytes(n), n);
+        assert_eq!(Format::Int4.bytes(n), n / 2);
         assert_eq!(Format::Mxfp8.bytes(n), n + n / 32);
         assert_eq!(Format::Mxfp4.bytes(n), n / 2 + n / 32);
         assert_eq!(Format::Nvfp4.bytes(n), n / 2 + n / 16);

@@ -5,7 +5,7 @@
 //! One idea per module:
 //!
 //! - `workload`: the TOML file and its consistency checks.
-//! - `format`: weight and activation formats (bf16, fp8, MX, NVFP4, int8): bits and types.
+//! - `format`: weight and activation formats (bf16, fp8, MX, NVFP4, int8, int4): bits and types.
 //! - `fp8`: fp8 training's casts around each product (MaxText `fp8_full` through qwix).
 //! - `net`: graph-building helpers over the IR's `GraphBuilder`.
 //! - `layer`: one chip's graphs of a decoder layer (forward, backward), the head, the optimizer.

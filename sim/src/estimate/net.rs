@@ -72,6 +72,10 @@ impl Net {
         let Some(f) = self.weights else { return Ok(self.input(shape)) };
         let dims: Vec<usize> = shape.iter().map(|&d| us(d)).collect();
         let numel: u64 = shape.iter().product();
+        if f == Format::Int4 {
+            let values = self.signed_nibbles(shape)?;
+            return Ok(if self.dt == DType::I8 { values } else { self.b.convert(values, self.dt) });
+        }
         if f.stored_dtype() == self.dt {
             return Ok(self.input(shape));
         }
@@ -85,10 +89,8 @@ impl Net {
                 f.name()
             )));
         }
-        let values = if f.is_fp4() {
-            let packed = self.input_of(DType::U8, &[numel / 2]);
-            let pairs = self.b.broadcast_in_dim(packed, vec![us(numel / 2), 2], vec![0])?;
-            let codes = self.b.reshape(pairs, dims.clone())?;
+        let values = if f.is_4bit() {
+            let codes = self.packed_pairs(DType::U8, shape)?;
             let mask = self.b.constant(Literal::Int(15), DType::U8, dims.clone());
             let code = self.b.binary(Op::And, codes, mask)?;
             self.b.convert(code, self.dt)
@@ -101,6 +103,30 @@ impl Net {
         let per_block = self.b.broadcast_in_dim(scales, vec![us(numel / block), us(block)], vec![0])?;
         let per_value = self.b.reshape(per_block, dims)?;
         self.binary(Op::Mul, values, per_value)
+    }
+
+    /// 4-bit values stored two per byte, as `shape`: each byte read once per value (a
+    /// broadcast), so the product's kernel reads `numel / 2` bytes.
+    fn packed_pairs(&mut self, container: DType, shape: &[u64]) -> Result<NodeId> {
+        let numel: u64 = shape.iter().product();
+        if !numel.is_multiple_of(2) {
+            return Err(Error::invalid(format!("a weight of shape {shape:?} has an odd number of 4-bit values")));
+        }
+        let packed = self.input_of(container, &[numel / 2]);
+        let pairs = self.b.broadcast_in_dim(packed, vec![us(numel / 2), 2], vec![0])?;
+        self.b.reshape(pairs, shape.iter().map(|&d| us(d)).collect::<Vec<_>>())
+    }
+
+    /// Signed 4-bit values (int4) unpacked to int8: the low nibble is shifted to the top and
+    /// brought back with an arithmetic shift, which extends its sign; the high nibble needs
+    /// the second shift only. The graph shifts every value alike (it is timed, never run):
+    /// two VPU operations per value.
+    fn signed_nibbles(&mut self, shape: &[u64]) -> Result<NodeId> {
+        let codes = self.packed_pairs(DType::I8, shape)?;
+        let dims: Vec<usize> = shape.iter().map(|&d| us(d)).collect();
+        let four = self.b.constant(Literal::Int(4), DType::I8, dims);
+        let up = self.b.binary(Op::ShiftLeft, codes, four)?;
+        self.b.binary(Op::ShiftRightArithmetic, up, four)
     }
 
     /// A per-chip input of the given shape (a weight shard, a saved activation).

@@ -119,9 +119,11 @@ fn check_chip(w: &Workload, chip: &ChipSpec) -> Result<(), String> {
     }
     if acts == Format::Int8 && chip.peak_int8_ops <= 0.0 {
         return Err(format!(
-            "{} ({}) has no int8 mode in its matrix units: use activations = \"bf16\" (weights = \"int8\" are \
+            "{} ({}) has no int8 mode in its matrix units: use activations = \"bf16\" (weights = \"{}\" are \
              then dequantized to bf16) or weights and activations = \"fp8\"",
-            chip.name, chip.key
+            chip.name,
+            chip.key,
+            weights.name()
         ));
     }
     Ok(())

@@ -229,7 +229,7 @@ impl Workload {
         let r = &self.run;
         let (Some(w), Some(a)) = (r.weights.or(r.dtype), r.activations.or(r.dtype)) else {
             return Err("[run] needs dtype (for weights and activations both), or weights and activations: each \
-                        one of bf16, fp8, mxfp8, mxfp4, nvfp4, int8"
+                        one of bf16, fp8, mxfp8, mxfp4, nvfp4, int8, int4"
                 .into());
         };
         if r.mode == Mode::Train && (w != a || !matches!(w, Format::Bf16 | Format::Fp8)) {
@@ -241,6 +241,11 @@ impl Workload {
                 a.name()
             ));
         }
+        if a == Format::Int4 {
+            return Err("[run] activations = \"int4\": the int4 x int4 matrix mode (v5e, v5p, v6e) is not modelled; \
+                        with weights = \"int4\" use activations = \"int8\" (an int8 product) or \"bf16\""
+                .into());
+        }
         if !a.is_activation_format() {
             return Err(format!(
                 "[run] activations = \"{}\": block-scaled activations are not modelled; use bf16, fp8 or int8 \
@@ -249,9 +254,9 @@ impl Workload {
                 a.name()
             ));
         }
-        if a == Format::Int8 && w != Format::Int8 {
+        if a == Format::Int8 && !matches!(w, Format::Int8 | Format::Int4) {
             return Err(format!(
-                "[run] activations = \"int8\" needs weights = \"int8\" (an int8 x int8 product), not \"{}\"",
+                "[run] activations = \"int8\" needs weights = \"int8\" or \"int4\" (an int8 x int8 product), not \"{}\"",
                 w.name()
             ));
         }
