@@ -219,3 +219,27 @@ def test_roofline_plot_puts_every_op_under_the_roof(tmp_path):
     for r in plotted:
         assert r.flops_per_s <= roof(r.flops / r.bytes, prof.peak_flops, prof.hbm_bw) * 1.0001, r
     assert prof.roofline() == svg, "the plot is deterministic"
+
+
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
+def test_a_bf16_matmul_takes_one_mxu_pass_at_every_f32_precision():
+    # torch.set_float32_matmul_precision governs f32 products only; a bf16 product accumulates
+    # in f32 but its operands are exact in one bf16 pass, as a TPU runs it.
+    previous = torch.get_float32_matmul_precision()
+    times = {}
+    try:
+        for precision in ["highest", "high", "medium"]:
+            torch.set_float32_matmul_precision(precision)
+            times[precision] = (_timed(_matmul(2048)), _timed(_f32_matmul(2048)))
+    finally:
+        torch.set_float32_matmul_precision(previous)
+    bf16 = {p: t[0] for p, t in times.items()}
+    assert len(set(bf16.values())) == 1, bf16
+    # f32 products keep their passes: six at highest, three at high, one at medium.
+    assert times["highest"][1] > 4 * times["medium"][1] and times["high"][1] > 2 * times["medium"][1]
+    assert times["medium"][1] >= bf16["medium"]
+
+
+def _f32_matmul(n):
+    a = torch.ones(n, n, device="tpu")
+    return lambda: a @ a

@@ -1,4 +1,4 @@
-"""torchao (from PyPI) on "tpu": its float8 training, and its fp8, MX, NVFP4 and int8 inference
+"""torchao (from PyPI) on "tpu": its float8 training, and its fp8, MX, NVFP4, int8 and int4 inference
 workflows, each applied with torchao's own entry points and compared with the same workflow on
 the CPU (torchao's emulated path where the CPU has no kernel)."""
 
@@ -13,7 +13,11 @@ torchao = pytest.importorskip("torchao")
 from torchao.float8 import Float8LinearConfig, convert_to_float8_training  # noqa: E402
 from torchao.quantization import (  # noqa: E402
     Float8DynamicActivationFloat8WeightConfig,
+    Int8DynamicActivationInt8WeightConfig,
+    Int8DynamicActivationIntxWeightConfig,
     Int8WeightOnlyConfig,
+    IntxWeightOnlyConfig,
+    PerGroup,
     PerRow,
     PerTensor,
     quantize_,
@@ -128,6 +132,44 @@ class TestInt8WeightOnly:
             want = cpu(x)
             assert_same(tpu(x.to("tpu")), want, 1e-2)
             assert_same(torch.compile(tpu, backend="tpu")(x.to("tpu")), want, 1e-2)
+
+
+class TestIntegerProducts:
+    """torchao's int8 x int8 products reach `torch._int_mm` on the tpu (through torch's `out_dtype`,
+    as on CUDA: test_int_products.py times them); its int4 weights (stored unpacked in int8)
+    dequantize."""
+
+    def test_int8_dynamic_activation_int8_weight_matches_the_cpu(self):
+        cpu, tpu = quantized(Int8DynamicActivationInt8WeightConfig())
+        assert type(tpu[0].weight).__name__ == "Int8Tensor"
+        x = inputs(torch.bfloat16)
+        with torch.no_grad():
+            want = cpu(x)
+            assert_same(tpu(x.to("tpu")), want)
+            assert_same(whole_program(torch.compile(tpu, backend="tpu"), x.to("tpu")), want)
+
+    @pytest.mark.parametrize(
+        "config",
+        [
+            lambda: IntxWeightOnlyConfig(weight_dtype=torch.int4, granularity=PerGroup(32)),
+            pytest.param(
+                lambda: Int8DynamicActivationIntxWeightConfig(weight_dtype=torch.int4, weight_granularity=PerGroup(32)),
+                marks=pytest.mark.hw_differs(
+                    "XLA's CPU compiler computes the fused bf16 activation quantization in f32, so a few "
+                    "activations quantize to the neighbouring int8 value under torch.compile; eager on hw "
+                    "matches the CPU exactly"
+                ),
+            ),
+        ],
+        ids=["int4_weight_only", "int8_activation_int4_weight"],
+    )
+    def test_int4_weights_match_the_cpu(self, config):
+        cpu, tpu = quantized(config())
+        x = inputs(torch.bfloat16)
+        with torch.no_grad():
+            want = cpu(x)
+            assert_same(tpu(x.to("tpu")), want)
+            assert_same(whole_program(torch.compile(tpu, backend="tpu"), x.to("tpu")), want)
 
 
 class TestMX:

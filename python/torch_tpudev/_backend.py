@@ -7,7 +7,7 @@ import warnings
 
 import torch
 
-from . import _C, _compile, _composites, _kernels, _lazy, _ops, _private, _storage, _sync_points, _torchao
+from . import _C, _compile, _composites, _kernels, _lazy, _ops, _out_dtype, _private, _storage, _sync_points, _torchao
 
 _lock = threading.Lock()
 _registered = False
@@ -39,6 +39,8 @@ def register():
         _compile.install_default()
         # torchao's fp8 and NVFP4 workflows check for CUDA hardware; the tpu passes them.
         _torchao.install()
+        # torch's out_dtype (torchao's int8 products) runs an int8 mm as `_int_mm`, as on CUDA.
+        _out_dtype.install()
         if torch.distributed.is_available():
             from . import distributed
 

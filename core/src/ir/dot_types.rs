@@ -1,6 +1,7 @@
 //! The element types a `dot_general` takes and gives. Its operands share a dtype, which its
-//! result keeps, with one exception: two 8-bit floats give f32 directly, as a TPU's MXU
-//! multiplies them. Each product of two 8-bit floats is exact in f32 (at most 4 x 4 significant
+//! result keeps, with two exceptions, both what a TPU's MXU does: two 8-bit floats give f32
+//! directly, and two int8 give int32 (the int8 mode accumulates in int32; each product is
+//! exact and the sum wraps as an int32 product of the widened operands would). Each product of two 8-bit floats is exact in f32 (at most 4 x 4 significant
 //! bits, and far inside f32's exponent range), so the sum accumulates in f32 and is never
 //! rounded to an 8-bit format. The two operands may be different formats (e4m3fn x e5m2), as
 //! PyTorch's `_scaled_mm` allows.
@@ -15,14 +16,16 @@ pub fn is_mxu_float8(dtype: DType) -> bool {
 
 /// Whether a `dot_general` of `lhs` and `rhs` elements may give `out` elements.
 pub fn dot_result_allowed(lhs: DType, rhs: DType, out: DType) -> bool {
-    (lhs == rhs && out == lhs) || (is_mxu_float8(lhs) && is_mxu_float8(rhs) && out == DType::F32)
+    (lhs == rhs && out == lhs)
+        || (is_mxu_float8(lhs) && is_mxu_float8(rhs) && out == DType::F32)
+        || (lhs == DType::I8 && rhs == DType::I8 && out == DType::I32)
 }
 
 /// Why `dot_result_allowed(lhs, rhs, out)` is false, for an error message.
 pub fn dot_result_refusal(lhs: DType, rhs: DType, out: DType) -> String {
     format!(
         "dot_general of {lhs} and {rhs} cannot give {out}: the operands must share a dtype, which the \
-         result keeps, or be two 8-bit floats with an f32 result"
+         result keeps, or be two 8-bit floats with an f32 result, or two int8 with an int32 result"
     )
 }
 
@@ -32,7 +35,8 @@ mod tests {
     use DType::*;
 
     #[test]
-    fn only_equal_dtypes_or_float8_pairs_into_f32() {
+    fn only_equal_dtypes_float8_pairs_into_f32_or_int8_into_int32() {
+        assert!(dot_result_allowed(I8, I8, I32));
         assert!(dot_result_allowed(F32, F32, F32));
         assert!(dot_result_allowed(BF16, BF16, BF16));
         assert!(dot_result_allowed(F8E4M3FN, F8E4M3FN, F8E4M3FN));
@@ -42,7 +46,9 @@ mod tests {
         // Other widenings, mixed non-8-bit operands, e8m0 and other results are not products the IR has.
         for (l, r, out) in [
             (BF16, BF16, F32),
-            (I8, I8, I32),
+            (I8, I8, I64),
+            (U8, U8, I32),
+            (I8, U8, I32),
             (F32, BF16, F32),
             (F8E8M0FNU, F8E8M0FNU, F32),
             (F8E4M3FN, F8E8M0FNU, F32),

@@ -1,4 +1,4 @@
-//! Matrix products: mm, bmm, addmm, baddbmm, addmv, dot, mv.
+//! Matrix products: mm, bmm, addmm, baddbmm, addmv, dot, mv, and the integer `_int_mm`.
 //!
 //! f16/bf16 products accumulate in f32 and are rounded once; f32 products run at full f32
 //! precision.
@@ -13,6 +13,7 @@ use crate::ir::{CompareDir, DotDims, NodeId, Op, Precision, ReduceKind};
 
 pub(super) const OPS: &[LowerEntry] = &[
     LowerEntry::new("mm", mm),
+    LowerEntry::new("_int_mm", int_mm),
     LowerEntry::new("bmm", bmm),
     LowerEntry::new("addmm", addmm),
     LowerEntry::new("baddbmm", baddbmm),
@@ -107,6 +108,33 @@ fn mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
     let out = ctx.b.dtype(a);
     let r = matmul(ctx, a, b, false)?;
     Ok(vec![ctx.convert(r, out)])
+}
+
+/// `torch._int_mm`: int8 x int8 into int32, one `dot_general` the MXU's int8 mode runs. A
+/// uint8 `self` (which the CPU also takes) has no such product: both sides widen to int32,
+/// which is exact.
+fn int_mm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {
+    let (a, b) = (ctx.tensor(0)?, ctx.tensor(1)?);
+    let (da, db) = (ctx.b.dtype(a), ctx.b.dtype(b));
+    if !matches!(da, DType::I8 | DType::U8) {
+        return Err(ctx.invalid(format!("Expected self dtype to be int8 or uint8 but got {}", da.torch_name())));
+    }
+    if db != DType::I8 {
+        return Err(ctx.invalid(format!("Expected mat2 dtype to be of type int8 but got {}", db.torch_name())));
+    }
+    let (sa, sb) = (ctx.b.shape(a).to_vec(), ctx.b.shape(b).to_vec());
+    for (what, s) in [("self", &sa), ("mat2", &sb)] {
+        if s.len() != 2 {
+            return Err(ctx.invalid(format!("_int_mm: {what} must be a matrix, got {}-D tensor", s.len())));
+        }
+    }
+    check_mm(ctx, &sa, &sb, false)?;
+    let d = DotDims { precision: Precision::Default, ..dims(&[], &[], &[1], &[0]) };
+    if da == DType::U8 {
+        let (a, b) = (ctx.convert(a, DType::I32), ctx.convert(b, DType::I32));
+        return Ok(vec![ctx.b.dot_general(a, b, d)?]);
+    }
+    Ok(vec![ctx.b.dot_general_to(a, b, d, DType::I32)?])
 }
 
 fn bmm(ctx: &mut LowerCtx) -> Result<Vec<NodeId>> {

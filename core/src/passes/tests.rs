@@ -9,6 +9,9 @@ use crate::ir::{GraphBuilder, Literal, Op, ReduceKind, TensorType};
 use crate::lower::{lookup, Arg, LowerCtx};
 
 const F32: DType = DType::F32;
+const I8: DType = DType::I8;
+const I32: DType = DType::I32;
+const I64: DType = DType::I64;
 
 fn lowered(op: &str, args: &[Arg]) -> Graph {
     let entry = lookup(op).unwrap();
@@ -187,4 +190,77 @@ fn a_dot_reads_its_transposed_operands_through_when_the_result_keeps_its_order()
     let p = b.dot_general(at, w, dims(vec![], vec![], vec![2], vec![0])).unwrap();
     let g = b.finish(vec![p]);
     assert_eq!(optimize(&g), g);
+}
+
+#[test]
+fn an_int32_dot_of_widened_int8_values_reads_the_int8_values() {
+    let dims = crate::ir::DotDims {
+        lhs_batch: vec![],
+        rhs_batch: vec![],
+        lhs_contract: vec![1],
+        rhs_contract: vec![0],
+        precision: Default::default(),
+    };
+    // torch's out_dtype fallback: x.to(int32) @ w.t().to(int32), w stored [n, k].
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(I8, vec![4, 16]));
+    let w = b.param(TensorType::new(I8, vec![8, 16]));
+    let xi = b.convert(x, I32);
+    let wt = b.transpose(w, vec![1, 0]).unwrap();
+    let wi = b.convert(wt, I32);
+    let y = b.dot_general(xi, wi, dims.clone()).unwrap();
+    let g = b.finish(vec![y]);
+    let out = optimize(&g);
+    let dot = out.nodes.iter().find(|n| matches!(n.op, Op::DotGeneral(_))).unwrap();
+    assert_eq!(dot.ty.dtype, I32);
+    assert!(
+        dot.inputs.iter().all(|&j| out.nodes[j].ty.dtype == I8 && matches!(out.nodes[j].op, Op::Parameter(_))),
+        "{out}"
+    );
+    assert!(!out.nodes.iter().any(|n| matches!(n.op, Op::Convert | Op::Transpose { .. })), "{out}");
+    // One widened operand, or an int64 result, keeps the converts.
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(I8, vec![4, 16]));
+    let w = b.param(TensorType::new(I32, vec![16, 8]));
+    let xi = b.convert(x, I32);
+    let y = b.dot_general(xi, w, dims.clone()).unwrap();
+    let g = b.finish(vec![y]);
+    assert_eq!(optimize(&g), g);
+    let mut b = GraphBuilder::new();
+    let x = b.param(TensorType::new(I8, vec![4, 16]));
+    let w = b.param(TensorType::new(I8, vec![16, 8]));
+    let (xi, wi) = (b.convert(x, I64), b.convert(w, I64));
+    let y = b.dot_general(xi, wi, dims).unwrap();
+    let g = b.finish(vec![y]);
+    assert_eq!(optimize(&g), g);
+}
+
+#[test]
+fn a_bf16_product_accumulated_in_f32_takes_one_pass_at_any_precision() {
+    let dims = |precision| crate::ir::DotDims {
+        lhs_batch: vec![],
+        rhs_batch: vec![],
+        lhs_contract: vec![1],
+        rhs_contract: vec![0],
+        precision,
+    };
+    let product = |lhs: DType, precision| {
+        let mut b = GraphBuilder::new();
+        let x = b.param(TensorType::new(lhs, vec![4, 16]));
+        let w = b.param(TensorType::new(DType::BF16, vec![16, 8]));
+        let (xf, wf) = (b.convert(x, F32), b.convert(w, F32));
+        let y = b.dot_general(xf, wf, dims(precision)).unwrap();
+        b.finish(vec![y])
+    };
+    let precision_of = |g: &Graph| match &g.nodes.iter().find(|n| matches!(n.op, Op::DotGeneral(_))).unwrap().op {
+        Op::DotGeneral(d) => d.precision,
+        _ => unreachable!(),
+    };
+    use crate::ir::Precision;
+    for p in [Precision::Highest, Precision::High] {
+        assert_eq!(precision_of(&optimize(&product(DType::BF16, p))), Precision::Default);
+        // An f32 (or f16) operand keeps the session's precision: its low bits matter.
+        assert_eq!(precision_of(&optimize(&product(F32, p))), p);
+        assert_eq!(precision_of(&optimize(&product(DType::F16, p))), p);
+    }
 }

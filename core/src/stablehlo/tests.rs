@@ -569,10 +569,14 @@ fn a_float8_dot_into_f32_is_one_node_and_round_trips() {
 
 #[test]
 fn a_wider_integer_dot_result_widens_the_operands() {
-    // i8 x i8 -> i32: the i8 values are exact in i32, whose product wraps as the wider one does.
-    let g = parse(&dot_module("i8", "i8", "i32")).unwrap();
+    // i16 x i16 -> i32: the i16 values are exact in i32, whose product wraps as the wider one does.
+    let g = parse(&dot_module("i16", "i16", "i32")).unwrap();
     assert_eq!(g.output_types()[0], TensorType::new(D::I32, vec![2, 4]));
     assert_eq!(g.nodes.iter().filter(|n| matches!(n.op, Op::Convert) && n.ty.dtype == D::I32).count(), 2);
+    // i8 x i8 -> i32 is the MXU's int8 product itself: nothing is converted.
+    let g = parse(&dot_module("i8", "i8", "i32")).unwrap();
+    assert_eq!(g.output_types()[0], TensorType::new(D::I32, vec![2, 4]));
+    assert!(!g.nodes.iter().any(|n| matches!(n.op, Op::Convert)));
     round_trip("dot_general_i8_to_i32", &g);
 }
 

@@ -1402,3 +1402,8 @@ reference_case("_scaled_grouped_mm", _grouped_ref, _f8(4, 48), _f8(8, 48).t(), _
 reference_case("_scaled_grouped_mm", _grouped_ref, torch.stack([_f8(4, 32), _f8(4, 32)]), _f8(24, 32).t(),
                _scales(2, 4), _scales(24), torch.tensor([16, 20], dtype=torch.int32), None, None, torch.float32,
                False)
+case("_int_mm", t(4, 64, dtype=torch.int8, lo=-128, hi=128), t(64, 8, dtype=torch.int8, lo=-128, hi=128))
+case("_int_mm", t(4, 16, dtype=torch.uint8, lo=0, hi=256), t(16, 8, dtype=torch.int8, lo=-128, hi=128))
+case("_int_mm", t(4, 16, dtype=torch.int8), t(16, 8, dtype=torch.uint8))
+case("_int_mm", t(4, 16), t(16, 8, dtype=torch.int8))
+case("_int_mm", t(4, 16, dtype=torch.int8), t(15, 8, dtype=torch.int8))

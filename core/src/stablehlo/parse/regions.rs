@@ -269,7 +269,7 @@ impl Build<'_> {
                 let (da, db) = (self.g.dtype(a), self.g.dtype(b));
                 let out = op.result_types.first().map_or(da, |t| t.dtype);
                 // A wider declared result the IR has no product for (JAX's preferred_element_type:
-                // bf16 x bf16 -> f32, i8 x i8 -> i32) widens the operands, exactly: the float
+                // bf16 x bf16 -> f32, i16 x i16 -> i32) widens the operands, exactly: the float
                 // product accumulates in f32 either way, the integer one wraps the same.
                 let (a, b) = if dot_result_allowed(da, db, out) {
                     (a, b)
