@@ -2,7 +2,8 @@
 //! (parsed by `tpudev_core::stablehlo::parse`) and on XLA through the PJRT C API (the text
 //! compiled by the real XLA CPU plugin), with the same inputs, and the results must agree.
 //!
-//! The corpus: the hand-written edge cases in `tests/stablehlo_corpus/` and the programs the
+//! The corpus: the hand-written edge cases in `tests/stablehlo_corpus/`, the programs JAX
+//! exported there (`jax_*.mlir`, written by `jax_programs.py`), and the programs the
 //! lowering produces for ATen ops real models use (`lowered_programs`, printed by
 //! `tpudev_core::stablehlo::print`). Programs with `@tpudev.*` custom calls have no XLA
 //! counterpart, and those with ops XLA's CPU backend lacks (`XLA_CPU_LACKS`) cannot run there:

@@ -950,3 +950,41 @@ fn garbled_complex_text_is_an_error_not_a_panic() {
         }
     }
 }
+
+#[test]
+fn convolutions_in_other_layouts_run_between_transposes() {
+    // JAX's default NHWC x HWIO -> NHWC: the IR's [b, f, 0, 1] convolution between transposes.
+    let text = "module {\n  func.func @main(%x: tensor<1x6x5x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x6x5x4xf32> {\n    %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x5x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x5x4xf32>\n    return %0 : tensor<1x6x5x4xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.output_types()[0], TensorType::new(D::F32, vec![1, 6, 5, 4]));
+    let conv = g.nodes.iter().find(|n| matches!(n.op, Op::Convolution(_))).unwrap();
+    assert_eq!(conv.ty.shape.to_vec(), vec![1, 4, 6, 5]);
+    // A label missing or named twice is an error that says what dim_numbers must name.
+    for bad in ["[b, 0, 0, f]x[0, 1, i, o]->[b, 0, 1, f]", "[b, 0, 1, f]x[0, 1, i, i]->[b, 0, 1, f]"] {
+        let err = parse(&text.replace("[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]", bad)).unwrap_err().to_string();
+        assert!(err.contains("stablehlo.convolution") && err.contains("must name b, f"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn dynamic_slices_are_takes_of_clamped_windows_and_bad_ones_are_named() {
+    let text = "module {\n  func.func @main(%x: tensor<6x8xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<3x8xf32> {\n    %0 = stablehlo.dynamic_slice %x, %i, %j, sizes = [3, 8] : (tensor<6x8xf32>, tensor<i32>, tensor<i32>) -> tensor<3x8xf32>\n    return %0 : tensor<3x8xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    // One take along the sliced dim; the whole dim 1 needs none.
+    assert_eq!(g.nodes.iter().filter(|n| matches!(n.op, Op::Take { .. })).count(), 1);
+    assert_eq!(g.output_types()[0], TensorType::new(D::F32, vec![3, 8]));
+    for (bad, needle) in [("sizes = [3, 8]", "sizes = [7, 8]"), ("%x, %i, %j, sizes", "%x, %i, sizes")] {
+        let err = parse(&text.replace(bad, needle)).unwrap_err().to_string();
+        assert!(err.contains("stablehlo.dynamic_slice"), "{needle}: {err}");
+    }
+    let update = "module {\n  func.func @main(%x: tensor<6xf32>, %u: tensor<2xf32>, %i: tensor<i64>) -> tensor<6xf32> {\n    %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<6xf32>, tensor<2xf32>, tensor<i64>) -> tensor<6xf32>\n    return %0 : tensor<6xf32>\n  }\n}\n";
+    assert!(parse(update).unwrap().nodes.iter().any(|n| matches!(n.op, Op::Select)));
+    let err = parse(
+        &update
+            .replace("%u: tensor<2xf32>", "%u: tensor<2xf16>")
+            .replace("tensor<2xf32>, tensor<i64>", "tensor<2xf16>, tensor<i64>"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("share its type"), "{err}");
+}

@@ -193,7 +193,9 @@ impl<'a> Build<'a> {
             || op.name == "func.call"
             || op.name == "call";
         if !dialect_ok {
-            return Err(self.err(op, "is not supported (only stablehlo ops, chlo.erf and calls)"));
+            return Err(
+                self.err(op, "is not supported (only stablehlo ops, chlo.erf, chlo.square, chlo.ragged_dot and calls)")
+            );
         }
         let internal = lift(self.c, op);
         if let Some(u) = Op::elementwise_unary().find(|u| u.name() == short) {
@@ -210,6 +212,12 @@ impl<'a> Build<'a> {
         }
         let id = match short {
             "constant" => self.constant(op)?,
+            // chlo.square, which JAX writes for x**2 and in variances: x * x.
+            "square" => {
+                self.arity(op, 1)?;
+                let x = self.operand(scope, op, 0)?;
+                self.g.binary(Op::Mul, x, x).map_err(&internal)?
+            }
             "iota" => {
                 let ty = self.result_type(op)?;
                 let dim = self.one(op, &["dim", "iota_dimension"])?;

@@ -8,6 +8,7 @@ mod attrs;
 mod build;
 mod collective;
 mod complex;
+mod dynamic;
 mod regions;
 mod syntax;
 

@@ -69,6 +69,12 @@ fn pairs(a: Option<&Attr>) -> Option<Vec<(usize, usize)>> {
                 (p.len() == 2).then(|| Some((usize::try_from(p[0]).ok()?, usize::try_from(p[1]).ok()?)))?
             })
             .collect(),
+        // A splat, `dense<0> : tensor<4x2xi64>` (JAX's padding of a reduce_window): one value
+        // for every [low, high] pair of the shape.
+        Attr::Dense(v, Some(shape)) if v.len() == 1 && shape.len() == 2 && shape[1] == 2 => {
+            let x = usize::try_from(v[0].int()?).ok()?;
+            Some(vec![(x, x); shape[0]])
+        }
         // dense<[[0, 0], [1, 1]]> flattens.
         Attr::Dense(..) => {
             let f = a?.ints()?;
@@ -78,6 +84,35 @@ fn pairs(a: Option<&Attr>) -> Option<Vec<(usize, usize)>> {
         }
         _ => None,
     }
+}
+
+/// The permutations that bring a convolution's operands to the IR's layout ([b, f, 0, 1, ...]
+/// and [o, i, 0, 1, ...]) and its [b, f, 0, 1, ...] result to the declared output layout:
+/// `[lhs, rhs, out]`, or None when a label is missing or repeated.
+fn conv_layout_order(labels: &[Vec<String>], spatial: usize) -> Option<[Vec<usize>; 3]> {
+    let [lhs, rhs, out] = labels else { return None };
+    let canonical = |first: &str, second: &str| -> Vec<String> {
+        [first.to_string(), second.to_string()].into_iter().chain((0..spatial).map(|d| d.to_string())).collect()
+    };
+    // For each canonical label, where the written layout has it.
+    let positions = |written: &Vec<String>, want: &[String]| -> Option<Vec<usize>> {
+        if written.len() != want.len() {
+            return None;
+        }
+        want.iter().map(|l| written.iter().position(|w| w == l)).collect()
+    };
+    let data = canonical("b", "f");
+    let to_lhs = positions(lhs, &data)?;
+    let to_rhs = positions(rhs, &canonical("o", "i"))?;
+    // The output: for each written dim, which canonical dim it is.
+    let from_out = positions(&data, out)?;
+    let distinct = |p: &Vec<usize>| {
+        let mut q = p.clone();
+        q.sort_unstable();
+        q.dedup();
+        q.len() == p.len()
+    };
+    (distinct(&to_lhs) && distinct(&to_rhs) && distinct(&from_out)).then_some([to_lhs, to_rhs, from_out])
 }
 
 fn ulist(a: Option<&Attr>) -> Option<Vec<usize>> {
@@ -281,6 +316,8 @@ impl Build<'_> {
             "ragged_dot" => self.ragged_dot(scope, op)?,
             "convolution" => self.convolution(scope, op)?,
             "gather" => self.gather(scope, op)?,
+            "dynamic_slice" => self.dynamic_slice(scope, op)?,
+            "dynamic_update_slice" => self.dynamic_update_slice(scope, op)?,
             "scatter" => self.scatter(scope, op)?,
             "cholesky" => {
                 self.arity(op, 1)?;
@@ -312,16 +349,22 @@ impl Build<'_> {
         let (x, w) = (self.operand(scope, op, 0)?, self.operand(scope, op, 1)?);
         let sp = self.g.rank(x).saturating_sub(2);
         let layout = op.attr("dim_numbers").or(op.attr("dimension_numbers"));
-        let spatial: Vec<String> = (0..sp).map(|d| d.to_string()).collect();
-        let expect = |a: &str, b: &str| -> Vec<String> {
-            [a.to_string(), b.to_string()].into_iter().chain(spatial.iter().cloned()).collect()
+        let Some(Attr::ConvLayout(labels)) = layout else {
+            return Err(self.err(op, "missing its dim_numbers ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1] and the like)"));
         };
-        let want = vec![expect("b", "f"), expect("o", "i"), expect("b", "f")];
-        if layout != Some(&Attr::ConvLayout(want)) {
-            return Err(
-                self.err(op, "only the layout [b, f, 0, 1, ...]x[o, i, 0, 1, ...]->[b, f, 0, 1, ...] is supported")
-            );
-        }
+        let order = conv_layout_order(labels, sp).ok_or_else(|| {
+            self.err(
+                op,
+                format!(
+                    "dim_numbers must name b, f and the spatial dims 0..{sp} once each for the input and \
+                     output, and o, i and the spatial dims for the kernel"
+                ),
+            )
+        })?;
+        // Another layout (JAX's default is NHWC x HWIO -> NHWC) is the IR's convolution between
+        // transposes, which only rename dims.
+        let x = self.g.transpose(x, order[0].clone()).map_err(lift(self.c, op))?;
+        let w = self.g.transpose(w, order[1].clone()).map_err(lift(self.c, op))?;
         let window = op.attr("window");
         let get = |pretty: &str, generic: &str| window.and_then(|w| w.field(pretty)).or(op.attr(generic));
         if ulist(get("reverse", "window_reversal")).is_some_and(|v| v.iter().any(|&r| r != 0)) {
@@ -345,7 +388,8 @@ impl Build<'_> {
                 .unwrap_or(1),
             precision: precision(op.attr("precision_config")),
         };
-        self.g.convolution(x, w, dims).map_err(lift(self.c, op))
+        let y = self.g.convolution(x, w, dims).map_err(lift(self.c, op))?;
+        self.g.transpose(y, order[2].clone()).map_err(lift(self.c, op))
     }
 
     /// Index operand `k` as the IR wants it: i64, without a trailing index-vector dim of 1.

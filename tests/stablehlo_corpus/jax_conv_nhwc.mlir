@@ -1,0 +1,6 @@
+module @jax_conv_nhwc attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x9x8x3xf32>, %arg1: tensor<3x2x3x4xf32>) -> (tensor<2x5x8x4xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 1], pad = [[1, 1], [0, 2]], lhs_dilate = [1, 1], rhs_dilate = [1, 2], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<2x9x8x3xf32>, tensor<3x2x3x4xf32>) -> tensor<2x5x8x4xf32>
+    return %0 : tensor<2x5x8x4xf32>
+  }
+}

@@ -1,0 +1,83 @@
+"""Writes the corpus programs named jax_*.mlir: StableHLO exported by JAX itself
+(`jax.jit(f).lower(...).as_text()`), for what JAX writes that hand-written programs miss (NHWC
+convolutions, splat padding, chlo.square, dynamic slices of traced indices). The differential
+test (tests/stablehlo_differential.rs) runs each on the simulator and on XLA's CPU plugin.
+
+Run from the repository root with JAX installed (the `jax` extra of python/pyproject.toml):
+
+    .venv/bin/python tests/stablehlo_corpus/jax_programs.py
+
+f32 products ask for HIGHEST precision, which XLA's CPU backend computes as a TPU's six bf16
+passes do (DEFAULT would round the operands to bf16 on a TPU and not on the CPU).
+"""
+
+from pathlib import Path
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+jax.config.update("jax_platforms", "cpu")
+
+HIGHEST = lax.Precision.HIGHEST
+F32, I32 = jnp.float32, jnp.int32
+
+
+def conv_nhwc(x, w):
+    return lax.conv_general_dilated(x, w, (2, 1), ((1, 1), (0, 2)), rhs_dilation=(1, 2),
+                                    dimension_numbers=("NHWC", "HWIO", "NHWC"), precision=HIGHEST)
+
+
+def conv_nchw_hwio_nhwc_grouped(x, w):
+    return lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NCHW", "HWIO", "NHWC"),
+                                    feature_group_count=2, precision=HIGHEST)
+
+
+def max_pool(x):
+    return lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+
+
+def layer_norm(x):
+    m = x.mean(-1, keepdims=True)
+    return (x - m) / jnp.sqrt(jnp.square(x - m).mean(-1, keepdims=True) + 1e-5)
+
+
+def dynamic_slice(x, i, j):
+    # Starts past the end are clamped: the corpus's inputs are small integers.
+    return lax.dynamic_slice(x, (i * 2, j + 5), (3, 4))
+
+
+def dynamic_update_slice(x, u, i, j):
+    return lax.dynamic_update_slice(x, u, (i + 3, j * 3))
+
+
+def traced_index(x, i):
+    return x[i] * 2.0, x[i, 1:3]
+
+
+def spec(shape, dtype=F32):
+    return jax.ShapeDtypeStruct(shape, dtype)
+
+
+PROGRAMS = {
+    conv_nhwc: [spec((2, 9, 8, 3)), spec((3, 2, 3, 4))],
+    conv_nchw_hwio_nhwc_grouped: [spec((1, 4, 6, 6)), spec((3, 3, 2, 6))],
+    max_pool: [spec((2, 8, 8, 3))],
+    layer_norm: [spec((4, 16))],
+    dynamic_slice: [spec((6, 8)), spec((), I32), spec((), I32)],
+    dynamic_update_slice: [spec((6, 8)), spec((2, 3)), spec((), I32), spec((), I32)],
+    traced_index: [spec((5, 4)), spec((), I32)],
+}
+
+
+def main():
+    here = Path(__file__).parent
+    for fn, specs in PROGRAMS.items():
+        name = "jax_" + fn.__name__
+        text = jax.jit(fn).lower(*specs).as_text().replace("@jit_" + fn.__name__, "@" + name)
+        (here / f"{name}.mlir").write_text(text)
+        print("wrote", name)
+
+
+if __name__ == "__main__":
+    main()
