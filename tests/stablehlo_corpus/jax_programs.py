@@ -1,6 +1,7 @@
 """Writes the corpus programs named jax_*.mlir: StableHLO exported by JAX itself
 (`jax.jit(f).lower(...).as_text()`), for what JAX writes that hand-written programs miss (NHWC
-convolutions, splat padding, chlo.square, dynamic slices of traced indices). The differential
+convolutions, splat padding, chlo.square, dynamic slices of traced indices, sorts with
+JAX's comparators). The differential
 test (tests/stablehlo_differential.rs) runs each on the simulator and on XLA's CPU plugin.
 
 Run from the repository root with JAX installed (the `jax` extra of python/pyproject.toml):
@@ -55,6 +56,23 @@ def traced_index(x, i):
     return x[i] * 2.0, x[i, 1:3]
 
 
+def sort_rows(x):
+    return jnp.sort(x, axis=-1)
+
+
+def argsort_columns_descending(x):
+    return jnp.argsort(x, axis=0, descending=True)
+
+
+def sort_keys_with_values(k, v, w):
+    # Two keys: ties of the first are ordered by the second; the third operand follows.
+    return lax.sort((k, v, w), dimension=0, num_keys=2)
+
+
+def sort_integers(x):
+    return jnp.sort(x)
+
+
 def spec(shape, dtype=F32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -67,6 +85,10 @@ PROGRAMS = {
     dynamic_slice: [spec((6, 8)), spec((), I32), spec((), I32)],
     dynamic_update_slice: [spec((6, 8)), spec((2, 3)), spec((), I32), spec((), I32)],
     traced_index: [spec((5, 4)), spec((), I32)],
+    sort_rows: [spec((3, 17))],
+    argsort_columns_descending: [spec((9, 4))],
+    sort_keys_with_values: [spec((12,), I32), spec((12,)), spec((12,))],
+    sort_integers: [spec((2, 10), I32)],
 }
 
 

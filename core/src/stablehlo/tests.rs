@@ -988,3 +988,16 @@ fn dynamic_slices_are_takes_of_clamped_windows_and_bad_ones_are_named() {
     .to_string();
     assert!(err.contains("share its type"), "{err}");
 }
+
+#[test]
+fn sorts_take_any_elementwise_comparator_and_name_what_they_cannot() {
+    let text = "module {\n  func.func @main(%x: tensor<3x5xf32>, %y: tensor<3x5xi32>) -> (tensor<3x5xf32>, tensor<3x5xi32>) {\n    %0:2 = \"stablehlo.sort\"(%x, %y) <{dimension = 1 : i64, is_stable = true}> ({\n    ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):\n      %z = stablehlo.constant dense<0.0> : tensor<f32>\n      %na = stablehlo.add %a, %z : tensor<f32>\n      %lt = stablehlo.compare GT, %na, %b, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>\n      stablehlo.return %lt : tensor<i1>\n    }) : (tensor<3x5xf32>, tensor<3x5xi32>) -> (tensor<3x5xf32>, tensor<3x5xi32>)\n    return %0#0, %0#1 : tensor<3x5xf32>, tensor<3x5xi32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.output_types()[1], TensorType::new(D::I32, vec![3, 5]));
+    // TOTALORDER compares the float bits as integers.
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::BitcastConvert)));
+    let err = parse(&text.replace("stablehlo.add %a, %z", "stablehlo.cbrt %a")).unwrap_err().to_string();
+    assert!(err.contains("stablehlo.cbrt") && err.contains("sort comparator"), "{err}");
+    let err = parse(&text.replace("%d: tensor<i32>):", "%d: tensor<f32>):")).unwrap_err().to_string();
+    assert!(err.contains("comparator argument %d"), "{err}");
+}

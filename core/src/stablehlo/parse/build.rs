@@ -43,6 +43,16 @@ pub fn compare_dir(s: &str) -> Option<CompareDir> {
     })
 }
 
+/// The signed integer of a float's width, which TOTALORDER compares it as.
+fn total_order_int(d: DType) -> Option<DType> {
+    match d {
+        DType::F16 | DType::BF16 => Some(DType::I16),
+        DType::F32 => Some(DType::I32),
+        DType::F64 => Some(DType::I64),
+        _ => None,
+    }
+}
+
 /// A dense element as a literal of `dtype`.
 pub fn literal(e: &Attr, dtype: DType) -> Option<Literal> {
     let lit = match e {
@@ -210,6 +220,9 @@ impl<'a> Build<'a> {
             let id = self.g.binary(bop.clone(), a, b).map_err(&internal)?;
             return Ok(vec![self.check(op, id)?]);
         }
+        if short == "sort" {
+            return self.sort(scope, op);
+        }
         let id = match short {
             "constant" => self.constant(op)?,
             // chlo.square, which JAX writes for x**2 and in variances: x * x.
@@ -225,10 +238,8 @@ impl<'a> Build<'a> {
             }
             "compare" => {
                 self.arity(op, 2)?;
-                let dir = op.attr("#0").or(op.attr("comparison_direction")).and_then(Attr::word).and_then(compare_dir);
-                let dir = dir.ok_or_else(|| self.err(op, "missing comparison direction (EQ, NE, LT, LE, GT, GE)"))?;
                 let (a, b) = (self.operand(scope, op, 0)?, self.operand(scope, op, 1)?);
-                self.g.compare(dir, a, b).map_err(&internal)?
+                self.compare(op, a, b)?
             }
             "select" | "clamp" => {
                 self.arity(op, 3)?;
@@ -341,7 +352,34 @@ impl<'a> Build<'a> {
         self.g.slice(x, start, limit, stride).map_err(lift(self.c, op))
     }
 
-    fn constant(&mut self, op: &OpAst) -> Result<NodeId> {
+    /// `compare DIR, a, b[, TYPE]`. A TOTALORDER comparison of floats (JAX's sort comparators
+    /// write it) compares the bits as signed integers with the magnitude bits of negative
+    /// values flipped: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN, as StableHLO defines it.
+    pub fn compare(&mut self, op: &OpAst, a: NodeId, b: NodeId) -> Result<NodeId> {
+        let dir = op.attr("#0").or(op.attr("comparison_direction")).and_then(Attr::word).and_then(compare_dir);
+        let dir = dir.ok_or_else(|| self.err(op, "missing comparison direction (EQ, NE, LT, LE, GT, GE)"))?;
+        let total = op.attr("#1").or(op.attr("compare_type")).and_then(Attr::word) == Some("TOTALORDER");
+        let (a, b) = match total_order_int(self.g.dtype(a)) {
+            Some(int) if total => (self.total_order_key(op, a, int)?, self.total_order_key(op, b, int)?),
+            _ => (a, b),
+        };
+        self.g.compare(dir, a, b).map_err(lift(self.c, op))
+    }
+
+    /// The signed integer whose order is the total order of float `x`'s values.
+    fn total_order_key(&mut self, op: &OpAst, x: NodeId, int: DType) -> Result<NodeId> {
+        let internal = lift(self.c, op);
+        let shape = self.g.shape(x).to_vec();
+        let bits = self.g.bitcast_convert(x, int).map_err(&internal)?;
+        let magnitude = (1i64 << (8 * int.size_bytes() - 1)) - 1;
+        let mask = self.g.constant(Literal::Int(magnitude), int, shape.clone());
+        let zero = self.g.constant(Literal::Int(0), int, shape);
+        let flipped = self.g.binary(Op::Xor, bits, mask).map_err(&internal)?;
+        let negative = self.g.compare(CompareDir::Lt, bits, zero).map_err(&internal)?;
+        self.g.select(negative, flipped, bits).map_err(internal)
+    }
+
+    pub fn constant(&mut self, op: &OpAst) -> Result<NodeId> {
         let ty = self.result_type(op)?;
         let elems = match op.attr("value") {
             Some(a @ Attr::Dense(..)) => a.flat(),

@@ -10,6 +10,7 @@ mod collective;
 mod complex;
 mod dynamic;
 mod regions;
+mod sort;
 mod syntax;
 
 use std::collections::HashMap;
