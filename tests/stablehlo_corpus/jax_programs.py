@@ -1,7 +1,7 @@
 """Writes the corpus programs named jax_*.mlir: StableHLO exported by JAX itself
 (`jax.jit(f).lower(...).as_text()`), for what JAX writes that hand-written programs miss (NHWC
 convolutions, splat padding, chlo.square, dynamic slices of traced indices, sorts with
-JAX's comparators). The differential
+JAX's comparators, CHLO special functions and top_k). The differential
 test (tests/stablehlo_differential.rs) runs each on the simulator and on XLA's CPU plugin.
 
 Run from the repository root with JAX installed (the `jax` extra of python/pyproject.toml):
@@ -73,6 +73,20 @@ def sort_integers(x):
     return jnp.sort(x)
 
 
+def special_functions(x):
+    # Arguments kept inside each function's domain: the inputs are in [-1, 1).
+    sp = jax.scipy.special
+    pos, unit, above_one = x * x + 0.5, x * 0.9, x * x + 1.5
+    return (sp.gammaln(pos), sp.digamma(pos), sp.erfinv(unit), sp.erfc(x), jnp.tan(x), jnp.sinh(x),
+            jnp.cosh(x), jnp.arcsin(unit), jnp.arccos(unit), jnp.arctan(x), jnp.arcsinh(x),
+            jnp.arccosh(above_one), jnp.arctanh(unit), sp.i1e(x), jnp.nextafter(x, pos), sp.zeta(above_one, pos),
+            jnp.isinf(x / (x - x)), jnp.isposinf(x / (x - x)))
+
+
+def top_k(x):
+    return lax.top_k(x, 4)
+
+
 def spec(shape, dtype=F32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -89,6 +103,8 @@ PROGRAMS = {
     argsort_columns_descending: [spec((9, 4))],
     sort_keys_with_values: [spec((12,), I32), spec((12,)), spec((12,))],
     sort_integers: [spec((2, 10), I32)],
+    special_functions: [spec((16,))],
+    top_k: [spec((3, 10))],
 }
 
 

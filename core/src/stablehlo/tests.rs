@@ -1001,3 +1001,18 @@ fn sorts_take_any_elementwise_comparator_and_name_what_they_cannot() {
     let err = parse(&text.replace("%d: tensor<i32>):", "%d: tensor<f32>):")).unwrap_err().to_string();
     assert!(err.contains("comparator argument %d"), "{err}");
 }
+
+#[test]
+fn chlo_ops_with_an_aten_counterpart_are_its_lowering_inlined() {
+    let text = "module {\n  func.func @main(%x: tensor<3x10xf32>) -> (tensor<3x4xf32>, tensor<3x4xi32>) {\n    %v, %i = chlo.top_k(%x, k = 4) : tensor<3x10xf32> -> (tensor<3x4xf32>, tensor<3x4xi32>)\n    return %v, %i : tensor<3x4xf32>, tensor<3x4xi32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.output_types()[1], TensorType::new(D::I32, vec![3, 4]));
+    let err = parse(&text.replace("k = 4", "kk = 4")).unwrap_err().to_string();
+    assert!(err.contains("chlo.top_k") && err.contains("missing k"), "{err}");
+    // A one-operand CHLO op: the lowering's ops, not a call.
+    let lgamma = "module {\n  func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n    %0 = chlo.lgamma %x : tensor<4xf32> -> tensor<4xf32>\n    return %0 : tensor<4xf32>\n  }\n}\n";
+    let g = parse(lgamma).unwrap();
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::Log)), "{g}");
+    let err = parse(&lgamma.replace("chlo.lgamma", "chlo.polygamma")).unwrap_err().to_string();
+    assert!(err.contains("chlo.polygamma"), "{err}");
+}

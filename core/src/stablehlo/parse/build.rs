@@ -204,7 +204,7 @@ impl<'a> Build<'a> {
             || op.name == "call";
         if !dialect_ok {
             return Err(
-                self.err(op, "is not supported (only stablehlo ops, chlo.erf, chlo.square, chlo.ragged_dot and calls)")
+                self.err(op, "is not supported (only stablehlo ops, the chlo ops docs/stablehlo.md lists, and calls)")
             );
         }
         let internal = lift(self.c, op);
@@ -222,6 +222,9 @@ impl<'a> Build<'a> {
         }
         if short == "sort" {
             return self.sort(scope, op);
+        }
+        if super::chlo::is_aten_chlo(op) {
+            return self.aten_chlo(scope, op);
         }
         let id = match short {
             "constant" => self.constant(op)?,

@@ -6,6 +6,7 @@
 mod ast;
 mod attrs;
 mod build;
+mod chlo;
 mod collective;
 mod complex;
 mod dynamic;

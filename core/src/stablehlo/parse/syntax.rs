@@ -257,6 +257,23 @@ fn pretty(c: &mut Cursor, op: &mut OpAst) -> Result<()> {
             c.expect("(")?;
             op.operands = operand_list(c, ")")?;
         }
+        // `chlo.top_k(%x, k = 3)`: the operand and the attribute inside the parentheses.
+        "top_k" if c.at("(") => {
+            c.expect("(")?;
+            loop {
+                if c.at("%") {
+                    op.operands.push(c.value_ref()?);
+                } else {
+                    let word = c.ident()?;
+                    c.expect("=")?;
+                    op.attrs.push((word, attr(c, false)?));
+                }
+                if c.eat(")") {
+                    break;
+                }
+                c.expect(",")?;
+            }
+        }
         "custom_call" | "call" if c.at("@") => {
             op.attrs.push(("callee".into(), Attr::Symbol(c.symbol()?)));
             c.expect("(")?;
