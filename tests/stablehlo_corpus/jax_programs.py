@@ -87,6 +87,11 @@ def top_k(x):
     return lax.top_k(x, 4)
 
 
+def scatter_slices(x, i, j, v):
+    # Whole rows replaced, and columns combined by max and min, at traced indices.
+    return x.at[i].set(0.5), x.at[:, j].max(v), x.at[:, j].min(v)
+
+
 def spec(shape, dtype=F32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -105,6 +110,7 @@ PROGRAMS = {
     sort_integers: [spec((2, 10), I32)],
     special_functions: [spec((16,))],
     top_k: [spec((3, 10))],
+    scatter_slices: [spec((6, 5)), spec((2,), I32), spec((3,), I32), spec((6, 3))],
 }
 
 

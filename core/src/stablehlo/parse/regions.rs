@@ -486,10 +486,26 @@ impl Build<'_> {
         }
         let ir = self.g.rank(idx);
         let window: Vec<usize> = (0..axis).chain(axis + ir..r - 1 + ir).collect();
-        if kind != Some(ReduceKind::Sum) || f("update_window_dims") != window {
+        if f("update_window_dims") != window {
             return Err(unsupported());
         }
-        self.g.scatter_add(base, idx, upd, axis).map_err(lift)
+        if kind == Some(ReduceKind::Sum) {
+            return self.g.scatter_add(base, idx, upd, axis).map_err(lift);
+        }
+        // Whole slices replaced (JAX's `.at[i].set`) or combined by another reduction
+        // (`.at[i].max`): the element-wise scatter along the axis, each update element given
+        // its slice's index. Several index dims are flattened into one first.
+        let shape = self.g.shape(base).to_vec();
+        let count = self.g.shape(idx).iter().product::<usize>();
+        let idx = self.g.reshape(idx, vec![count]).map_err(&lift)?;
+        let mut flat = shape.clone();
+        flat[axis] = count;
+        let upd = self.g.reshape(upd, flat.clone()).map_err(&lift)?;
+        let idx = self.g.broadcast_in_dim(idx, flat, vec![axis]).map_err(&lift)?;
+        match kind {
+            None => self.g.scatter_along_axis(base, idx, upd, axis, false).map_err(lift),
+            Some(k) => self.g.scatter_reduce(base, idx, upd, axis, k).map_err(lift),
+        }
     }
 
     fn custom_call(&mut self, scope: &Scope, op: &OpAst) -> Result<NodeId> {
