@@ -1,7 +1,8 @@
 """Writes the corpus programs named jax_*.mlir: StableHLO exported by JAX itself
 (`jax.jit(f).lower(...).as_text()`), for what JAX writes that hand-written programs miss (NHWC
 convolutions, splat padding, chlo.square, dynamic slices of traced indices, sorts with
-JAX's comparators, CHLO special functions and top_k). The differential
+JAX's comparators, CHLO special functions and top_k,
+lax.cond and lax.switch). The differential
 test (tests/stablehlo_differential.rs) runs each on the simulator and on XLA's CPU plugin.
 
 Run from the repository root with JAX installed (the `jax` extra of python/pyproject.toml):
@@ -92,6 +93,16 @@ def scatter_slices(x, i, j, v):
     return x.at[i].set(0.5), x.at[:, j].max(v), x.at[:, j].min(v)
 
 
+def cond(p, x):
+    return lax.cond(p > 1, lambda x: x * 2.0, lambda x: jnp.sin(x) - 1.0, x)
+
+
+def switch(i, x, y):
+    # Index 0..3 from the corpus's inputs, 4 branches; each returns two values.
+    branches = [lambda x, y: (x, y), lambda x, y: (x * y, y - 1), lambda x, y: (-x, y * 2), lambda x, y: (x + 1, y)]
+    return lax.switch(i, branches, x, y)
+
+
 def spec(shape, dtype=F32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -111,6 +122,8 @@ PROGRAMS = {
     special_functions: [spec((16,))],
     top_k: [spec((3, 10))],
     scatter_slices: [spec((6, 5)), spec((2,), I32), spec((3,), I32), spec((6, 3))],
+    cond: [spec((), I32), spec((3, 4))],
+    switch: [spec((), I32), spec((5,)), spec((5,), I32)],
 }
 
 

@@ -1016,3 +1016,17 @@ fn chlo_ops_with_an_aten_counterpart_are_its_lowering_inlined() {
     let err = parse(&lgamma.replace("chlo.lgamma", "chlo.polygamma")).unwrap_err().to_string();
     assert!(err.contains("chlo.polygamma"), "{err}");
 }
+
+#[test]
+fn case_builds_every_branch_and_selects_by_the_index() {
+    let text = "module {\n  func.func @main(%i: tensor<i32>, %x: tensor<4xf32>) -> tensor<4xf32> {\n    %0 = \"stablehlo.case\"(%i) ({\n      stablehlo.return %x : tensor<4xf32>\n    }, {\n      %1 = stablehlo.negate %x : tensor<4xf32>\n      stablehlo.return %1 : tensor<4xf32>\n    }) : (tensor<i32>) -> tensor<4xf32>\n    return %0 : tensor<4xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::Select)) && g.nodes.iter().any(|n| matches!(n.op, Op::Neg)));
+    let err = parse(&text.replace(
+        "%1 = stablehlo.negate %x : tensor<4xf32>\n      stablehlo.return %1 : tensor<4xf32>",
+        "%1 = stablehlo.convert %x : (tensor<4xf32>) -> tensor<4xf16>\n      stablehlo.return %1 : tensor<4xf16>",
+    ))
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("stablehlo.case") && err.contains("same types"), "{err}");
+}

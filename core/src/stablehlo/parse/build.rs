@@ -196,7 +196,7 @@ impl<'a> Build<'a> {
         Ok(id)
     }
 
-    fn op(&mut self, scope: &Scope, op: &OpAst, depth: usize) -> Result<Vec<NodeId>> {
+    pub fn op(&mut self, scope: &Scope, op: &OpAst, depth: usize) -> Result<Vec<NodeId>> {
         let short = op.short_name();
         let dialect_ok = op.name.starts_with("stablehlo.")
             || op.name.starts_with("chlo.")
@@ -222,6 +222,9 @@ impl<'a> Build<'a> {
         }
         if short == "sort" {
             return self.sort(scope, op);
+        }
+        if short == "case" {
+            return self.case(scope, op, depth);
         }
         if super::chlo::is_aten_chlo(op) {
             return self.aten_chlo(scope, op);

@@ -6,6 +6,7 @@
 mod ast;
 mod attrs;
 mod build;
+mod case;
 mod chlo;
 mod collective;
 mod complex;
