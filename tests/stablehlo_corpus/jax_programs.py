@@ -2,7 +2,7 @@
 (`jax.jit(f).lower(...).as_text()`), for what JAX writes that hand-written programs miss (NHWC
 convolutions, splat padding, chlo.square, dynamic slices of traced indices, sorts with
 JAX's comparators, CHLO special functions and top_k,
-lax.cond and lax.switch). The differential
+lax.cond and lax.switch, general gathers). The differential
 test (tests/stablehlo_differential.rs) runs each on the simulator and on XLA's CPU plugin.
 
 Run from the repository root with JAX installed (the `jax` extra of python/pyproject.toml):
@@ -103,6 +103,14 @@ def switch(i, x, y):
     return lax.switch(i, branches, x, y)
 
 
+def gathers(x, i, j, y):
+    # Rows at traced indices cut to a static column range, single elements at index pairs,
+    # a window at a traced start in a 3-D operand, and batched windows (the last start may
+    # run past the end: clamped).
+    windows = jax.vmap(lambda s: lax.dynamic_slice(y, (s, 0, s), (2, 3, 2)))(i)
+    return x[i, 1:3], x[i, j[:2]], x[1:4, j[:2]], windows
+
+
 def spec(shape, dtype=F32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -124,6 +132,7 @@ PROGRAMS = {
     scatter_slices: [spec((6, 5)), spec((2,), I32), spec((3,), I32), spec((6, 3))],
     cond: [spec((), I32), spec((3, 4))],
     switch: [spec((), I32), spec((5,)), spec((5,), I32)],
+    gathers: [spec((6, 5)), spec((2,), I32), spec((3,), I32), spec((4, 3, 5))],
 }
 
 

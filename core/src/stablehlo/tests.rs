@@ -1030,3 +1030,16 @@ fn case_builds_every_branch_and_selects_by_the_index() {
     .to_string();
     assert!(err.contains("stablehlo.case") && err.contains("same types"), "{err}");
 }
+
+#[test]
+fn general_gathers_take_from_the_flat_operand_and_bad_ones_are_named() {
+    let text = "module {\n  func.func @main(%x: tensor<6x5xf32>, %i: tensor<4x2xi32>) -> tensor<4x2xf32> {\n    %0 = \"stablehlo.gather\"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> : (tensor<6x5xf32>, tensor<4x2xi32>) -> tensor<4x2xf32>\n    return %0 : tensor<4x2xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::Take { .. }) && n.ty.shape.to_vec() == vec![4, 2]));
+    // A slice larger than the operand, or an index vector that does not match start_index_map.
+    for (from, to) in [("array<i64: 1, 2>", "array<i64: 1, 7>"), ("start_index_map = [0, 1]", "start_index_map = [0]")]
+    {
+        let err = parse(&text.replace(from, to)).unwrap_err().to_string();
+        assert!(err.contains("stablehlo.gather") && err.contains("do not fit"), "{to}: {err}");
+    }
+}

@@ -11,6 +11,7 @@ mod chlo;
 mod collective;
 mod complex;
 mod dynamic;
+mod gather;
 mod regions;
 mod sort;
 mod syntax;

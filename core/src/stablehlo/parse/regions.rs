@@ -424,13 +424,28 @@ impl Build<'_> {
         let table = self.operand(scope, op, 0)?;
         let t = self.g.shape(table).to_vec();
         let (collapsed, map) = (f("collapsed_slice_dims"), f("start_index_map"));
-        let [axis] = collapsed[..] else { return Err(unsupported()) };
-        if map != [axis] || axis >= t.len() {
-            return Err(unsupported());
-        }
-        let idx = self.indices(scope, op, 1, index_vector_dim(dn).ok_or_else(unsupported)?)?;
         let sizes = ulist(op.attr("slice_sizes")).ok_or_else(unsupported)?;
         let batch = f("operand_batching_dims");
+        // Whole slices (or, with batching dims, elements) along one axis keep their own ops;
+        // every other gather is the general one.
+        let whole_slices = |axis: usize| {
+            let r = self.g.rank(self.lookup(scope, op, 1).unwrap_or(table));
+            let ivd = index_vector_dim(dn);
+            let index_rank = if ivd.is_some_and(|d| d + 1 == r) { r - 1 } else { r };
+            let offset: Vec<usize> = (0..axis).chain(axis + index_rank..t.len() - 1 + index_rank).collect();
+            let mut want = t.clone();
+            want[axis] = 1;
+            f("offset_dims") == offset && sizes == want
+        };
+        let along_one_axis = match collapsed[..] {
+            [axis] => map == [axis] && axis < t.len() && (!batch.is_empty() || whole_slices(axis)),
+            _ => false,
+        };
+        if !along_one_axis {
+            return self.general_gather(scope, op, dn);
+        }
+        let axis = collapsed[0];
+        let idx = self.indices(scope, op, 1, index_vector_dim(dn).ok_or_else(unsupported)?)?;
         if !batch.is_empty() {
             let others: Vec<usize> = (0..t.len()).filter(|&d| d != axis).collect();
             if batch != others || f("start_indices_batching_dims") != others || sizes.iter().any(|&s| s != 1) {
