@@ -24,19 +24,18 @@ fn tensor(d: DType, shape: &[usize]) -> Arg {
     Arg::Tensor(TensorView::contiguous(0x1000, d, shape.to_vec()))
 }
 
+/// The dims of a plain [m, k] x [k, n] product.
+fn matmul_dims(precision: crate::ir::Precision) -> crate::ir::DotDims {
+    crate::ir::DotDims { lhs_batch: vec![], rhs_batch: vec![], lhs_contract: vec![1], rhs_contract: vec![0], precision }
+}
+
 /// A small MLP's forward and loss as a deferred trace would record it: a transpose taken
 /// twice, a learning-rate constant computed from constants, a dead branch.
 fn mlp_step() -> Graph {
     let mut b = GraphBuilder::new();
     let x = b.param(TensorType::new(F32, vec![8, 16]));
     let w = b.param(TensorType::new(F32, vec![32, 16]));
-    let dims = crate::ir::DotDims {
-        lhs_batch: vec![],
-        rhs_batch: vec![],
-        lhs_contract: vec![1],
-        rhs_contract: vec![0],
-        precision: Default::default(),
-    };
+    let dims = matmul_dims(Default::default());
     let wt = b.transpose(w, vec![1, 0]).unwrap();
     let h = b.dot_general(x, wt, dims.clone()).unwrap();
     let zero = b.constant(Literal::Float(0.0), F32, vec![]);
@@ -194,13 +193,7 @@ fn a_dot_reads_its_transposed_operands_through_when_the_result_keeps_its_order()
 
 #[test]
 fn an_int32_dot_of_widened_int8_values_reads_the_int8_values() {
-    let dims = crate::ir::DotDims {
-        lhs_batch: vec![],
-        rhs_batch: vec![],
-        lhs_contract: vec![1],
-        rhs_contract: vec![0],
-        precision: Default::default(),
-    };
+    let dims = matmul_dims(Default::default());
     // torch's out_dtype fallback: x.to(int32) @ w.t().to(int32), w stored [n, k].
     let mut b = GraphBuilder::new();
     let x = b.param(TensorType::new(I8, vec![4, 16]));
@@ -237,19 +230,12 @@ fn an_int32_dot_of_widened_int8_values_reads_the_int8_values() {
 
 #[test]
 fn a_bf16_product_accumulated_in_f32_takes_one_pass_at_any_precision() {
-    let dims = |precision| crate::ir::DotDims {
-        lhs_batch: vec![],
-        rhs_batch: vec![],
-        lhs_contract: vec![1],
-        rhs_contract: vec![0],
-        precision,
-    };
     let product = |lhs: DType, precision| {
         let mut b = GraphBuilder::new();
         let x = b.param(TensorType::new(lhs, vec![4, 16]));
         let w = b.param(TensorType::new(DType::BF16, vec![16, 8]));
         let (xf, wf) = (b.convert(x, F32), b.convert(w, F32));
-        let y = b.dot_general(xf, wf, dims(precision)).unwrap();
+        let y = b.dot_general(xf, wf, matmul_dims(precision)).unwrap();
         b.finish(vec![y])
     };
     let precision_of = |g: &Graph| match &g.nodes.iter().find(|n| matches!(n.op, Op::DotGeneral(_))).unwrap().op {
