@@ -21,6 +21,8 @@ mod print;
 mod types;
 
 #[cfg(test)]
+mod jax_import_tests;
+#[cfg(test)]
 mod tests;
 
 pub use parse::{parse, signature, Signature};

@@ -22,7 +22,7 @@ impl Build<'_> {
         }
         let mut branches = Vec::with_capacity(op.regions.len());
         for region in &op.regions {
-            branches.push(self.run_region(scope, region, depth)?);
+            branches.push(self.run_region(scope, op, region, depth)?);
         }
         let types = |b: &Build, vs: &Vec<NodeId>| vs.iter().map(|&v| b.g.ty(v).clone()).collect::<Vec<_>>();
         let first = types(self, &branches[0]);
@@ -48,18 +48,18 @@ impl Build<'_> {
 
     /// A region without arguments, run in the enclosing scope: what its `stablehlo.return`
     /// returns.
-    fn run_region(&mut self, scope: &Scope, region: &Region, depth: usize) -> Result<Vec<NodeId>> {
+    fn run_region(&mut self, scope: &Scope, op: &OpAst, region: &Region, depth: usize) -> Result<Vec<NodeId>> {
         let mut inner = scope.clone();
-        for op in &region.ops {
-            if matches!(op.name.as_str(), "return" | "func.return" | "stablehlo.return") {
-                return (0..op.operands.len()).map(|k| self.operand(&inner, op, k)).collect();
+        for body_op in &region.ops {
+            if matches!(body_op.name.as_str(), "return" | "func.return" | "stablehlo.return") {
+                return (0..body_op.operands.len()).map(|k| self.operand(&inner, body_op, k)).collect();
             }
-            let results = self.op(&inner, op, depth)?;
+            let results = self.op(&inner, body_op, depth)?;
             let mut it = results.into_iter();
-            for (name, n) in &op.results {
+            for (name, n) in &body_op.results {
                 inner.insert(name.clone(), it.by_ref().take(*n).collect());
             }
         }
-        Err(self.err(region.ops.last().unwrap_or(&OpAst::default()), "a branch has no stablehlo.return"))
+        Err(self.err(op, "a branch has no stablehlo.return"))
     }
 }

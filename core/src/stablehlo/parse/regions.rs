@@ -427,11 +427,11 @@ impl Build<'_> {
         let sizes = ulist(op.attr("slice_sizes")).ok_or_else(unsupported)?;
         let batch = f("operand_batching_dims");
         // Whole slices (or, with batching dims, elements) along one axis keep their own ops;
-        // every other gather is the general one.
+        // every other gather is the general one. The index's rank without a trailing index
+        // vector dim, as `indices` gives it.
+        let raw_rank = self.g.rank(self.lookup(scope, op, 1)?);
+        let index_rank = if index_vector_dim(dn).is_some_and(|d| d + 1 == raw_rank) { raw_rank - 1 } else { raw_rank };
         let whole_slices = |axis: usize| {
-            let r = self.g.rank(self.lookup(scope, op, 1).unwrap_or(table));
-            let ivd = index_vector_dim(dn);
-            let index_rank = if ivd.is_some_and(|d| d + 1 == r) { r - 1 } else { r };
             let offset: Vec<usize> = (0..axis).chain(axis + index_rank..t.len() - 1 + index_rank).collect();
             let mut want = t.clone();
             want[axis] = 1;
@@ -453,13 +453,7 @@ impl Build<'_> {
             }
             return self.g.take_along_axis(table, idx, axis).map_err(lift(self.c, op));
         }
-        let r = self.g.rank(idx);
-        let offset: Vec<usize> = (0..axis).chain(axis + r..t.len() - 1 + r).collect();
-        let mut want = t.clone();
-        want[axis] = 1;
-        if f("offset_dims") != offset || sizes != want {
-            return Err(unsupported());
-        }
+        // `whole_slices` checked the offset dims and slice sizes.
         self.g.take(table, idx, axis).map_err(lift(self.c, op))
     }
 

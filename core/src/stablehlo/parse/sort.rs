@@ -46,7 +46,7 @@ impl Build<'_> {
         // Each operand with `dim` last, [B..., n], and as x_i and x_j over [B..., n, n].
         let mut perm: Vec<usize> = (0..r).filter(|&d| d != dim).collect();
         perm.push(dim);
-        let mut big = self.g.shape(first).to_vec();
+        let mut big = shape.clone();
         big.remove(dim);
         big.extend([n, n]);
         let lead: Vec<usize> = (0..r - 1).collect();

@@ -1,0 +1,100 @@
+//! Parser tests for what JAX writes that the IR has no single op for: convolution layouts,
+//! dynamic slices, sorts, CHLO ops through ATen lowerings, `case` and general gathers (each
+//! also run against XLA by tests/stablehlo_differential.rs on JAX-exported programs).
+
+use super::parse;
+use crate::dtype::DType as D;
+use crate::ir::{Op, TensorType};
+
+#[test]
+fn convolutions_in_other_layouts_run_between_transposes() {
+    // JAX's default NHWC x HWIO -> NHWC: the IR's [b, f, 0, 1] convolution between transposes.
+    let text = "module {\n  func.func @main(%x: tensor<1x6x5x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x6x5x4xf32> {\n    %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x5x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x5x4xf32>\n    return %0 : tensor<1x6x5x4xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.output_types()[0], TensorType::new(D::F32, vec![1, 6, 5, 4]));
+    let conv = g.nodes.iter().find(|n| matches!(n.op, Op::Convolution(_))).unwrap();
+    assert_eq!(conv.ty.shape.to_vec(), vec![1, 4, 6, 5]);
+    // A label missing or named twice is an error that says what dim_numbers must name.
+    for bad in ["[b, 0, 0, f]x[0, 1, i, o]->[b, 0, 1, f]", "[b, 0, 1, f]x[0, 1, i, i]->[b, 0, 1, f]"] {
+        let err = parse(&text.replace("[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]", bad)).unwrap_err().to_string();
+        assert!(err.contains("stablehlo.convolution") && err.contains("must name b, f"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn dynamic_slices_are_takes_of_clamped_windows_and_bad_ones_are_named() {
+    let text = "module {\n  func.func @main(%x: tensor<6x8xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<3x8xf32> {\n    %0 = stablehlo.dynamic_slice %x, %i, %j, sizes = [3, 8] : (tensor<6x8xf32>, tensor<i32>, tensor<i32>) -> tensor<3x8xf32>\n    return %0 : tensor<3x8xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    // One take along the sliced dim; the whole dim 1 needs none.
+    assert_eq!(g.nodes.iter().filter(|n| matches!(n.op, Op::Take { .. })).count(), 1);
+    assert_eq!(g.output_types()[0], TensorType::new(D::F32, vec![3, 8]));
+    for (bad, needle) in [("sizes = [3, 8]", "sizes = [7, 8]"), ("%x, %i, %j, sizes", "%x, %i, sizes")] {
+        let err = parse(&text.replace(bad, needle)).unwrap_err().to_string();
+        assert!(err.contains("stablehlo.dynamic_slice"), "{needle}: {err}");
+    }
+    let update = "module {\n  func.func @main(%x: tensor<6xf32>, %u: tensor<2xf32>, %i: tensor<i64>) -> tensor<6xf32> {\n    %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<6xf32>, tensor<2xf32>, tensor<i64>) -> tensor<6xf32>\n    return %0 : tensor<6xf32>\n  }\n}\n";
+    assert!(parse(update).unwrap().nodes.iter().any(|n| matches!(n.op, Op::Select)));
+    let err = parse(
+        &update
+            .replace("%u: tensor<2xf32>", "%u: tensor<2xf16>")
+            .replace("tensor<2xf32>, tensor<i64>", "tensor<2xf16>, tensor<i64>"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("share its type"), "{err}");
+}
+
+#[test]
+fn sorts_take_any_elementwise_comparator_and_name_what_they_cannot() {
+    let text = "module {\n  func.func @main(%x: tensor<3x5xf32>, %y: tensor<3x5xi32>) -> (tensor<3x5xf32>, tensor<3x5xi32>) {\n    %0:2 = \"stablehlo.sort\"(%x, %y) <{dimension = 1 : i64, is_stable = true}> ({\n    ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):\n      %z = stablehlo.constant dense<0.0> : tensor<f32>\n      %na = stablehlo.add %a, %z : tensor<f32>\n      %lt = stablehlo.compare GT, %na, %b, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>\n      stablehlo.return %lt : tensor<i1>\n    }) : (tensor<3x5xf32>, tensor<3x5xi32>) -> (tensor<3x5xf32>, tensor<3x5xi32>)\n    return %0#0, %0#1 : tensor<3x5xf32>, tensor<3x5xi32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.output_types()[1], TensorType::new(D::I32, vec![3, 5]));
+    // TOTALORDER compares the float bits as integers.
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::BitcastConvert)));
+    let err = parse(&text.replace("stablehlo.add %a, %z", "stablehlo.cbrt %a")).unwrap_err().to_string();
+    assert!(err.contains("stablehlo.cbrt") && err.contains("sort comparator"), "{err}");
+    let err = parse(&text.replace("%d: tensor<i32>):", "%d: tensor<f32>):")).unwrap_err().to_string();
+    assert!(err.contains("comparator argument %d"), "{err}");
+}
+
+#[test]
+fn chlo_ops_with_an_aten_counterpart_are_its_lowering_inlined() {
+    let text = "module {\n  func.func @main(%x: tensor<3x10xf32>) -> (tensor<3x4xf32>, tensor<3x4xi32>) {\n    %v, %i = chlo.top_k(%x, k = 4) : tensor<3x10xf32> -> (tensor<3x4xf32>, tensor<3x4xi32>)\n    return %v, %i : tensor<3x4xf32>, tensor<3x4xi32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.output_types()[1], TensorType::new(D::I32, vec![3, 4]));
+    let err = parse(&text.replace("k = 4", "kk = 4")).unwrap_err().to_string();
+    assert!(err.contains("chlo.top_k") && err.contains("missing k"), "{err}");
+    // A one-operand CHLO op: the lowering's ops, not a call.
+    let lgamma = "module {\n  func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n    %0 = chlo.lgamma %x : tensor<4xf32> -> tensor<4xf32>\n    return %0 : tensor<4xf32>\n  }\n}\n";
+    let g = parse(lgamma).unwrap();
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::Log)), "{g}");
+    let err = parse(&lgamma.replace("chlo.lgamma", "chlo.polygamma")).unwrap_err().to_string();
+    assert!(err.contains("chlo.polygamma"), "{err}");
+}
+
+#[test]
+fn case_builds_every_branch_and_selects_by_the_index() {
+    let text = "module {\n  func.func @main(%i: tensor<i32>, %x: tensor<4xf32>) -> tensor<4xf32> {\n    %0 = \"stablehlo.case\"(%i) ({\n      stablehlo.return %x : tensor<4xf32>\n    }, {\n      %1 = stablehlo.negate %x : tensor<4xf32>\n      stablehlo.return %1 : tensor<4xf32>\n    }) : (tensor<i32>) -> tensor<4xf32>\n    return %0 : tensor<4xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::Select)) && g.nodes.iter().any(|n| matches!(n.op, Op::Neg)));
+    let err = parse(&text.replace(
+        "%1 = stablehlo.negate %x : tensor<4xf32>\n      stablehlo.return %1 : tensor<4xf32>",
+        "%1 = stablehlo.convert %x : (tensor<4xf32>) -> tensor<4xf16>\n      stablehlo.return %1 : tensor<4xf16>",
+    ))
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("stablehlo.case") && err.contains("same types"), "{err}");
+}
+
+#[test]
+fn general_gathers_take_from_the_flat_operand_and_bad_ones_are_named() {
+    let text = "module {\n  func.func @main(%x: tensor<6x5xf32>, %i: tensor<4x2xi32>) -> tensor<4x2xf32> {\n    %0 = \"stablehlo.gather\"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> : (tensor<6x5xf32>, tensor<4x2xi32>) -> tensor<4x2xf32>\n    return %0 : tensor<4x2xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::Take { .. }) && n.ty.shape.to_vec() == vec![4, 2]));
+    // A slice larger than the operand, or an index vector that does not match start_index_map.
+    for (from, to) in [("array<i64: 1, 2>", "array<i64: 1, 7>"), ("start_index_map = [0, 1]", "start_index_map = [0]")]
+    {
+        let err = parse(&text.replace(from, to)).unwrap_err().to_string();
+        assert!(err.contains("stablehlo.gather") && err.contains("do not fit"), "{to}: {err}");
+    }
+}
