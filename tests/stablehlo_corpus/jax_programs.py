@@ -2,7 +2,7 @@
 (`jax.jit(f).lower(...).as_text()`), for what JAX writes that hand-written programs miss (NHWC
 convolutions, splat padding, chlo.square, dynamic slices of traced indices, sorts with
 JAX's comparators, CHLO special functions and top_k,
-lax.cond and lax.switch, general gathers). The differential
+lax.cond and lax.switch, general gathers, loops). The differential
 test (tests/stablehlo_differential.rs) runs each on the simulator and on XLA's CPU plugin.
 
 Run from the repository root with JAX installed (the `jax` extra of python/pyproject.toml):
@@ -111,6 +111,34 @@ def gathers(x, i, j, y):
     return x[i, 1:3], x[i, j[:2]], x[1:4, j[:2]], windows
 
 
+def fori_loop(x, w):
+    # A counter with constant bounds, read as a float and as a row index.
+    return lax.fori_loop(1, 6, lambda i, c: jnp.tanh(jnp.dot(c, w[:4], precision=HIGHEST)) + w[i] * i, x)
+
+
+def rnn_scan(h, xs, w, u):
+    # An Elman RNN over 7 steps: the carry and the stacked outputs.
+    def step(h, x):
+        h = jnp.tanh(jnp.dot(h, w, precision=HIGHEST) + jnp.dot(x, u, precision=HIGHEST))
+        return h, h.sum(-1)
+    return lax.scan(step, h, xs)
+
+
+def reverse_scan_with_two_carries(xs):
+    def step(c, x):
+        total, count = c
+        return (total + x, count + 1), total * x + count
+    return lax.scan(step, (jnp.zeros(3), jnp.int32(0)), xs, reverse=True)
+
+
+def nested_while(x):
+    # A while_loop over a counter, with a fori_loop inside.
+    def body(c):
+        i, v = c
+        return i + 2, lax.fori_loop(0, 3, lambda j, v: v * 0.5 + j, v) + i
+    return lax.while_loop(lambda c: c[0] < 7, body, (0, x))[1]
+
+
 def spec(shape, dtype=F32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -133,6 +161,10 @@ PROGRAMS = {
     cond: [spec((), I32), spec((3, 4))],
     switch: [spec((), I32), spec((5,)), spec((5,), I32)],
     gathers: [spec((6, 5)), spec((2,), I32), spec((3,), I32), spec((4, 3, 5))],
+    fori_loop: [spec((2, 4)), spec((6, 4))],
+    rnn_scan: [spec((2, 8)), spec((7, 2, 5)), spec((8, 8)), spec((5, 8))],
+    reverse_scan_with_two_carries: [spec((5, 3))],
+    nested_while: [spec((4,))],
 }
 
 

@@ -38,6 +38,9 @@ impl GraphBuilder {
     pub fn op(&self, id: NodeId) -> &Op {
         &self.graph.nodes[id].op
     }
+    pub fn inputs(&self, id: NodeId) -> &[NodeId] {
+        &self.graph.nodes[id].inputs
+    }
     pub fn rank(&self, id: NodeId) -> usize {
         self.graph.nodes[id].ty.shape.len()
     }

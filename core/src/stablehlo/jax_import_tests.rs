@@ -1,6 +1,7 @@
 //! Parser tests for what JAX writes that the IR has no single op for: convolution layouts,
-//! dynamic slices, sorts, CHLO ops through ATen lowerings, `case` and general gathers (each
-//! also run against XLA by tests/stablehlo_differential.rs on JAX-exported programs).
+//! dynamic slices, sorts, CHLO ops through ATen lowerings, `case`, general gathers and
+//! `while` loops (each also run against XLA by tests/stablehlo_differential.rs on
+//! JAX-exported programs).
 
 use super::parse;
 use crate::dtype::DType as D;
@@ -97,4 +98,36 @@ fn general_gathers_take_from_the_flat_operand_and_bad_ones_are_named() {
         let err = parse(&text.replace(from, to)).unwrap_err().to_string();
         assert!(err.contains("stablehlo.gather") && err.contains("do not fit"), "{to}: {err}");
     }
+}
+
+#[test]
+fn while_loops_over_a_counter_unroll_and_data_dependent_ones_are_refused() {
+    // lax.fori_loop(0, 5, lambda i, x: x * 2 + i, x) as JAX writes it.
+    let text = "module {\n  func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n    %c = stablehlo.constant dense<0> : tensor<i32>\n    %0:2 = stablehlo.while(%i = %c, %v = %x) : tensor<i32>, tensor<4xf32>\n    cond {\n      %n = stablehlo.constant dense<5> : tensor<i32>\n      %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>\n      stablehlo.return %p : tensor<i1>\n    } do {\n      %one = stablehlo.constant dense<1> : tensor<i32>\n      %j = stablehlo.add %i, %one : tensor<i32>\n      %f = stablehlo.convert %i : (tensor<i32>) -> tensor<f32>\n      %b = stablehlo.broadcast_in_dim %f, dims = [] : (tensor<f32>) -> tensor<4xf32>\n      %w = stablehlo.add %v, %b : tensor<4xf32>\n      stablehlo.return %j, %w : tensor<i32>, tensor<4xf32>\n    }\n    return %0#1 : tensor<4xf32>\n  }\n}\n";
+    let g = crate::passes::optimize(&parse(text).unwrap());
+    // Five adds of the counter's known values: no counter arithmetic is left on the device.
+    let adds = g.nodes.iter().filter(|n| matches!(n.op, Op::Add)).count();
+    assert_eq!(adds, 5, "{g:?}");
+    assert!(!g.nodes.iter().any(|n| matches!(n.op, Op::Compare(_))));
+    // The bound read from the input: refused with the reason and what does work.
+    let dependent = text
+        .replace("%x: tensor<4xf32>)", "%x: tensor<4xf32>, %m: tensor<i32>)")
+        .replace("%p = stablehlo.compare LT, %i, %n", "%p = stablehlo.compare LT, %i, %m");
+    let err = parse(&dependent).unwrap_err().to_string();
+    assert!(err.contains("stablehlo.while") && err.contains("depends on the program's inputs"), "{err}");
+    let endless = text.replace("LT, %i, %n", "GE, %i, %c");
+    let err = parse(&endless).unwrap_err().to_string();
+    assert!(err.contains("more than 4096 trips"), "{err}");
+    // The generic form, with block arguments, reads the same.
+    let generic = "module {\n  func.func @main(%x: tensor<f32>) -> tensor<f32> {\n    %c = stablehlo.constant dense<3> : tensor<i64>\n    %0:2 = \"stablehlo.while\"(%c, %x) ({\n    ^bb0(%i: tensor<i64>, %v: tensor<f32>):\n      %z = stablehlo.constant dense<0> : tensor<i64>\n      %p = stablehlo.compare GT, %i, %z : (tensor<i64>, tensor<i64>) -> tensor<i1>\n      stablehlo.return %p : tensor<i1>\n    }, {\n    ^bb0(%i: tensor<i64>, %v: tensor<f32>):\n      %one = stablehlo.constant dense<1> : tensor<i64>\n      %j = stablehlo.subtract %i, %one : tensor<i64>\n      %w = stablehlo.multiply %v, %v : tensor<f32>\n      stablehlo.return %j, %w : tensor<i64>, tensor<f32>\n    }) : (tensor<i64>, tensor<f32>) -> (tensor<i64>, tensor<f32>)\n    return %0#1 : tensor<f32>\n  }\n}\n";
+    let g = crate::passes::optimize(&parse(generic).unwrap());
+    assert_eq!(g.nodes.iter().filter(|n| matches!(n.op, Op::Mul)).count(), 3);
+    let err = parse(
+        &generic
+            .replace("stablehlo.return %j, %w", "stablehlo.return %w, %j")
+            .replace(": tensor<i64>, tensor<f32>\n    })", ": tensor<f32>, tensor<i64>\n    })"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("not the loop-carried types"), "{err}");
 }

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::ast::{Attr, Func, OpAst};
+use super::ast::{Attr, Func, OpAst, Region};
 use super::collective::Grid;
 use super::find_func;
 use crate::dtype::DType;
@@ -186,6 +186,39 @@ impl<'a> Build<'a> {
         Err(self.c.error_at(f.pos, format!("@{} has no return", f.name)))
     }
 
+    /// Runs a region of `op` in the enclosing scope, its block arguments bound to `args`;
+    /// returns what its `stablehlo.return` returns.
+    pub fn run_region(
+        &mut self,
+        scope: &Scope,
+        op: &OpAst,
+        region: &Region,
+        args: &[NodeId],
+        depth: usize,
+    ) -> Result<Vec<NodeId>> {
+        if region.args.len() != args.len() {
+            return Err(self.err(op, format!("a region takes {} arguments, given {}", region.args.len(), args.len())));
+        }
+        let mut inner = scope.clone();
+        for ((name, ty), &a) in region.args.iter().zip(args) {
+            if self.g.ty(a) != ty {
+                return Err(self.err(op, format!("region argument %{name} is {ty}, given {}", self.g.ty(a))));
+            }
+            inner.insert(name.clone(), vec![a]);
+        }
+        for body_op in &region.ops {
+            if matches!(body_op.name.as_str(), "return" | "func.return" | "stablehlo.return") {
+                return (0..body_op.operands.len()).map(|k| self.operand(&inner, body_op, k)).collect();
+            }
+            let results = self.op(&inner, body_op, depth)?;
+            let mut it = results.into_iter();
+            for (name, n) in &body_op.results {
+                inner.insert(name.clone(), it.by_ref().take(*n).collect());
+            }
+        }
+        Err(self.err(op, "a region has no stablehlo.return"))
+    }
+
     /// Checks a built node against the declared result type.
     pub fn check(&self, op: &OpAst, id: NodeId) -> Result<NodeId> {
         if let Some(t) = op.result_types.first() {
@@ -225,6 +258,9 @@ impl<'a> Build<'a> {
         }
         if short == "case" {
             return self.case(scope, op, depth);
+        }
+        if short == "while" {
+            return self.while_loop(scope, op, depth);
         }
         if super::chlo::is_aten_chlo(op) {
             return self.aten_chlo(scope, op);

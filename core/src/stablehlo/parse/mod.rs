@@ -12,9 +12,11 @@ mod collective;
 mod complex;
 mod dynamic;
 mod gather;
+mod known;
 mod regions;
 mod sort;
 mod syntax;
+mod while_loop;
 
 use std::collections::HashMap;
 

@@ -253,6 +253,7 @@ fn pretty(c: &mut Cursor, op: &mut OpAst) -> Result<()> {
     let short = op.short_name().to_string();
     match short.as_str() {
         "reduce" if c.at("(") => return pretty_reduce(c, op),
+        "while" if c.at("(") => return pretty_while(c, op),
         "convolution" if c.at("(") => {
             c.expect("(")?;
             op.operands = operand_list(c, ")")?;
@@ -333,6 +334,43 @@ fn ranges(c: &mut Cursor) -> Result<Attr> {
             return Err(c.expected("',' or ']' in slice ranges"));
         }
     }
+}
+
+/// `stablehlo.while(%iterArg = %a, %iterArg_0 = %b) : t, u cond { ops } do { ops }`: both
+/// regions take the loop-carried values under the `iterArg` names.
+fn pretty_while(c: &mut Cursor, op: &mut OpAst) -> Result<()> {
+    c.expect("(")?;
+    let mut names = Vec::new();
+    if !c.eat(")") {
+        loop {
+            names.push(c.value_ref()?.0);
+            c.expect("=")?;
+            op.operands.push(c.value_ref()?);
+            if c.eat(")") {
+                break;
+            }
+            if !c.eat(",") {
+                return Err(c.expected("',' or ')' in the loop-carried values"));
+            }
+        }
+    }
+    if c.eat(":") {
+        op.operand_types = type_list(c)?;
+    }
+    if op.operand_types.len() != names.len() {
+        return Err(c.expected(&format!("{} types of the loop-carried values", names.len())));
+    }
+    op.result_types = op.operand_types.clone();
+    if c.eat_word("attributes") {
+        op.attrs.extend(dict(c)?);
+    }
+    let args: Vec<(String, TensorType)> = names.into_iter().zip(op.operand_types.iter().cloned()).collect();
+    for word in ["cond", "do"] {
+        c.expect_word(word)?;
+        c.expect("{")?;
+        op.regions.push(Region { args: args.clone(), ops: block_ops(c)? });
+    }
+    Ok(())
 }
 
 /// `stablehlo.reduce(%x init: %c), (%y init: %d) applies stablehlo.add across dimensions =
