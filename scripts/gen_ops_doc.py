@@ -33,7 +33,9 @@ functional overload and writes the result into the mutated tensors. View ops (`v
 
 Dtypes: bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64,
 complex64, and the 8-bit floats float8_e4m3fn, float8_e5m2, float8_e4m3fnuz, float8_e5m2fnuz
-and float8_e8m0fnu. Floats narrower than f32 compute in f32 and round after every op (bf16/f16
+and float8_e8m0fnu. uint16, uint32 and uint64 move, cast, compare, shift and compute as
+unsigned integers (PyTorch's CPU has few kernels for them; JAX's PRNG computes in them).
+Floats narrower than f32 compute in f32 and round after every op (bf16/f16
 semantics); integers wrap at their width. float64 is computed in f64 by the simulator (a real
 TPU has no f64 unit; the hardware path will document its own behaviour).
 

@@ -258,6 +258,63 @@ fn run_executes_a_stablehlo_program() {
     let _ = std::fs::remove_file(input);
 }
 
+/// A version-1 .npy file of `descr` with `shape` and the element bytes `data`.
+fn npy_file(name: &str, descr: &str, shape: &str, data: &[u8]) -> std::path::PathBuf {
+    let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
+    while !(10 + header.len() + 1).is_multiple_of(64) {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut npy = b"\x93NUMPY\x01\x00".to_vec();
+    npy.extend((header.len() as u16).to_le_bytes());
+    npy.extend(header.as_bytes());
+    npy.extend(data);
+    let path = temp_file(name);
+    std::fs::write(&path, npy).unwrap();
+    path
+}
+
+#[test]
+fn run_takes_bf16_as_its_bits_and_unsigned_integers() {
+    // JAX's PRNG arithmetic: a ui32 product that wraps, a logical shift, and a ui64 past i64.
+    let program = temp_file("bits.mlir");
+    std::fs::write(
+        &program,
+        "module {\n  func.func public @main(%x: tensor<2xbf16>, %u: tensor<2xui32>) -> (tensor<2xf32>, tensor<2xui32>, tensor<ui64>) {\n    \
+         %0 = stablehlo.convert %x : (tensor<2xbf16>) -> tensor<2xf32>\n    \
+         %m = stablehlo.constant dense<2654435761> : tensor<2xui32>\n    \
+         %1 = stablehlo.multiply %u, %m : tensor<2xui32>\n    \
+         %s = stablehlo.constant dense<3> : tensor<2xui32>\n    \
+         %2 = stablehlo.shift_right_logical %1, %s : tensor<2xui32>\n    \
+         %3 = stablehlo.constant dense<18446744073709551615> : tensor<ui64>\n    \
+         return %0, %2, %3 : tensor<2xf32>, tensor<2xui32>, tensor<ui64>\n  }\n}\n",
+    )
+    .unwrap();
+    // 1.5 and -2 as bf16 bits, saved as ml_dtypes saves them (raw 2-byte elements).
+    let x = npy_file("x_bf16.npy", "<V2", "(2,)", &[0xC0, 0x3F, 0x00, 0xC0]);
+    let u = npy_file("u.npy", "<u4", "(2,)", &[1, 0, 0, 0, 7, 0, 0, 0]);
+    let args = |x: &std::path::Path| {
+        let inputs = format!("{},{}", x.display(), u.display());
+        tpudev(&["run", program.to_str().unwrap(), "--inputs", &inputs, "--json"])
+    };
+    let out = args(&x);
+    assert_success(&out);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["outputs"][0]["values"], serde_json::json!([1.5, -2.0]));
+    assert_eq!(v["outputs"][1]["dtype"], "uint32");
+    assert_eq!(v["outputs"][1]["values"], serde_json::json!([331804470.0, 175147642.0]));
+    assert_eq!(v["outputs"][2]["values"], serde_json::json!([18446744073709551615.0]));
+    // uint16 bits work too; a float16 array for a bf16 parameter is refused, naming both.
+    let bits = npy_file("x_u16.npy", "<u2", "(2,)", &[0xC0, 0x3F, 0x00, 0xC0]);
+    assert_success(&args(&bits));
+    let half = npy_file("x_f16.npy", "<f2", "(2,)", &[0, 0x3E, 0, 0xC0]);
+    let out = args(&half);
+    assert!(!out.status.success() && stderr(&out).contains("the program wants tensor<2xbf16>"), "{}", stderr(&out));
+    for f in [program, x, u, bits, half] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
 /// A program that returns its input and the input's sum over the chips of a 4-chip slice.
 const SUM_OVER_FOUR: &str = "module @psum attributes {mhlo.num_replicas = 4 : i32} {
   func.func public @main(%x: tensor<5xf32>) -> (tensor<5xf32>, tensor<5xf32>) {
@@ -370,7 +427,7 @@ fn run_on_the_hardware_backend_agrees_with_the_simulator() {
         &program,
         "func.func @main(%a: tensor<2xf32>) -> tensor<2xi32> {\n  \
          %0 = stablehlo.bitcast_convert %a : (tensor<2xf32>) -> tensor<2xi32>\n  \
-         %1 = stablehlo.popcnt %0 : tensor<2xi32>\n  return %1 : tensor<2xi32>\n}\n",
+         %1 = stablehlo.count_leading_zeros %0 : tensor<2xi32>\n  return %1 : tensor<2xi32>\n}\n",
     )
     .unwrap();
     let bits = run("hw");
@@ -379,7 +436,7 @@ fn run_on_the_hardware_backend_agrees_with_the_simulator() {
         (Some("int32"), serde_json::json!([2]))
     );
     let out = tpudev(&["run", path, "--random", "3"]);
-    assert!(!out.status.success() && stderr(&out).contains("popcnt"), "{}", stderr(&out));
+    assert!(!out.status.success() && stderr(&out).contains("count_leading_zeros"), "{}", stderr(&out));
     let values = |v: &serde_json::Value| v["outputs"][0]["values"].as_array().unwrap().clone();
     for (a, b) in values(&sim).iter().zip(values(&hw)) {
         let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());

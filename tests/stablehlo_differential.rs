@@ -40,6 +40,19 @@ const XLA_CPU_LACKS: &[&str] = &["chlo.ragged_dot"];
 /// At least this many programs must run on both sides (issue 6 asks for 50).
 const MIN_COMPARED: usize = 50;
 
+/// JAX-exported programs the simulator does not run yet, with the reason. Every other program
+/// must agree, and these must still fail (so that the list stays true).
+const KNOWN_GAPS: &[(&str, &str)] = &[
+    ("jax_cumulative_reductions", "lax.cumlogsumexp: a reduce_window whose body is not one op"),
+    (
+        "jax_while_loop_counter_bound",
+        "a while loop whose trip count is an input: no run-time control flow (docs/stablehlo.md)",
+    ),
+];
+
+/// The share of the JAX-exported programs that must agree with XLA (issue 36 asks for 97%).
+const MIN_JAX_SHARE: f64 = 0.97;
+
 /// One input per parameter, as bytes of its type: floats in [-1, 1), integers in 0..4 (valid
 /// indices of every dim the corpus gathers along), random bools.
 fn inputs(g: &Graph, name: &str) -> Vec<Vec<u8>> {
@@ -270,6 +283,18 @@ fn the_simulator_and_xla_agree_on_the_corpus() {
         }
     }
     println!("{compared} programs agree; simulator only (tpudev custom calls, ops XLA:CPU lacks): {sim_only:?}");
+    let known = |f: &String| KNOWN_GAPS.iter().any(|(name, _)| f.starts_with(&format!("{name}: ")));
+    let (gaps, failures): (Vec<String>, Vec<String>) = failures.into_iter().partition(known);
     assert!(failures.is_empty(), "{} of the corpus disagree:\n{}", failures.len(), failures.join("\n"));
+    let closed: Vec<&str> = KNOWN_GAPS
+        .iter()
+        .map(|g| g.0)
+        .filter(|name| !gaps.iter().any(|f| f.starts_with(&format!("{name}: "))))
+        .collect();
+    assert!(closed.is_empty(), "these now agree or are gone: take them out of KNOWN_GAPS: {closed:?}");
+    let jax = corpus().iter().filter(|(name, _)| name.starts_with("jax_")).count();
+    let share = 1.0 - gaps.len() as f64 / jax as f64;
+    println!("JAX programs: {} of {jax} agree ({:.1}%)", jax - gaps.len(), 100.0 * share);
+    assert!(share >= MIN_JAX_SHARE, "only {:.1}% of the JAX programs agree", 100.0 * share);
     assert!(compared >= MIN_COMPARED, "only {compared} programs compared, want at least {MIN_COMPARED}");
 }

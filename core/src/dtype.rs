@@ -31,6 +31,13 @@ pub enum DType {
     /// first: the element type of MXFP4 and NVFP4. PyTorch only moves these bytes (no
     /// arithmetic and no casts), and so does the device; scaled products unpack them.
     F4E2M1FNX2,
+    /// The wider unsigned integers. PyTorch has them as dtypes with few kernels; JAX's PRNG
+    /// (threefry) computes in ui32 and ui64. They compute in i64 like every integer: u16 and
+    /// u32 as their values, u64 as its bits, ordered and divided as unsigned where that
+    /// differs.
+    U16,
+    U32,
+    U64,
 }
 
 /// How values of a dtype are held while a kernel computes on them: every float narrower than
@@ -46,7 +53,7 @@ pub enum ComputeKind {
 }
 
 impl DType {
-    pub const ALL: [DType; 17] = [
+    pub const ALL: [DType; 20] = [
         DType::Bool,
         DType::U8,
         DType::I8,
@@ -64,15 +71,18 @@ impl DType {
         DType::F8E5M2FNUZ,
         DType::F8E8M0FNU,
         DType::F4E2M1FNX2,
+        DType::U16,
+        DType::U32,
+        DType::U64,
     ];
 
     pub fn size_bytes(self) -> usize {
         match self {
             DType::Bool | DType::U8 | DType::I8 | DType::F4E2M1FNX2 => 1,
             DType::F8E4M3FN | DType::F8E5M2 | DType::F8E4M3FNUZ | DType::F8E5M2FNUZ | DType::F8E8M0FNU => 1,
-            DType::I16 | DType::F16 | DType::BF16 => 2,
-            DType::I32 | DType::F32 => 4,
-            DType::I64 | DType::F64 | DType::C64 => 8,
+            DType::I16 | DType::U16 | DType::F16 | DType::BF16 => 2,
+            DType::I32 | DType::U32 | DType::F32 => 4,
+            DType::I64 | DType::U64 | DType::F64 | DType::C64 => 8,
         }
     }
 
@@ -103,7 +113,43 @@ impl DType {
     }
 
     pub fn is_int(self) -> bool {
-        matches!(self, DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64)
+        self.is_unsigned() || matches!(self, DType::I8 | DType::I16 | DType::I32 | DType::I64)
+    }
+
+    /// The unsigned integers (bool is not one).
+    pub fn is_unsigned(self) -> bool {
+        matches!(self, DType::U8 | DType::U16 | DType::U32 | DType::U64)
+    }
+
+    /// The lowest and highest value of an integer dtype (bool: 0 and 1) as the i64 that holds
+    /// it; u64 is held as its bits, so its highest is -1.
+    pub fn int_limits(self) -> Option<(i64, i64)> {
+        Some(match self {
+            DType::Bool => (0, 1),
+            DType::U8 => (0, u8::MAX as i64),
+            DType::U16 => (0, u16::MAX as i64),
+            DType::U32 => (0, u32::MAX as i64),
+            DType::U64 => (0, -1),
+            DType::I8 => (i8::MIN as i64, i8::MAX as i64),
+            DType::I16 => (i16::MIN as i64, i16::MAX as i64),
+            DType::I32 => (i32::MIN as i64, i32::MAX as i64),
+            DType::I64 => (i64::MIN, i64::MAX),
+            _ => return None,
+        })
+    }
+
+    /// `x` wrapped to this integer dtype's width and signedness, as two's-complement hardware
+    /// does (u64 keeps its bits); other dtypes leave it alone.
+    pub fn wrap_int(self, x: i64) -> i64 {
+        match self {
+            DType::U8 | DType::F4E2M1FNX2 => x as u8 as i64,
+            DType::U16 => x as u16 as i64,
+            DType::U32 => x as u32 as i64,
+            DType::I8 => x as i8 as i64,
+            DType::I16 => x as i16 as i64,
+            DType::I32 => x as i32 as i64,
+            _ => x,
+        }
     }
 
     pub fn compute_kind(self) -> ComputeKind {
@@ -136,6 +182,9 @@ impl DType {
             DType::F8E5M2FNUZ => "float8_e5m2fnuz",
             DType::F8E8M0FNU => "float8_e8m0fnu",
             DType::F4E2M1FNX2 => "float4_e2m1fn_x2",
+            DType::U16 => "uint16",
+            DType::U32 => "uint32",
+            DType::U64 => "uint64",
         }
     }
 
@@ -164,6 +213,9 @@ impl DType {
             DType::F8E8M0FNU => "f8E8M0FNU",
             // StableHLO's f4E2M1FN is one value per element; the packed pairs travel as bytes.
             DType::F4E2M1FNX2 => "ui8",
+            DType::U16 => "ui16",
+            DType::U32 => "ui32",
+            DType::U64 => "ui64",
         }
     }
 
@@ -232,6 +284,15 @@ mod tests {
         // Refused by PyTorch before lowering; a program that mixes them computes wider.
         assert_eq!(DType::promote(DType::F8E4M3FN, DType::BF16), DType::BF16);
         assert_eq!(DType::promote(DType::F8E4M3FN, DType::F8E5M2), DType::F32);
+    }
+
+    #[test]
+    fn unsigned_integers_wrap_and_u64_is_held_as_its_bits() {
+        assert_eq!(DType::U32.wrap_int(-1), u32::MAX as i64);
+        assert_eq!(DType::U16.wrap_int(70000), 70000 - 65536);
+        assert_eq!(DType::U64.wrap_int(-1), -1);
+        assert_eq!(DType::U64.int_limits(), Some((0, -1)));
+        assert!(DType::U32.is_int() && DType::U32.is_unsigned() && !DType::I32.is_unsigned());
     }
 
     #[test]

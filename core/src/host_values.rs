@@ -19,6 +19,9 @@ pub fn to_le_bytes(dtype: DType, values: &[f64]) -> Vec<u8> {
             DType::I16 => out.extend((v as i16).to_le_bytes()),
             DType::I32 => out.extend((v as i32).to_le_bytes()),
             DType::I64 => out.extend((v as i64).to_le_bytes()),
+            DType::U16 => out.extend((v as i64 as u16).to_le_bytes()),
+            DType::U32 => out.extend((v as i64 as u32).to_le_bytes()),
+            DType::U64 => out.extend((if v < 0.0 { v as i64 as u64 } else { v as u64 }).to_le_bytes()),
             DType::F16 => out.extend(f16::from_f64(v).to_le_bytes()),
             DType::BF16 => out.extend(bf16::from_f64(v).to_le_bytes()),
             DType::F32 => out.extend((v as f32).to_le_bytes()),
@@ -28,7 +31,9 @@ pub fn to_le_bytes(dtype: DType, values: &[f64]) -> Vec<u8> {
                 out.extend((v as f32).to_le_bytes());
                 out.extend(0f32.to_le_bytes());
             }
-            d => out.push(crate::float8::encode(d, v as f32)),
+            d @ (DType::F8E4M3FN | DType::F8E5M2 | DType::F8E4M3FNUZ | DType::F8E5M2FNUZ | DType::F8E8M0FNU) => {
+                out.push(crate::float8::encode(d, v as f32))
+            }
         }
     }
     out
@@ -47,12 +52,17 @@ pub fn element(dtype: DType, b: &[u8]) -> f64 {
         DType::I16 => f64::from(i16::from_le_bytes([b[0], b[1]])),
         DType::I32 => f64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])),
         DType::I64 => i64::from_le_bytes(array(8)) as f64,
+        DType::U16 => f64::from(u16::from_le_bytes([b[0], b[1]])),
+        DType::U32 => f64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        DType::U64 => u64::from_le_bytes(array(8)) as f64,
         DType::F16 => f16::from_le_bytes([b[0], b[1]]).to_f64(),
         DType::BF16 => bf16::from_le_bytes([b[0], b[1]]).to_f64(),
         // A complex element reads as its real part.
         DType::F32 | DType::C64 => f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
         DType::F64 => f64::from_le_bytes(array(8)),
-        d => f64::from(crate::float8::decode(d, b[0])),
+        d @ (DType::F8E4M3FN | DType::F8E5M2 | DType::F8E4M3FNUZ | DType::F8E5M2FNUZ | DType::F8E8M0FNU) => {
+            f64::from(crate::float8::decode(d, b[0]))
+        }
     }
 }
 
@@ -74,6 +84,9 @@ mod tests {
                 .map(|&v| match d {
                     DType::Bool => f64::from(u8::from(v != 0.0)),
                     DType::U8 | DType::F4E2M1FNX2 => v as u8 as f64,
+                    DType::U16 => v as i64 as u16 as f64,
+                    DType::U32 => v as i64 as u32 as f64,
+                    DType::U64 => v as i64 as u64 as f64,
                     // 100 is not an 8-bit float; e8m0 has no zero or sign either.
                     d if d.is_float8() => f64::from(crate::float8::round(d, v as f32)),
                     _ => v,

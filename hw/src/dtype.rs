@@ -26,11 +26,13 @@ pub fn to_pjrt(dtype: DType) -> BufferTypeRaw {
         DType::F8E8M0FNU => bt::F8E8M0FNU,
         // Packed 4-bit pairs travel as their bytes (PJRT's F4E2M1FN is one value per byte).
         DType::F4E2M1FNX2 => bt::U8,
+        DType::U16 => bt::U16,
+        DType::U32 => bt::U32,
+        DType::U64 => bt::U64,
     }
 }
 
-/// The tpudev dtype of a PJRT element type; `None` for types tpudev does not have (u16..u64,
-/// complex128, e4m3b11fnuz and the other 8-bit floats PyTorch lacks, 4-bit, tokens).
+/// The tpudev dtype of a PJRT element type; `None` for types tpudev does not have (complex128, e4m3b11fnuz and the other 8-bit floats PyTorch lacks, 4-bit, tokens).
 pub fn from_pjrt(kind: BufferTypeRaw) -> Option<DType> {
     DType::ALL.into_iter().find(|&d| to_pjrt(d) == kind)
 }
@@ -79,7 +81,7 @@ mod tests {
         }
         assert_eq!(to_pjrt(DType::BF16), 13);
         assert_eq!(to_pjrt(DType::Bool), bt::PRED);
-        assert_eq!(from_pjrt(bt::U32), None);
+        assert_eq!(from_pjrt(bt::U32), Some(DType::U32));
         assert_eq!(from_pjrt(bt::C128), None);
         assert_eq!(pjrt_name(to_pjrt(DType::I64)), "S64");
         assert_eq!(pjrt_name(99), "type 99");

@@ -20,6 +20,13 @@ fn dtype_of_descr(descr: &str) -> Option<DType> {
         "<i2" => DType::I16,
         "<i4" => DType::I32,
         "<i8" => DType::I64,
+        "<u2" => DType::U16,
+        "<u4" => DType::U32,
+        "<u8" => DType::U64,
+        // Raw elements (ml_dtypes' bfloat16 and 8-bit floats save as these): read as their
+        // bits, which `tpudev run` gives to a parameter of a float type of the same width.
+        "<V2" | "|V2" => DType::U16,
+        "<V1" | "|V1" => DType::U8,
         "<f2" => DType::F16,
         "<f4" => DType::F32,
         "<f8" => DType::F64,
@@ -37,6 +44,9 @@ fn descr_of_dtype(d: DType) -> Option<&'static str> {
         DType::I16 => "<i2",
         DType::I32 => "<i4",
         DType::I64 => "<i8",
+        DType::U16 => "<u2",
+        DType::U32 => "<u4",
+        DType::U64 => "<u8",
         DType::F16 => "<f2",
         DType::F32 => "<f4",
         DType::F64 => "<f8",

@@ -90,12 +90,19 @@ fn file_inputs(params: &[Param], files: &[PathBuf]) -> Result<Vec<Input>, CliErr
             let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read {}: {e}", path.display())))?;
             let a = npy::parse(&bytes).map_err(|e| err(format!("{}: {e}", path.display())))?;
             let got = TensorType::new(a.dtype, a.shape.clone());
-            if got != p.ty {
+            // bf16 and the 8-bit floats, which NumPy lacks, come as their bits: uint16 or uint8
+            // arrays, or ml_dtypes' arrays (raw elements of that width).
+            let as_bits = a.shape == p.ty.shape
+                && a.dtype.is_unsigned()
+                && p.ty.dtype.is_float()
+                && a.dtype.size_bytes() == p.ty.dtype.size_bytes()
+                && !matches!(p.ty.dtype, DType::F16 | DType::F32 | DType::F64);
+            if got != p.ty && !as_bits {
                 return Err(err(format!("input {k} ({}) is {got}, the program wants {}", path.display(), p.ty)));
             }
             Ok(match p.kind {
                 ParamKind::Tensor => Input::Bytes(a.data),
-                ParamKind::HostScalar => Input::Scalar(from_le_bytes(a.dtype, &a.data)[0]),
+                ParamKind::HostScalar => Input::Scalar(from_le_bytes(p.ty.dtype, &a.data)[0]),
                 ParamKind::RngState => {
                     let v = from_le_bytes(a.dtype, &a.data);
                     Input::Rng([v[0] as i64, v[1] as i64])

@@ -2,7 +2,16 @@
 (`jax.jit(f).lower(...).as_text()`), for what JAX writes that hand-written programs miss (NHWC
 convolutions, splat padding, chlo.square, dynamic slices of traced indices, sorts with
 JAX's comparators, CHLO special functions and top_k,
-lax.cond and lax.switch, general gathers, loops). The differential
+lax.cond and lax.switch, general gathers, loops), and for programs written the way JAX users
+write them, by theme: jnp elementwise math and int32 bit operations; reductions, cumulative
+reductions, softmax and norms; shape ops (reshape, concatenate, pad, roll, tril, kron...);
+indexing (integer-array gathers, masks, .at[] scatters, take_along_axis, one_hot, segment
+sums); einsum and matmuls (broadcast batches, int8 into int32, bf16 into f32); NN layers (MLP,
+layer/RMS/batch norm, causal attention, NHWC/NCHW/depthwise/transposed convolutions, pooling,
+embeddings, GRU and LSTM cells); gradients (grad, value_and_grad, vjp, jvp, hessian, through a
+scan, per example); optimizer steps (SGD, Adam, AdamW, RMSProp, Adagrad, global-norm clipping);
+control flow (fori_loop, scan, cond, switch, while_loop, lax.map, checkpoint, vmap of scan,
+associative_scan); bf16, f16 and integer casts; and threefry PRNG. The differential
 test (tests/stablehlo_differential.rs) runs each on the simulator and on XLA's CPU plugin.
 
 Run from the repository root with JAX installed (the `jax` extra of python/pyproject.toml):
@@ -17,12 +26,14 @@ from pathlib import Path
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 jax.config.update("jax_platforms", "cpu")
 
 HIGHEST = lax.Precision.HIGHEST
 F32, I32 = jnp.float32, jnp.int32
+I8, U32, F16, BF16, BOOL = jnp.int8, jnp.uint32, jnp.float16, jnp.bfloat16, jnp.bool_
 
 
 def conv_nhwc(x, w):
@@ -139,6 +150,618 @@ def nested_while(x):
     return lax.while_loop(lambda c: c[0] < 7, body, (0, x))[1]
 
 
+# The programs below are written the way JAX users write them, grouped by theme. Inputs are
+# floats in [-1, 1), integers in 0..3 and random bools, so arguments are shifted or squared
+# where a function needs a domain (and integer inputs used as indices are valid for 0..3).
+
+# Elementwise math: trigonometry, exp/log families, powers, rounding, remainders.
+def trig_functions(x):
+    return (jnp.sin(3.0 * x) * jnp.cos(x), jnp.tan(0.7 * x), jnp.arctan(2.0 * x), jnp.degrees(jnp.arcsin(0.9 * x)),
+            jnp.tanh(2.0 * x), jnp.sin(jnp.radians(90.0 * x)), jnp.cos(jnp.pi * x))
+
+
+def exp_log_family(x):
+    return (jnp.exp(x), jnp.exp2(3.0 * x), jnp.log(x * x + 1.0), jnp.log2(x * x + 0.5), jnp.log10(jnp.abs(x) + 0.1),
+            jnp.expm1(x), jnp.log1p(x * x))
+
+
+def powers_and_roots(x, y):
+    base = jnp.abs(x) + 0.5
+    return (jnp.power(base, 3.0 * y), x ** 3, jnp.power(x, 2), jnp.sqrt(jnp.abs(x)), lax.rsqrt(x * x + 0.25),
+            jnp.reciprocal(base), jnp.polyval(jnp.array([0.5, -1.0, 2.0, 0.25]), x))
+
+
+def clip_where_sign_compare(x, y):
+    return (jnp.clip(x, -0.5, 0.25), jnp.where(x > 0, x, 0.1 * x), jnp.sign(x), jnp.abs(x), jnp.maximum(x, y),
+            jnp.minimum(x, -0.25), jnp.copysign(0.5, x), jnp.signbit(x), x < y, x >= y,
+            jnp.floor(4 * x) == jnp.floor(4 * y), jnp.logical_and(x > 0, y > 0), jnp.logical_xor(x > 0, y > 0),
+            jnp.logical_not(x > 0.5))
+
+
+def rounding_functions(x):
+    y = 4.0 * x  # exact halves occur: jnp.round and jnp.rint round them to even
+    return jnp.floor(y), jnp.ceil(y), jnp.round(y), jnp.trunc(y), jnp.rint(y), jnp.round(x, 2)
+
+
+def remainder_and_fmod(x, y):
+    d = jnp.abs(y) + 0.25
+    return jnp.remainder(3.0 * x, d), jnp.fmod(3.0 * x, d), jnp.floor_divide(3.0 * x, d), jnp.remainder(3.0 * x, -d)
+
+
+# Integer arithmetic and bit operations on int32.
+def integer_division_ops(a, b):
+    n, d = a * 3 - 4, b + 1  # numerators -4..5, divisors 1..4
+    return (jnp.floor_divide(n, d), jnp.remainder(n, d), jnp.fmod(n, d), n // -d, lax.div(n, d), lax.rem(n, d),
+            jnp.abs(n), jnp.sign(n), n * b - a, jnp.maximum(n, a))
+
+
+def integer_bitwise_shifts(a, b):
+    n = a * 37 - 50
+    return (a & b, a | b, a ^ b, ~n, jnp.left_shift(n, b), jnp.right_shift(n, b), lax.shift_right_logical(n, b),
+            jnp.bitwise_count(n), n << 3, jnp.invert(a))
+
+
+# Special values and special functions.
+def nan_and_inf_handling(x):
+    z = jnp.floor(4.0 * x) / 4.0  # zero for x in [0, 0.25)
+    l, r = jnp.log(z), 1.0 / z  # NaN below zero, -inf and inf at zero
+    return (jnp.isnan(l), jnp.isfinite(r), jnp.isinf(l), jnp.nan_to_num(l), jnp.nan_to_num(l, nan=0.0, neginf=-100.0),
+            jnp.where(jnp.isnan(l), 0.0, l), jnp.nan_to_num(r, posinf=1e4, neginf=-1e4))
+
+
+def logaddexp_sinc_hypot_arctan2(x, y):
+    return (jnp.logaddexp(x, y), jnp.logaddexp2(2.0 * x, y), jnp.sinc(2.0 * x), jnp.hypot(x, y), jnp.arctan2(y, x),
+            jnp.cbrt(x))
+
+
+def nn_activations(x):
+    nn = jax.nn
+    return (nn.sigmoid(3.0 * x), nn.softplus(3.0 * x), nn.gelu(2.0 * x), nn.gelu(2.0 * x, approximate=False),
+            nn.silu(x), nn.elu(2.0 * x), nn.leaky_relu(x), nn.relu6(8.0 * x), nn.hard_tanh(2.0 * x), nn.celu(x),
+            nn.selu(x), nn.mish(x), nn.log_sigmoid(x), nn.hard_swish(4.0 * x), nn.soft_sign(x))
+
+
+# Reductions over axes, with keepdims, cumulative reductions, softmax and norms.
+def reductions_over_axes(x):
+    return (x.sum(), x.sum(axis=0), x.mean(axis=(1, 2)), x.sum(axis=-1, keepdims=True), x.max(axis=1), x.min(axis=0),
+            x.prod(axis=-1), jnp.ptp(x, axis=0), jnp.amin(x, axis=1, keepdims=True), x.max())
+
+
+def variance_and_std(x):
+    return x.var(axis=0), x.std(axis=1, ddof=1), x.var(axis=-1, keepdims=True), jnp.std(x)
+
+
+def argmax_argmin(x, a):
+    # a: int32; ties go to the first index.
+    return (jnp.argmax(x, axis=1), jnp.argmin(x, axis=0), jnp.argmax(x), jnp.argmin(x, axis=-1, keepdims=True),
+            jnp.argmax(a, axis=1), jnp.argmin(a, axis=0))
+
+
+def any_all_count(b, x):
+    return (b.any(axis=0), b.all(axis=1), (x > 0).any(), (x > -0.9).all(axis=0), jnp.count_nonzero(x > 0.5, axis=1),
+            b.sum(), jnp.sum(b, axis=0, dtype=jnp.int32))
+
+
+def cumulative_reductions(x):
+    return (jnp.cumsum(x, axis=0), jnp.cumprod(x, axis=1), lax.cummax(x, axis=0), lax.cummin(x, axis=1),
+            jnp.cumsum(x[::-1], axis=0)[::-1], lax.cumlogsumexp(x, axis=1))
+
+
+def integer_reductions(a):
+    return (a.sum(axis=0), a.max(axis=1), (a + 1).prod(axis=1), jnp.cumsum(a, axis=1), a.min(),
+            jnp.cumprod(a + 1, axis=0))
+
+
+def logsumexp_and_softmax(x):
+    return (jax.nn.logsumexp(x, axis=-1), jax.nn.softmax(x), jax.nn.log_softmax(x, axis=0),
+            jax.scipy.special.logsumexp(4.0 * x), jax.nn.softmax(4.0 * x, axis=(0, 1)),
+            jax.nn.logsumexp(x, axis=1, keepdims=True))
+
+
+def vector_and_matrix_norms(x):
+    return (jnp.linalg.norm(x, axis=-1), jnp.linalg.norm(x, ord=1, axis=0), jnp.linalg.norm(x, ord=jnp.inf, axis=1),
+            jnp.linalg.norm(x), jnp.linalg.norm(x, "fro"), jnp.linalg.norm(x, ord=1), jnp.linalg.norm(x, ord=-jnp.inf),
+            jnp.linalg.norm(x, ord=3, axis=0))
+
+
+def masked_and_nan_reductions(x, m):
+    l = jnp.log(x)  # NaN below zero
+    return (jnp.mean(x, axis=1, where=m), jnp.sum(x, where=m), jnp.max(x, axis=0, where=m, initial=-2.0),
+            jnp.nansum(l, axis=1), jnp.nanmean(jnp.sqrt(x), axis=0), jnp.nanmax(l, axis=1))
+
+
+# Shape ops.
+def reshape_transpose_swapaxes(x):
+    return (x.reshape(6, 4), x.reshape(-1), jnp.transpose(x, (2, 0, 1)), jnp.swapaxes(x, 0, 2), jnp.moveaxis(x, 0, -1),
+            x.reshape(4, 3, 2).T, jnp.ravel(x.transpose(1, 0, 2)))
+
+
+def concatenate_stack_split(x, y):
+    top, bottom = jnp.split(x, [1], axis=0)
+    left, mid, right = jnp.split(y, 3, axis=1)
+    return (jnp.concatenate([x, y], axis=0), jnp.concatenate([x, y, x], axis=1), jnp.stack([x, y]),
+            jnp.stack([x, y], axis=-1), top, bottom * 2.0, left + right, mid, jnp.hstack([x, y]), jnp.vstack([x, y]))
+
+
+def tile_repeat_outer_kron(x, v, w, a, b):
+    return (jnp.tile(x, (2, 3)), jnp.tile(x, 2), jnp.repeat(x, 2, axis=0), jnp.repeat(x, np.array([1, 0, 3]), axis=1),
+            jnp.repeat(x, 3), jnp.outer(v, w), jnp.kron(a, b))
+
+
+def pad_modes(x):
+    return (jnp.pad(x, ((1, 2), (0, 3)), constant_values=0.5), jnp.pad(x, 2, mode="edge"),
+            jnp.pad(x, ((2, 1), (1, 2)), mode="reflect"), jnp.pad(x, 1, mode="symmetric"),
+            jnp.pad(x, ((0, 0), (2, 2)), mode="wrap"), lax.pad(x, 0.0, ((1, -1, 1), (-1, 2, 0))))
+
+
+def flip_roll_strided_slices(x, s):
+    return (jnp.flip(x, 0), jnp.flip(x), jnp.roll(x, 2, axis=1), jnp.roll(x, (1, -2), axis=(0, 1)),
+            jnp.roll(x, s, axis=0), jnp.rot90(x), x[::2, 1::3], x[..., -1], x[1:-1, -3:], x[::-2, ::-3])
+
+
+def expand_squeeze_broadcast(x):
+    return (jnp.expand_dims(x, 0), jnp.squeeze(x, 1), jnp.broadcast_to(x, (2, 3, 5, 4)), x[None, :, 0, :, None],
+            jnp.squeeze(x)[:, None], jnp.broadcast_to(x[:, :, :1], (3, 2, 4)))
+
+
+def triangular_and_diagonal(x):
+    return (jnp.tril(x), jnp.triu(x, k=1), jnp.tril(x, -2), jnp.diagonal(x), jnp.diagonal(x, offset=1),
+            jnp.diag(x[0]), jnp.trace(x), jnp.fill_diagonal(x, 0.0, inplace=False), jnp.eye(5) * x)
+
+
+# Indexing: integer-array gathers, masks, scatters with .at[], one-hot, segments.
+def integer_array_indexing(x, idx):
+    # idx - 2 holds negative indices, which count from the end.
+    return x[idx], x[:, idx], x[idx, idx], x[idx[:, None], idx[None, :]], x[idx - 2], x[1:, idx[:2]]
+
+
+def clamped_and_filled_indexing(x, idx):
+    return (x.at[idx * 3].get(mode="clip"), x.at[idx * 3].get(mode="fill", fill_value=-1.0),
+            jnp.take(x, idx * 2 + 3, mode="wrap"), jnp.take(x, idx, axis=0), jnp.take(x, idx * 3, mode="clip"))
+
+
+def boolean_mask_with_where(x, m):
+    return (jnp.where(m, x, 0.0), jnp.where(x > 0.2, x, -x), jnp.where(m.any(axis=1, keepdims=True), x, jnp.zeros(5)),
+            jnp.sum(jnp.where(m, x, 0.0), axis=1), jnp.nonzero(m.ravel(), size=8, fill_value=-1)[0],
+            jnp.argwhere(m, size=4, fill_value=0))
+
+
+def scatter_updates_at(x, idx, v, s):
+    perm = (jnp.arange(4) + s) % 4  # distinct rows: .set with duplicate indices picks an arbitrary update
+    return (x.at[perm].set(v[:4]), x.at[idx].add(v), x.at[idx].mul(v), x.at[idx].min(v), x.at[idx].max(v),
+            x.at[idx, 1].add(1.0), x.at[2:4].set(0.0))
+
+
+def scatter_add_2d_points(grid, rows, cols, vals):
+    return (grid.at[rows, cols].add(vals), jnp.zeros((4, 4), jnp.int32).at[rows, cols].add(1),
+            jnp.bincount(rows, length=4), grid.at[rows, cols].set(0.0, mode="drop"))
+
+
+def take_along_axis_gathers(x, idx):
+    order = jnp.argsort(x, axis=1)
+    return (jnp.take_along_axis(x, idx, axis=1), jnp.take_along_axis(x, order, axis=1),
+            jnp.take_along_axis(x, jnp.argmax(x, axis=1, keepdims=True), axis=1),
+            jnp.take_along_axis(x[:, :4], idx % 3, axis=0))
+
+
+def one_hot_labels(labels, x):
+    oh = jax.nn.one_hot(labels, 5)
+    return (oh, jax.nn.one_hot(labels, 4, dtype=jnp.int32), jnp.sum(oh * x, axis=-1),
+            jax.nn.one_hot(labels - 1, 3))  # label 0 gives an all-zero row
+
+
+def segment_reductions(data, seg):
+    return (jax.ops.segment_sum(data, seg, num_segments=4), jax.ops.segment_max(data, seg, num_segments=4),
+            jax.ops.segment_min(data[:, 0], seg, num_segments=5), jax.ops.segment_sum(jnp.ones(8), seg, 4))
+
+
+def vmap_dynamic_slice_windows(x, starts):
+    # Starts past the end are clamped.
+    windows = jax.vmap(lambda s: lax.dynamic_slice(x, (s * 2, 0), (3, 4)))(starts)
+    runs = jax.vmap(lambda s: lax.dynamic_slice_in_dim(x[:, 0], s + 5, 4))(starts)
+    patched = jax.vmap(lambda s, row: lax.dynamic_update_slice(row, jnp.ones(2), (s,)))(starts, x[:5])
+    return windows, runs, patched
+
+
+# Linear algebra through dot_general only: einsum, batched and broadcast matmuls, int8 and bf16 products.
+def einsum_batched_matmul(a, b):
+    return (jnp.einsum("bij,bjk->bik", a, b, precision=HIGHEST), jnp.einsum("bij,bkj->bik", a, a, precision=HIGHEST),
+            jnp.einsum("bij->bji", a))
+
+
+def einsum_bilinear_trace_contractions(x, w, y, m):
+    return (jnp.einsum("bi,ij,bj->b", x, w, y, precision=HIGHEST), jnp.einsum("ii->", m), jnp.einsum("ii->i", m),
+            jnp.einsum("ij,ij->i", y, y, precision=HIGHEST), jnp.einsum("bi,bj->bij", x, y, precision=HIGHEST),
+            jnp.einsum("ij,jk,kl->il", x, w, m, precision=HIGHEST))
+
+
+def matmul_broadcast_batch_dims(a, b, v):
+    return (jnp.matmul(a, b, precision=HIGHEST), jnp.matmul(a, v, precision=HIGHEST),
+            jnp.matmul(v, b, precision=HIGHEST), jnp.matmul(a[0, 0], a[1, 0].T, precision=HIGHEST))
+
+
+def vdot_tensordot_inner(x, y, a, b):
+    return (jnp.vdot(x, y, precision=HIGHEST), jnp.dot(x, y, precision=HIGHEST),
+            jnp.tensordot(a, b, axes=([1, 2], [0, 1]), precision=HIGHEST),
+            jnp.tensordot(x, y, axes=0, precision=HIGHEST),
+            jnp.inner(a, a, precision=HIGHEST))
+
+
+def int8_matmul_int32_accumulate(a, b):
+    return (lax.dot_general(a, b, (((1,), (0,)), ((), ())), preferred_element_type=jnp.int32),
+            jnp.matmul(a.astype(jnp.int32), b.astype(jnp.int32)),
+            jnp.einsum("ik,kj->ij", a, b, preferred_element_type=jnp.int32))
+
+
+def bf16_matmul_f32_accumulate(a, b, x, w):
+    # bf16 operands, products accumulated in f32; and f32 values cast to bf16 for the product.
+    mixed = jnp.dot(x.astype(jnp.bfloat16), w.astype(jnp.bfloat16), preferred_element_type=jnp.float32)
+    return (lax.dot_general(a, b, (((1,), (0,)), ((), ())), preferred_element_type=jnp.float32), jnp.matmul(a, b),
+            jnp.einsum("ik,kj->ij", a, b, preferred_element_type=jnp.float32), jax.nn.relu(mixed))
+
+
+# Neural-network layers in plain JAX.
+def mlp_gelu_relu_silu(x, w1, b1, w2, b2, w3):
+    h = jax.nn.gelu(jnp.dot(x, w1, precision=HIGHEST) + b1)
+    h = jax.nn.relu(jnp.dot(h, w2, precision=HIGHEST) + b2)
+    return jnp.dot(jax.nn.silu(h), w3, precision=HIGHEST)
+
+
+def layer_norm_affine(x, gamma, beta):
+    mean = x.mean(-1, keepdims=True)
+    var = x.var(-1, keepdims=True)
+    return (x - mean) * lax.rsqrt(var + 1e-6) * gamma + beta
+
+
+def rms_norm(x, w):
+    return x * lax.rsqrt(jnp.mean(x * x, axis=-1, keepdims=True) + 1e-6) * (1.0 + w)
+
+
+def batch_norm_inference(x, mean, var, gamma, beta):
+    # A running variance is positive: the corpus's inputs are in [-1, 1), so its square plus 0.1 stands for it.
+    inv = lax.rsqrt(var * var + 0.1 + 1e-5) * gamma
+    return x * inv + (beta - mean * inv)
+
+
+def batch_norm_training(x, gamma, beta, running_mean, running_var):
+    mean = x.mean(axis=(0, 1, 2))
+    var = x.var(axis=(0, 1, 2))
+    n = x.size // x.shape[-1]
+    y = (x - mean) * lax.rsqrt(var + 1e-5) * gamma + beta
+    return y, 0.9 * running_mean + 0.1 * mean, 0.9 * running_var + 0.1 * var * (n / (n - 1))
+
+
+def causal_multi_head_attention(x, wqkv, wo):
+    b, t, d = x.shape
+    h = 4
+    q, k, v = jnp.split(jnp.dot(x, wqkv, precision=HIGHEST), 3, axis=-1)
+    q, k, v = (a.reshape(b, t, h, d // h) for a in (q, k, v))
+    s = jnp.einsum("bqhd,bkhd->bhqk", q, k, precision=HIGHEST) / jnp.sqrt(d // h)
+    s = jnp.where(jnp.tril(jnp.ones((t, t), bool)), s, jnp.finfo(s.dtype).min)
+    o = jnp.einsum("bhqk,bkhd->bqhd", jax.nn.softmax(s, axis=-1), v, precision=HIGHEST).reshape(b, t, d)
+    return jnp.dot(o, wo, precision=HIGHEST)
+
+
+def conv2d_nhwc_bias_relu(x, w, b):
+    y = lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"), precision=HIGHEST)
+    return jax.nn.relu(y + b)
+
+
+def conv2d_nchw_strided_bias(x, w, b):
+    y = lax.conv_general_dilated(x, w, (2, 2), ((1, 1), (1, 1)), precision=HIGHEST)  # NCHW, OIHW
+    return y + b[None, :, None, None]
+
+
+def depthwise_conv2d(x, w):
+    # Channel multiplier 2: a (3, 3, 1, 8) kernel over 4 channels.
+    return lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"),
+                                    feature_group_count=4, precision=HIGHEST)
+
+
+def conv_transpose_upsample(x, w):
+    dn = ("NHWC", "HWIO", "NHWC")
+    return (lax.conv_transpose(x, w, (2, 2), "SAME", dimension_numbers=dn, precision=HIGHEST),
+            lax.conv_transpose(x, w, (2, 2), "VALID", dimension_numbers=dn, precision=HIGHEST))
+
+
+def conv1d_causal_dilated(x, w):
+    return lax.conv_general_dilated(x, w, (1,), [(4, 0)], rhs_dilation=(2,), dimension_numbers=("NWC", "WIO", "NWC"),
+                                    precision=HIGHEST)
+
+
+def pooling_layers(x):
+    avg = lax.reduce_window(x, 0.0, lax.add, (1, 2, 2, 1), (1, 2, 2, 1), "VALID") / 4.0
+    mx = lax.reduce_window(x, -jnp.inf, lax.max, (1, 3, 3, 1), (1, 1, 1, 1), "SAME")
+    # Average pooling that leaves the padding out of the count.
+    window = lambda a: lax.reduce_window(a, 0.0, lax.add, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+    return avg, mx, window(x) / window(jnp.ones_like(x)), x.mean(axis=(1, 2)), x.max(axis=(1, 2))
+
+
+def embedding_lookup(ids, table, pos):
+    e = table[ids] + pos
+    return e, e.mean(axis=1), jnp.take(table, ids, axis=0) * jnp.sqrt(8.0)
+
+
+def pre_norm_residual_block(x, g, w1, b1, w2, b2):
+    mean = x.mean(-1, keepdims=True)
+    h = (x - mean) * lax.rsqrt(jnp.square(x - mean).mean(-1, keepdims=True) + 1e-5) * g
+    h = jax.nn.gelu(jnp.dot(h, w1, precision=HIGHEST) + b1)
+    return x + jnp.dot(h, w2, precision=HIGHEST) + b2
+
+
+def gru_cell(x, h, wi, wh, bi, bh):
+    ir, iz, in_ = jnp.split(jnp.dot(x, wi, precision=HIGHEST) + bi, 3, axis=-1)
+    hr, hz, hn = jnp.split(jnp.dot(h, wh, precision=HIGHEST) + bh, 3, axis=-1)
+    r, z = jax.nn.sigmoid(ir + hr), jax.nn.sigmoid(iz + hz)
+    n = jnp.tanh(in_ + r * hn)
+    return (1.0 - z) * n + z * h
+
+
+def lstm_cell(x, h, c, w, u, b):
+    g = jnp.dot(x, w, precision=HIGHEST) + jnp.dot(h, u, precision=HIGHEST) + b
+    i, f, gg, o = jnp.split(g, 4, axis=-1)
+    c = jax.nn.sigmoid(f + 1.0) * c + jax.nn.sigmoid(i) * jnp.tanh(gg)
+    return jax.nn.sigmoid(o) * jnp.tanh(c), c
+
+
+# Gradients: grad, value_and_grad, vjp, jvp, hessian, per-example gradients.
+def _mlp_loss(params, x, labels):
+    w1, b1, w2, b2 = params
+    h = jax.nn.relu(jnp.dot(x, w1, precision=HIGHEST) + b1)
+    logp = jax.nn.log_softmax(jnp.dot(h, w2, precision=HIGHEST) + b2)
+    return -jnp.mean(jnp.take_along_axis(logp, labels[:, None], axis=1))
+
+
+def value_and_grad_mlp_cross_entropy(w1, b1, w2, b2, x, labels):
+    return jax.value_and_grad(_mlp_loss)((w1, b1, w2, b2), x, labels)
+
+
+def pool_grads_overlapping_with_ties(x):
+    # Max and min pools with 3x3 windows at stride 2, SAME padding (overlapping windows), on
+    # values with many ties: their gradients are select_and_scatter, which picks the first.
+    x = jnp.floor(x * 2.0)
+    def pools(x):
+        mx = lax.reduce_window(x, -jnp.inf, lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+        mn = lax.reduce_window(x, jnp.inf, lax.min, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+        return jnp.sum(mx * jnp.arange(mx.size, dtype=F32).reshape(mx.shape)) + jnp.sum(mn * 0.5)
+    return jax.grad(pools)(x)
+
+
+def grad_conv_net_loss(x, w, wd, labels):
+    def loss(w, wd):
+        h = lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"),
+                                     precision=HIGHEST)
+        h = lax.reduce_window(jax.nn.gelu(h), -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+        logits = jnp.dot(h.mean(axis=(1, 2)), wd, precision=HIGHEST)
+        return -jnp.mean(jnp.sum(jax.nn.one_hot(labels, 5) * jax.nn.log_softmax(logits), axis=-1))
+    return jax.value_and_grad(loss, argnums=(0, 1))(w, wd)
+
+
+def grad_attention(q, k, v, t):
+    def attention(q, k, v):
+        s = jnp.einsum("bqd,bkd->bqk", q, k, precision=HIGHEST) / jnp.sqrt(8.0)
+        return jnp.einsum("bqk,bkd->bqd", jax.nn.softmax(s), v, precision=HIGHEST)
+    return jax.grad(lambda q, k, v: jnp.sum(attention(q, k, v) * t), argnums=(0, 1, 2))(q, k, v)
+
+
+def grad_layer_norm(x, g, b, t):
+    def f(x, g, b):
+        mean = x.mean(-1, keepdims=True)
+        y = (x - mean) * lax.rsqrt(x.var(-1, keepdims=True) + 1e-5) * g + b
+        return jnp.sum(jnp.tanh(y) * t)
+    return jax.value_and_grad(f, argnums=(0, 1, 2))(x, g, b)
+
+
+def jvp_and_vjp(x, t, ct):
+    f = lambda x: jnp.sin(x) * x ** 2 + jnp.exp(-x) * jnp.cumsum(x)
+    y, tangent = jax.jvp(f, (x,), (t,))
+    _, pullback = jax.vjp(f, x)
+    return y, tangent, pullback(ct)[0]
+
+
+def hessian_of_tiny_function(x):
+    f = lambda x: jnp.sum(x ** 3) + x[0] * x[1] * x[2] + jnp.sum(jnp.sin(x)) * jnp.sum(x * x)
+    return jax.hessian(f)(x), jax.grad(f)(x)
+
+
+def grad_through_scan_rnn(h0, xs, w, u):
+    def loss(w, u):
+        def step(h, x):
+            h = jnp.tanh(0.5 * (jnp.dot(h, w, precision=HIGHEST) + jnp.dot(x, u, precision=HIGHEST)))
+            return h, h
+        _, hs = lax.scan(step, h0, xs)
+        return jnp.sum(hs[-1] ** 2) + 0.1 * jnp.sum(hs)
+    return jax.grad(loss, argnums=(0, 1))(w, u)
+
+
+def per_example_grads_vmap(w, xs, ys):
+    loss = lambda w, x, y: jnp.square(jnp.tanh(jnp.dot(x, w, precision=HIGHEST)) - y).sum()
+    return jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))(w, xs, ys)
+
+
+# Optimizer update steps, written out plainly. Second-moment inputs are made non-negative with
+# abs: optimizer state is, the corpus's inputs are not.
+def sgd_momentum_step(p, g, m):
+    m = 0.9 * m + g
+    return p - 0.1 * (g + 0.9 * m), m  # Nesterov
+
+
+def adam_step(p, g, m, v, step):
+    b1, b2, lr, eps = 0.9, 0.999, 1e-3, 1e-8
+    t = step + 1
+    m = b1 * m + (1 - b1) * g
+    v = b2 * jnp.abs(v) + (1 - b2) * g * g
+    m_hat, v_hat = m / (1 - b1 ** t), v / (1 - b2 ** t)
+    return p - lr * m_hat / (jnp.sqrt(v_hat) + eps), m, v
+
+
+def adamw_warmup_cosine_step(p, g, m, v, step):
+    # A learning rate warmed up over 500 steps then decayed along a cosine to step 1000; steps 0..750 here.
+    s = (step * 250).astype(F32)
+    lr = jnp.where(s < 500, 1e-3 * (s + 1) / 500, 0.5e-3 * (1 + jnp.cos(jnp.pi * (s - 500) / 500)))
+    m = 0.9 * m + 0.1 * g
+    v = 0.999 * jnp.abs(v) + 0.001 * g * g
+    update = m / (1 - 0.9 ** (s + 1)) / (jnp.sqrt(v / (1 - 0.999 ** (s + 1))) + 1e-8)
+    return p - lr * (update + 0.01 * p), m, v, lr
+
+
+def rmsprop_and_adagrad_steps(p, g, ms, acc):
+    ms = 0.9 * jnp.abs(ms) + 0.1 * g * g
+    rms = p - 0.01 * g / (jnp.sqrt(ms) + 1e-7)
+    acc = jnp.abs(acc) + g * g
+    ada = p - 0.1 * g / (jnp.sqrt(acc) + 1e-7)
+    return rms, ms, ada, acc
+
+
+def clip_by_global_norm(g1, g2, g3):
+    grads = (g1, g2, g3)
+    norm = jnp.sqrt(sum(jnp.sum(g * g) for g in grads))
+    scale = jnp.minimum(1.0, 1.5 / (norm + 1e-6))
+    return tuple(g * scale for g in grads) + (norm,)
+
+
+def tree_map_sgd_weight_decay(w1, b1, w2, g1, gb1, g2):
+    params, grads = {"w1": w1, "b1": b1, "w2": w2}, {"w1": g1, "b1": gb1, "w2": g2}
+    return jax.tree_util.tree_map(lambda p, g: p - 0.05 * (g + 1e-2 * p), params, grads)
+
+
+# Control flow: fori_loop, scan, cond, switch, while_loop, map, checkpoint, vmap of scan.
+def power_iteration_fori_loop(a, v):
+    m = a + a.T
+    def body(_, v):
+        w = jnp.dot(m, v, precision=HIGHEST)
+        return w / jnp.linalg.norm(w)
+    v = lax.fori_loop(0, 8, body, v)
+    return v, jnp.dot(v, jnp.dot(m, v, precision=HIGHEST), precision=HIGHEST)
+
+
+def scan_ema_stacked(xs, init):
+    def step(c, x):
+        c = 0.9 * c + 0.1 * x
+        return c, (c, jnp.sum(c))
+    return lax.scan(step, init, xs)
+
+
+def scan_over_tuple_of_xs(h0, xs, gates, w):
+    def step(h, inp):
+        x, g = inp
+        h = jnp.where(g > 0, jnp.tanh(jnp.dot(h, w, precision=HIGHEST) + x), h)  # a gated update
+        return h, h * g
+    return lax.scan(step, h0, (xs, gates))
+
+
+def cond_on_data(x, y):
+    return lax.cond(x.sum() > 0, lambda a, b: (a * b, a.max()), lambda a, b: (a - b, b.min()), x, y)
+
+
+def switch_clamped_index(i, x):
+    # Three branches: index 3 is clamped to the last.
+    return lax.switch(i, [jnp.sin, jnp.cos, lambda x: x * x], x)
+
+
+def while_loop_counter_bound(n, x):
+    # The trip count depends on the input n (0..3): n + 2 steps.
+    def body(c):
+        i, x, acc = c
+        x = 0.5 * x + jnp.sin(x)
+        return i + 1, x, acc + x
+    return lax.while_loop(lambda c: c[0] < n + 2, body, (0, x, jnp.zeros_like(x)))
+
+
+def lax_map_over_rows(x):
+    return lax.map(lambda r: jnp.sort(r)[::-1][:3] * jnp.sum(r), x)
+
+
+def checkpointed_mlp_grad(x, w1, w2):
+    @jax.checkpoint
+    def block(h, w):
+        return jnp.tanh(jnp.dot(h, w, precision=HIGHEST))
+    return jax.value_and_grad(lambda w1, w2: jnp.sum(block(block(x, w1), w2) ** 2), argnums=(0, 1))(w1, w2)
+
+
+def vmap_of_scan(xs, a):
+    def run(x, a):
+        return lax.scan(lambda c, xt: (a * c + xt, c), jnp.zeros(2), x)
+    return jax.vmap(run)(xs, a)
+
+
+def associative_scans(x, a):
+    # Prefix sums and maxima, and the linear recurrence h[t] = a[t] h[t-1] + x[t] as a parallel scan.
+    combine = lambda l, r: (l[0] * r[0], r[0] * l[1] + r[1])
+    return (lax.associative_scan(jnp.add, x), lax.associative_scan(jnp.maximum, x, axis=1),
+            lax.associative_scan(jnp.add, x, reverse=True), lax.associative_scan(combine, (a, x))[1])
+
+
+# Dtypes: bf16 and f16 arithmetic, saturating int8/uint8 casts, float<->int casts, bools.
+def bf16_arithmetic_and_casts(x, y, h):
+    # x: bf16, y: f32, h: f16 (bf16 with f16 promotes to f32).
+    z = x * y.astype(jnp.bfloat16) + 1.0
+    return (z, jnp.exp(x), x.astype(F32) + y, y.astype(jnp.bfloat16), jnp.sum(x, axis=1), jax.nn.softmax(x),
+            jnp.tanh(x) * x, x + h, (x * 3.0).astype(jnp.float16))
+
+
+def f16_arithmetic_and_overflow(x, y):
+    # Squares past f16's largest value (65504) are inf; products below its smallest normal are subnormal.
+    return (x * y + x, x / (jnp.abs(y) + 0.5), jnp.square(x * 300.0), jnp.sqrt(jnp.abs(x)), x.astype(F32) * 3.0,
+            jnp.mean(x, axis=0), jnp.exp(4.0 * x), (x * 1e-4) * y)
+
+
+def saturating_int8_uint8_casts(x):
+    q = jnp.clip(jnp.round(x * 200.0), -128, 127).astype(jnp.int8)
+    u = jnp.clip(jnp.round((x + 1.0) * 160.0), 0, 255).astype(jnp.uint8)
+    scale = jnp.max(jnp.abs(x)) / 127.0
+    dq = jnp.round(x / scale).astype(jnp.int8).astype(F32) * scale
+    return q, u, q.astype(F32) / 200.0, u.astype(jnp.int32) - 128, (q.astype(jnp.int32) * 3).astype(jnp.int8), dq
+
+
+def float_and_int_conversions(x, a):
+    n = a * 100 - 150
+    return ((x * 10).astype(jnp.int32), jnp.floor(x * 10).astype(jnp.int32), (x * 100).astype(jnp.int8),
+            ((x + 1.0) * 100).astype(jnp.uint8), n.astype(F32) / 3.0, n.astype(jnp.bfloat16), n.astype(jnp.float16),
+            n.astype(jnp.int8), n.astype(jnp.uint8), (a - 2).astype(bool), (x * 1000).astype(jnp.int16))
+
+
+def bool_logic_and_casts(a, b, x):
+    return (a & b, a | b, a ^ b, ~a, a.astype(jnp.int32) + b, a.astype(F32) * x, jnp.sum(a, axis=1),
+            (x > 0) == a, jnp.where(a, x, -x) > 0, jnp.logical_or(a, x > 0.5).astype(jnp.uint8))
+
+
+# PRNG (threefry): keys from uint32[2] key data, and constant keys built inside the function.
+def random_uniform_normal_from_key(k):
+    k1, k2 = jax.random.split(jax.random.wrap_key_data(k))
+    return (jax.random.uniform(k1, (3, 4)), jax.random.normal(k2, (5,)),
+            jax.random.uniform(k1, (2, 3), minval=-2.0, maxval=3.0))
+
+
+def random_bernoulli_randint_from_key(k):
+    key = jax.random.wrap_key_data(k)
+    keys = jax.random.split(key, 3)
+    return (jax.random.bernoulli(keys[0], 0.3, (4, 5)), jax.random.randint(keys[1], (6,), 0, 10),
+            jax.random.key_data(keys), jax.random.key_data(jax.random.fold_in(key, 7)),
+            jax.random.bits(keys[2], (4,), jnp.uint32))
+
+
+def random_permutation_from_key(k, x):
+    key = jax.random.wrap_key_data(k)
+    return jax.random.permutation(key, 8), jax.random.permutation(key, x, axis=0), jax.random.categorical(key, 4.0 * x)
+
+
+def dropout_constant_key(x):
+    keep = jax.random.bernoulli(jax.random.PRNGKey(0), 0.8, x.shape)
+    return jnp.where(keep, x / 0.8, 0.0)
+
+
+def random_noise_constant_key(x):
+    k1, k2 = jax.random.split(jax.random.key(0))
+    return (x + 0.1 * jax.random.normal(k1, x.shape), jax.random.uniform(k2, (4,)),
+            jax.random.randint(jax.random.key(1), (5,), -3, 3), jax.random.truncated_normal(k2, -1.0, 1.0, (3,)))
+
+
+def random_shuffle_constant_key(x):
+    key = jax.random.PRNGKey(42)
+    return jax.random.permutation(key, x), jax.random.choice(key, 10, (4,), replace=False), jax.random.gumbel(key, (3,))
+
+
 def spec(shape, dtype=F32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -165,6 +788,112 @@ PROGRAMS = {
     rnn_scan: [spec((2, 8)), spec((7, 2, 5)), spec((8, 8)), spec((5, 8))],
     reverse_scan_with_two_carries: [spec((5, 3))],
     nested_while: [spec((4,))],
+    # Elementwise math.
+    trig_functions: [spec((16,))],
+    exp_log_family: [spec((16,))],
+    powers_and_roots: [spec((16,)), spec((16,))],
+    clip_where_sign_compare: [spec((4, 6)), spec((4, 6))],
+    rounding_functions: [spec((32,))],
+    remainder_and_fmod: [spec((4, 8)), spec((4, 8))],
+    integer_division_ops: [spec((12,), I32), spec((12,), I32)],
+    integer_bitwise_shifts: [spec((12,), I32), spec((12,), I32)],
+    nan_and_inf_handling: [spec((32,))],
+    logaddexp_sinc_hypot_arctan2: [spec((16,)), spec((16,))],
+    nn_activations: [spec((32,))],
+    # Reductions.
+    reductions_over_axes: [spec((3, 4, 5))],
+    variance_and_std: [spec((5, 6))],
+    argmax_argmin: [spec((4, 7)), spec((3, 5), I32)],
+    any_all_count: [spec((4, 5), BOOL), spec((4, 5))],
+    cumulative_reductions: [spec((5, 6))],
+    integer_reductions: [spec((4, 5), I32)],
+    logsumexp_and_softmax: [spec((3, 7))],
+    vector_and_matrix_norms: [spec((4, 5))],
+    masked_and_nan_reductions: [spec((4, 8)), spec((4, 8), BOOL)],
+    # Shape ops.
+    reshape_transpose_swapaxes: [spec((2, 3, 4))],
+    concatenate_stack_split: [spec((4, 3)), spec((4, 3))],
+    tile_repeat_outer_kron: [spec((2, 3)), spec((4,)), spec((3,)), spec((2, 2)), spec((2, 3))],
+    pad_modes: [spec((3, 4))],
+    flip_roll_strided_slices: [spec((6, 7)), spec((), I32)],
+    expand_squeeze_broadcast: [spec((3, 1, 4))],
+    triangular_and_diagonal: [spec((5, 5))],
+    # Indexing.
+    integer_array_indexing: [spec((5, 6)), spec((4,), I32)],
+    clamped_and_filled_indexing: [spec((6,)), spec((5,), I32)],
+    boolean_mask_with_where: [spec((4, 5)), spec((4, 5), BOOL)],
+    scatter_updates_at: [spec((6, 3)), spec((5,), I32), spec((5, 3)), spec((), I32)],
+    scatter_add_2d_points: [spec((4, 4)), spec((6,), I32), spec((6,), I32), spec((6,))],
+    take_along_axis_gathers: [spec((3, 6)), spec((3, 4), I32)],
+    one_hot_labels: [spec((6,), I32), spec((6, 5))],
+    segment_reductions: [spec((8, 3)), spec((8,), I32)],
+    vmap_dynamic_slice_windows: [spec((10, 4)), spec((5,), I32)],
+    # Linear algebra.
+    einsum_batched_matmul: [spec((3, 4, 5)), spec((3, 5, 2))],
+    einsum_bilinear_trace_contractions: [spec((4, 3)), spec((3, 5)), spec((4, 5)), spec((5, 5))],
+    matmul_broadcast_batch_dims: [spec((2, 1, 3, 4)), spec((5, 4, 2)), spec((4,))],
+    vdot_tensordot_inner: [spec((6,)), spec((6,)), spec((2, 3, 4)), spec((3, 4, 5))],
+    int8_matmul_int32_accumulate: [spec((4, 8), I8), spec((8, 3), I8)],
+    bf16_matmul_f32_accumulate: [spec((4, 16), BF16), spec((16, 8), BF16), spec((4, 16)), spec((16, 8))],
+    # Neural-network layers.
+    mlp_gelu_relu_silu: [spec((4, 8)), spec((8, 16)), spec((16,)), spec((16, 16)), spec((16,)), spec((16, 4))],
+    layer_norm_affine: [spec((2, 5, 16)), spec((16,)), spec((16,))],
+    rms_norm: [spec((3, 16)), spec((16,))],
+    batch_norm_inference: [spec((2, 4, 4, 3)), spec((3,)), spec((3,)), spec((3,)), spec((3,))],
+    batch_norm_training: [spec((4, 3, 3, 5)), spec((5,)), spec((5,)), spec((5,)), spec((5,))],
+    causal_multi_head_attention: [spec((2, 8, 16)), spec((16, 48)), spec((16, 16))],
+    conv2d_nhwc_bias_relu: [spec((2, 8, 8, 3)), spec((3, 3, 3, 8)), spec((8,))],
+    conv2d_nchw_strided_bias: [spec((1, 3, 9, 9)), spec((6, 3, 3, 3)), spec((6,))],
+    depthwise_conv2d: [spec((1, 7, 7, 4)), spec((3, 3, 1, 8))],
+    conv_transpose_upsample: [spec((1, 4, 4, 3)), spec((3, 3, 3, 5))],
+    conv1d_causal_dilated: [spec((2, 10, 4)), spec((3, 4, 6))],
+    pooling_layers: [spec((2, 8, 8, 3))],
+    embedding_lookup: [spec((2, 6), I32), spec((10, 8)), spec((6, 8))],
+    pre_norm_residual_block: [spec((4, 16)), spec((16,)), spec((16, 32)), spec((32,)), spec((32, 16)), spec((16,))],
+    gru_cell: [spec((3, 5)), spec((3, 8)), spec((5, 24)), spec((8, 24)), spec((24,)), spec((24,))],
+    lstm_cell: [spec((3, 5)), spec((3, 6)), spec((3, 6)), spec((5, 24)), spec((6, 24)), spec((24,))],
+    # Gradients.
+    value_and_grad_mlp_cross_entropy: [spec((8, 16)), spec((16,)), spec((16, 4)), spec((4,)), spec((6, 8)),
+                                       spec((6,), I32)],
+    grad_conv_net_loss: [spec((2, 6, 6, 3)), spec((3, 3, 3, 4)), spec((4, 5)), spec((2,), I32)],
+    pool_grads_overlapping_with_ties: [spec((1, 7, 6, 2))],
+    grad_attention: [spec((2, 6, 8))] * 4,
+    grad_layer_norm: [spec((3, 16)), spec((16,)), spec((16,)), spec((3, 16))],
+    jvp_and_vjp: [spec((8,))] * 3,
+    hessian_of_tiny_function: [spec((3,))],
+    grad_through_scan_rnn: [spec((2, 6)), spec((5, 2, 4)), spec((6, 6)), spec((4, 6))],
+    per_example_grads_vmap: [spec((5, 3)), spec((4, 5)), spec((4, 3))],
+    # Optimizer steps.
+    sgd_momentum_step: [spec((4, 5))] * 3,
+    adam_step: [spec((4, 5))] * 4 + [spec((), I32)],
+    adamw_warmup_cosine_step: [spec((4, 5))] * 4 + [spec((), I32)],
+    rmsprop_and_adagrad_steps: [spec((4, 5))] * 4,
+    clip_by_global_norm: [spec((4, 5)), spec((5,)), spec((3, 3))],
+    tree_map_sgd_weight_decay: [spec((4, 5)), spec((5,)), spec((5, 2))] * 2,
+    # Control flow.
+    power_iteration_fori_loop: [spec((6, 6)), spec((6,))],
+    scan_ema_stacked: [spec((10, 4)), spec((4,))],
+    scan_over_tuple_of_xs: [spec((4,)), spec((6, 4)), spec((6,)), spec((4, 4))],
+    cond_on_data: [spec((3, 4)), spec((3, 4))],
+    switch_clamped_index: [spec((), I32), spec((5,))],
+    while_loop_counter_bound: [spec((), I32), spec((4,))],
+    lax_map_over_rows: [spec((5, 6))],
+    checkpointed_mlp_grad: [spec((3, 4)), spec((4, 6)), spec((6, 2))],
+    vmap_of_scan: [spec((3, 7, 2)), spec((3,))],
+    associative_scans: [spec((8, 3)), spec((8, 3))],
+    # Dtypes.
+    bf16_arithmetic_and_casts: [spec((4, 8), BF16), spec((4, 8)), spec((4, 8), F16)],
+    f16_arithmetic_and_overflow: [spec((4, 8), F16), spec((4, 8), F16)],
+    saturating_int8_uint8_casts: [spec((4, 8))],
+    float_and_int_conversions: [spec((12,)), spec((12,), I32)],
+    bool_logic_and_casts: [spec((3, 5), BOOL), spec((3, 5), BOOL), spec((3, 5))],
+    # PRNG.
+    random_uniform_normal_from_key: [spec((2,), U32)],
+    random_bernoulli_randint_from_key: [spec((2,), U32)],
+    random_permutation_from_key: [spec((2,), U32), spec((8, 3))],
+    dropout_constant_key: [spec((4, 6))],
+    random_noise_constant_key: [spec((3, 4))],
+    random_shuffle_constant_key: [spec((6,))],
 }
 
 

@@ -127,7 +127,7 @@ fn bitwise(ctx: &mut LowerCtx, op: Op, name: &str) -> Result<Vec<NodeId>> {
 }
 
 /// `self << other` or `self >> other` in the promoted integer dtype: right shifts are
-/// arithmetic for signed types and logical for uint8, as in C; amounts outside the width shift
+/// arithmetic for signed types and logical for unsigned ones, as in C; amounts outside the width shift
 /// every bit out, as PyTorch's CPU kernels do.
 fn shift(ctx: &mut LowerCtx, right: bool) -> Result<Vec<NodeId>> {
     let (a, b) = (ctx.operand(0)?, ctx.operand(1)?);
@@ -135,7 +135,7 @@ fn shift(ctx: &mut LowerCtx, right: bool) -> Result<Vec<NodeId>> {
     if dtype.is_float() || dtype == DType::Bool {
         return Err(ctx.bad_dtype(if right { "rshift_cpu" } else { "lshift_cpu" }, dtype));
     }
-    let op = match (right, dtype == DType::U8) {
+    let op = match (right, dtype.is_unsigned()) {
         (false, _) => Op::ShiftLeft,
         (true, false) => Op::ShiftRightArithmetic,
         (true, true) => Op::ShiftRightLogical,

@@ -48,6 +48,9 @@ pub(crate) fn dtype_max(d: DType) -> f64 {
         DType::I16 => i16::MAX as f64,
         DType::I32 => i32::MAX as f64,
         DType::I64 => i64::MAX as f64,
+        DType::U16 => u16::MAX as f64,
+        DType::U32 => u32::MAX as f64,
+        DType::U64 => u64::MAX as f64,
         DType::F16 => 65504.0,
         DType::BF16 => 3.3895313892515355e38,
         DType::F32 | DType::C64 => f32::MAX as f64,
@@ -58,7 +61,8 @@ pub(crate) fn dtype_max(d: DType) -> f64 {
 
 pub(crate) fn dtype_lowest(d: DType) -> f64 {
     match d {
-        DType::Bool | DType::U8 => 0.0,
+        DType::Bool => 0.0,
+        d if d.is_unsigned() => 0.0,
         DType::I8 => i8::MIN as f64,
         DType::I16 => i16::MIN as f64,
         DType::I32 => i32::MIN as f64,
@@ -358,6 +362,9 @@ pub(crate) fn torch_type_name(d: DType) -> &'static str {
         DType::F32 => "Float",
         DType::F64 => "Double",
         DType::C64 => "ComplexFloat",
+        DType::U16 => "UInt16",
+        DType::U32 => "UInt32",
+        DType::U64 => "UInt64",
         d => crate::float8::scalar_type_name(d),
     }
 }

@@ -131,3 +131,74 @@ fn while_loops_over_a_counter_unroll_and_data_dependent_ones_are_refused() {
     .to_string();
     assert!(err.contains("not the loop-carried types"), "{err}");
 }
+
+#[test]
+fn indices_out_of_range_follow_stablehlo_unless_tpudev_checked_them() {
+    // A gather of rows: without tpudev's mark the index is clamped, with it the take is bare.
+    let gather = "module {\n  func.func @main(%x: tensor<4x3xf32>, %i: tensor<2xi32>) -> tensor<2x3xf32> {\n    %0 = \"stablehlo.gather\"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 3>}> : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>\n    return %0 : tensor<2x3xf32>\n  }\n}\n";
+    let clamps = |t: &str| parse(t).unwrap().nodes.iter().filter(|n| matches!(n.op, Op::Clamp)).count();
+    assert_eq!(clamps(gather), 1);
+    assert_eq!(clamps(&gather.replace("}> :", "}> {tpudev.in_bounds = true} :")), 0);
+    // A scatter-add of rows: updates out of range go to an extra row that is cut off.
+    let scatter = "module {\n  func.func @main(%x: tensor<4x3xf32>, %i: tensor<2xi32>, %u: tensor<2x3xf32>) -> tensor<4x3xf32> {\n    %0 = \"stablehlo.scatter\"(%x, %i, %u) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({\n    ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n      %s = stablehlo.add %a, %b : tensor<f32>\n      stablehlo.return %s : tensor<f32>\n    }) : (tensor<4x3xf32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<4x3xf32>\n    return %0 : tensor<4x3xf32>\n  }\n}\n";
+    let g = parse(scatter).unwrap();
+    let add = g.nodes.iter().find(|n| matches!(n.op, Op::ScatterAdd { .. })).unwrap();
+    assert_eq!(g.nodes[add.inputs[0]].ty.shape.to_vec(), vec![5, 3]);
+    let g = parse(&scatter.replace("}) :", "}) {tpudev.in_bounds = true} :")).unwrap();
+    assert!(!g.nodes.iter().any(|n| matches!(n.op, Op::Pad { .. })));
+}
+
+#[test]
+fn general_scatters_go_through_the_flat_operand() {
+    // x.at[i, j].add(v): two index coordinates, no window.
+    let text = "module {\n  func.func @main(%x: tensor<4x5xf32>, %ij: tensor<3x2xi32>, %v: tensor<3xf32>) -> tensor<4x5xf32> {\n    %0 = \"stablehlo.scatter\"(%x, %ij, %v) <{indices_are_sorted = false, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>, unique_indices = false}> ({\n    ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n      %s = stablehlo.add %a, %b : tensor<f32>\n      stablehlo.return %s : tensor<f32>\n    }) : (tensor<4x5xf32>, tensor<3x2xi32>, tensor<3xf32>) -> tensor<4x5xf32>\n    return %0 : tensor<4x5xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    let scatter = g.nodes.iter().find(|n| matches!(n.op, Op::ScatterAlongAxis { accumulate: true, .. })).unwrap();
+    // The flat operand and its extra slot for updates out of range.
+    assert_eq!(g.nodes[scatter.inputs[0]].ty.shape.to_vec(), vec![21]);
+    assert_eq!(g.output_types()[0], TensorType::new(D::F32, vec![4, 5]));
+    let err = parse(&text.replace("scatter_dims_to_operand_dims = [0, 1]", "scatter_dims_to_operand_dims = [0]"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("stablehlo.scatter") && err.contains("do not fit the operand"), "{err}");
+}
+
+#[test]
+fn cbrt_rounding_popcount_barriers_and_unsigned_types_parse() {
+    let text = "module {\n  func.func @main(%x: tensor<3xf32>, %u: tensor<3xui32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xui32>, tensor<3xf32>) {\n    %0 = stablehlo.cbrt %x : tensor<3xf32>\n    %1 = stablehlo.round_nearest_afz %x : tensor<3xf32>\n    %2 = stablehlo.popcnt %u : tensor<3xui32>\n    %3:2 = stablehlo.optimization_barrier %x, %u : tensor<3xf32>, tensor<3xui32>\n    return %0, %1, %2, %3#0 : tensor<3xf32>, tensor<3xf32>, tensor<3xui32>, tensor<3xf32>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.params[1].ty, TensorType::new(D::U32, vec![3]));
+    assert!(g.nodes.iter().any(|n| matches!(n.op, Op::ShiftRightLogical)));
+    // The barrier passes its operand through.
+    assert_eq!(g.outputs[3], 0);
+    let err = parse(&text.replace("stablehlo.cbrt %x : tensor<3xf32>", "stablehlo.cbrt %u : tensor<3xui32>"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("stablehlo.cbrt") && err.contains("takes floats"), "{err}");
+    // A u64 constant past i64::MAX is its bits.
+    let big = "module {\n  func.func @main() -> tensor<ui64> {\n    %0 = stablehlo.constant dense<18446744073709551615> : tensor<ui64>\n    return %0 : tensor<ui64>\n  }\n}\n";
+    assert!(matches!(parse(big).unwrap().nodes[0].op, Op::Constant(crate::ir::Literal::Int(-1))));
+}
+
+#[test]
+fn select_and_scatter_is_composed_over_the_window_and_bad_regions_are_named() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/stablehlo_corpus/select_and_scatter_padded.mlir"
+    ))
+    .unwrap();
+    let g = parse(&text).unwrap();
+    assert_eq!(g.output_types()[1], TensorType::new(D::F32, vec![4, 5]));
+    // A pad with interior padding spreads each window position's share (3 + 9 positions).
+    let spreads =
+        g.nodes.iter().filter(|n| matches!(&n.op, Op::Pad { interior, .. } if interior.iter().any(|&i| i > 0)));
+    assert_eq!(spreads.count(), 3 + 9);
+    let err = parse(&text.replacen("stablehlo.compare GE, %a, %b, FLOAT", "stablehlo.compare GE, %b, %a, FLOAT", 1))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("select_and_scatter") && err.contains("one compare of its two arguments"), "{err}");
+    let err = parse(&text.replacen("window_strides = array<i64: 2>", "window_strides = array<i64: 3>", 1))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("do not fit the operand"), "{err}");
+}

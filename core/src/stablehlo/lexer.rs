@@ -269,7 +269,9 @@ impl<'a> Cursor<'a> {
         if float {
             text.parse().map(Number::Float).map_err(|_| bad(self))
         } else {
-            text.parse().map(Number::Int).map_err(|_| bad(self))
+            // A u64 past i64::MAX is held as its bits, as the IR holds u64 values.
+            let int = text.parse::<i64>().ok().or_else(|| text.parse::<u64>().ok().map(|u| u as i64));
+            int.map(Number::Int).ok_or_else(|| bad(self))
         }
     }
 

@@ -590,12 +590,16 @@ fn a_dot_result_of_another_kind_is_a_clear_error() {
 
 #[test]
 fn errors_name_line_column_and_op() {
-    let text = "module {\n  func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n    %0 = stablehlo.cbrt %a : tensor<2xf32>\n    return %0 : tensor<2xf32>\n  }\n}\n";
+    let text = "module {\n  func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n    %0 = stablehlo.count_leading_zeros %a : tensor<2xf32>\n    return %0 : tensor<2xf32>\n  }\n}\n";
     let e = parse(text).unwrap_err().to_string();
-    assert!(e.contains("line 3, column 10") && e.contains("stablehlo.cbrt"), "{e}");
-    let e = parse(&text.replace("%0 = stablehlo.cbrt %a", "%0 = stablehlo.exponential %b")).unwrap_err().to_string();
+    assert!(e.contains("line 3, column 10") && e.contains("stablehlo.count_leading_zeros"), "{e}");
+    let e = parse(&text.replace("%0 = stablehlo.count_leading_zeros %a", "%0 = stablehlo.exponential %b"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("undefined value %b"), "{e}");
-    let e = parse(&text.replace("cbrt %a : tensor<2xf32>", "exponential %a : tensor<3xf32>")).unwrap_err().to_string();
+    let e = parse(&text.replace("count_leading_zeros %a : tensor<2xf32>", "exponential %a : tensor<3xf32>"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("declared result type tensor<3xf32>"), "{e}");
 }
 

@@ -82,6 +82,8 @@ pub fn format_literal(lit: Literal, dtype: DType) -> String {
     }
     match coerce(lit, dtype) {
         Literal::Bool(b) => b.to_string(),
+        // A u64 is held as its bits.
+        Literal::Int(i) if dtype == DType::U64 => (i as u64).to_string(),
         Literal::Int(i) => i.to_string(),
         Literal::Float(f) => format_float(f, dtype),
     }
@@ -89,12 +91,9 @@ pub fn format_literal(lit: Literal, dtype: DType) -> String {
 
 /// The identity of a reduction monoid in `dtype`: the init value StableHLO's reduce needs.
 pub fn reduce_identity(kind: ReduceKind, dtype: DType) -> Literal {
-    let (min, max): (i64, i64) = match dtype {
-        DType::U8 | DType::F4E2M1FNX2 => (0, 255),
-        DType::I8 => (i8::MIN as i64, i8::MAX as i64),
-        DType::I16 => (i16::MIN as i64, i16::MAX as i64),
-        DType::I32 => (i32::MIN as i64, i32::MAX as i64),
-        _ => (i64::MIN, i64::MAX),
+    let (min, max) = match dtype {
+        DType::F4E2M1FNX2 => (0, 255),
+        d => d.int_limits().unwrap_or((i64::MIN, i64::MAX)),
     };
     let lit = match (kind, dtype) {
         (ReduceKind::Sum | ReduceKind::Or, _) => Literal::Int(0),
@@ -134,7 +133,8 @@ pub fn reduce_kind_of(op: &str) -> Option<ReduceKind> {
 pub fn comparison_type(dtype: DType) -> &'static str {
     match dtype {
         d if d.is_float() || d.is_complex() => "FLOAT",
-        DType::Bool | DType::U8 | DType::F4E2M1FNX2 => "UNSIGNED",
+        DType::Bool | DType::F4E2M1FNX2 => "UNSIGNED",
+        d if d.is_unsigned() => "UNSIGNED",
         _ => "SIGNED",
     }
 }

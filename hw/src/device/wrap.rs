@@ -126,10 +126,10 @@ pub fn wrap(g: &Graph, layout: &Layout) -> Result<Wrapped> {
 }
 
 /// XLA saturates a float converted to an integer type out of its range; PyTorch and the
-/// simulator go through i64 and wrap (200.0 as int8 is -56). So every float -> i8/u8/i16/i32
+/// simulator go through i64 and wrap (200.0 as int8 is -56). So every float -> i8/u8/i16/u16/i32/u32
 /// conversion becomes float -> i64 -> narrow integer (XLA's integer narrowing wraps).
 fn wrap_float_to_int(g: Graph) -> Graph {
-    let narrow = |d: DType| matches!(d, DType::I8 | DType::U8 | DType::I16 | DType::I32);
+    let narrow = |d: DType| matches!(d, DType::I8 | DType::U8 | DType::I16 | DType::U16 | DType::I32 | DType::U32);
     let needs = |n: &tpudev_core::ir::Node, nodes: &[tpudev_core::ir::Node]| {
         matches!(n.op, Op::Convert) && narrow(n.ty.dtype) && nodes[n.inputs[0]].ty.dtype.is_float()
     };

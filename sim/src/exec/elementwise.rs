@@ -235,8 +235,15 @@ fn compare<T: Elem>(dir: CompareDir, a: &ArrayD<T>, b: &ArrayD<T>) -> ArrayD<boo
 
 pub fn binary(op: &Op, a: Cow<'_, Value>, b: Cow<'_, Value>, out: DType) -> Result<Value> {
     check_shapes(op, a.shape(), b.shape())?;
-    let (_, a) = split(a);
+    let (from, a) = split(a);
     let (_, b) = split(b);
+    if from == DType::U64 {
+        if let (CowData::Int(x), CowData::Int(y)) = (&a, &b) {
+            if let Some(data) = u64_binary(op, x, y) {
+                return Ok(Value::new(out, data));
+            }
+        }
+    }
     if let Op::Compare(dir) = op {
         let r = match (&a, &b) {
             (CowData::F32(a), CowData::F32(b)) => compare(*dir, a, b),
@@ -255,6 +262,28 @@ pub fn binary(op: &Op, a: Cow<'_, Value>, b: Cow<'_, Value>, out: DType) -> Resu
         _ => return Err(Error::internal(format!("{} operands differ in kind", op.name()))),
     };
     Ok(Value::new(out, data))
+}
+
+/// The ops whose result on a u64 (held as its bits) differs from the i64 op's: compares,
+/// maximum, minimum, division and remainder, done as unsigned. `None` for the others.
+fn u64_binary(op: &Op, a: &ArrayD<i64>, b: &ArrayD<i64>) -> Option<Data> {
+    let (xs, ys, shape) = (elems(a), elems(b), a.shape());
+    let int = |f: fn(u64, u64) -> u64| {
+        Data::Int(array(shape, par::zip_map(xs, ys, move |x, y| f(x as u64, y as u64) as i64)))
+    };
+    Some(match op {
+        Op::Compare(dir) => {
+            // Flipping the top bit orders u64 bits as i64s.
+            let flipped = |v: &[i64]| -> Vec<i64> { v.iter().map(|&x| x ^ i64::MIN).collect() };
+            Data::Bool(compare(*dir, &array(shape, flipped(xs)), &array(shape, flipped(ys))))
+        }
+        Op::Max => int(u64::max),
+        Op::Min => int(u64::min),
+        // Division by zero gives 0, as for the other integers.
+        Op::Div => int(|x, y| x.checked_div(y).unwrap_or(0)),
+        Op::Rem => int(|x, y| x.checked_rem(y).unwrap_or(0)),
+        _ => return None,
+    })
 }
 
 fn float_binary<T: Real>(op: &Op, a: Cow<'_, ArrayD<T>>, b: Cow<'_, ArrayD<T>>) -> Result<ArrayD<T>> {
@@ -308,7 +337,12 @@ fn int_binary(op: &Op, a: Cow<'_, ArrayD<i64>>, b: Cow<'_, ArrayD<i64>>, dtype: 
         Op::Xor => zip_same(a, b, |x, y| x ^ y),
         // Results wrap to the dtype's width afterwards (`Value::new`).
         Op::ShiftLeft => zip_same(a, b, move |x, s| if within(s) { x.wrapping_shl(s as u32) } else { 0 }),
-        Op::ShiftRightArithmetic => zip_same(a, b, move |x, s| x >> if within(s) { s } else { 63 }),
+        // An unsigned value's top bit is its sign here: extend it first.
+        Op::ShiftRightArithmetic => {
+            let unsigned = dtype.is_unsigned() && bits < 64;
+            let signed = move |x: i64| if unsigned { (x << (64 - bits)) >> (64 - bits) } else { x };
+            zip_same(a, b, move |x, s| signed(x) >> if within(s) { s } else { 63 })
+        }
         Op::ShiftRightLogical => {
             zip_same(a, b, move |x, s| if within(s) { ((x as u64 & mask) >> s) as i64 } else { 0 })
         }

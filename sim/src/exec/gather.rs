@@ -11,7 +11,7 @@ use tpudev_core::{Error, Result};
 
 use super::par;
 use super::real::Real;
-use super::value::{array, elems, Data, Elem, Value};
+use super::value::{array, elems, flip_u64, unflip_u64, Data, Elem, Value};
 
 fn out_of_bounds(index: i64, axis: usize, size: usize) -> Error {
     Error::IndexOutOfRange { index, axis, size }
@@ -199,6 +199,9 @@ fn kinds<'a>(base: &'a Value, upd: &'a Value) -> Result<(&'a Data, &'a Data)> {
 /// `scatter_reduce`: like `scatter_along_axis`, combining every update into its destination
 /// with `kind`, in index order.
 pub fn scatter_reduce(base: &Value, idx: &Value, upd: &Value, axis: usize, kind: ReduceKind) -> Result<Value> {
+    if let (ReduceKind::Max | ReduceKind::Min, Some(b), Some(u)) = (kind, flip_u64(base), flip_u64(upd)) {
+        return Ok(unflip_u64(scatter_elementwise(&b, idx, &u, axis, Some(kind))?));
+    }
     scatter_elementwise(base, idx, upd, axis, Some(kind))
 }
 

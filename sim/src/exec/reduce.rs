@@ -11,7 +11,7 @@ use tpudev_core::{DType, Error, Result};
 use super::par;
 use super::real::Real;
 use super::strided::{gather, row_major};
-use super::value::{array, elems, int_range, Data, Elem, Value};
+use super::value::{array, elems, flip_u64, int_range, unflip_u64, Data, Elem, Value};
 
 /// Elements per block when a long row is split.
 const BLOCK: usize = 16 * 1024;
@@ -350,6 +350,9 @@ fn bool_reduce(a: &ArrayD<bool>, kind: ReduceKind, dims: &[usize]) -> ArrayD<boo
 }
 
 pub fn reduce(x: &Value, kind: ReduceKind, dims: &[usize]) -> Result<Value> {
+    if let (ReduceKind::Max | ReduceKind::Min, Some(ordered)) = (kind, flip_u64(x)) {
+        return Ok(unflip_u64(reduce(&ordered, kind, dims)?));
+    }
     let rank = x.shape().len();
     let mut dims = dims.to_vec();
     dims.sort_unstable();
@@ -430,6 +433,9 @@ fn arg_kernel<T: Elem>(x: &[T], outer: usize, n: usize, inner: usize, beats: fn(
 }
 
 pub fn arg_reduce(x: &Value, kind: ReduceKind, dim: usize) -> Result<Value> {
+    if let Some(ordered) = flip_u64(x) {
+        return arg_reduce(&ordered, kind, dim);
+    }
     let shape = x.shape().to_vec();
     if dim >= shape.len() {
         return Err(Error::internal(format!("arg_reduce dim {dim} of {shape:?}")));

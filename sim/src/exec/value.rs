@@ -147,30 +147,40 @@ pub fn round_f16(x: f32) -> f32 {
 
 /// Wraps an i64 to the width and signedness of an integer dtype (two's complement).
 pub fn wrap_int(x: i64, dtype: DType) -> i64 {
-    match dtype {
-        DType::U8 | DType::F4E2M1FNX2 => x as u8 as i64,
-        DType::I8 => x as i8 as i64,
-        DType::I16 => x as i16 as i64,
-        DType::I32 => x as i32 as i64,
-        _ => x,
-    }
+    dtype.wrap_int(x)
 }
 
 /// Smallest and largest value of an integer dtype (bool: 0, 1).
 pub fn int_range(dtype: DType) -> (i64, i64) {
     match dtype {
-        DType::Bool => (0, 1),
-        DType::U8 | DType::F4E2M1FNX2 => (0, u8::MAX as i64),
-        DType::I8 => (i8::MIN as i64, i8::MAX as i64),
-        DType::I16 => (i16::MIN as i64, i16::MAX as i64),
-        DType::I32 => (i32::MIN as i64, i32::MAX as i64),
-        _ => (i64::MIN, i64::MAX),
+        DType::F4E2M1FNX2 => (0, u8::MAX as i64),
+        d => d.int_limits().unwrap_or((i64::MIN, i64::MAX)),
+    }
+}
+
+/// A u64 value's bits with the top bit flipped, as an i64 value: the same order, signed, so
+/// that max and min reductions can run as the i64 ones; `unflip_u64` turns it back.
+pub fn flip_u64(v: &Value) -> Option<Value> {
+    match (&v.data, v.dtype) {
+        (Data::Int(a), DType::U64) => Some(Value::new(DType::I64, Data::Int(a.mapv(|x| x ^ i64::MIN)))),
+        _ => None,
+    }
+}
+
+pub fn unflip_u64(v: Value) -> Value {
+    match v.data {
+        Data::Int(a) => Value::new(DType::U64, Data::Int(a.mapv(|x| x ^ i64::MIN))),
+        data => Value::new(v.dtype, data),
     }
 }
 
 /// Float to integer as `stablehlo.convert` on the simulator: truncation toward zero, NaN to 0,
 /// out-of-range values saturate to i64 and then wrap to the dtype's width.
 pub fn float_to_int(x: f64, dtype: DType) -> i64 {
+    // u64 saturates at its own maximum (its bits are held).
+    if dtype == DType::U64 && x >= 0.0 {
+        return x as u64 as i64;
+    }
     wrap_int(x as i64, dtype)
 }
 
@@ -254,6 +264,7 @@ impl Value {
     pub fn to_f64s(&self) -> Vec<f64> {
         match &self.data {
             Data::Bool(a) => a.iter().map(|&b| b as i64 as f64).collect(),
+            Data::Int(a) if self.dtype == DType::U64 => a.iter().map(|&i| i as u64 as f64).collect(),
             Data::Int(a) => a.iter().map(|&i| i as f64).collect(),
             Data::F32(a) => a.iter().map(|&f| f as f64).collect(),
             Data::F64(a) => a.iter().copied().collect(),
@@ -318,16 +329,23 @@ pub fn convert(v: Cow<'_, Value>, to: DType) -> Value {
         v.into_owned().data
     } else {
         let shape = v.shape().to_vec();
-        convert_data(&v.data, &shape, to.compute_kind(), to)
+        convert_data(&v.data, &shape, to.compute_kind(), v.dtype, to)
     };
     let mut out = Value::new(to, data);
     out.normalize();
     out
 }
 
-fn convert_data(src: &Data, shape: &[usize], kind: ComputeKind, to: DType) -> Data {
+fn convert_data(src: &Data, shape: &[usize], kind: ComputeKind, from: DType, to: DType) -> Data {
     use par::map;
     match (src, kind) {
+        // A u64 is held as its bits.
+        (Data::Int(a), ComputeKind::Float32) if from == DType::U64 => {
+            Data::F32(array(shape, map(elems(a), |x| x as u64 as f32)))
+        }
+        (Data::Int(a), ComputeKind::Float64) if from == DType::U64 => {
+            Data::F64(array(shape, map(elems(a), |x| x as u64 as f64)))
+        }
         (Data::Bool(a), ComputeKind::Int) => Data::Int(array(shape, map(elems(a), |b| b as i64))),
         (Data::Bool(a), ComputeKind::Float32) => Data::F32(array(shape, map(elems(a), |b| b as u8 as f32))),
         (Data::Bool(a), ComputeKind::Float64) => Data::F64(array(shape, map(elems(a), |b| b as u8 as f64))),

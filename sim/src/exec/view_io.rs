@@ -89,7 +89,9 @@ pub fn load(buf: &[u8], view: &TensorView) -> Value {
         DType::I8 => Data::Int(array(shape, par::map(&cells::<1>(buf, view), |c| c[0] as i8 as i64))),
         DType::I16 => Data::Int(array(shape, par::map(&cells::<2>(buf, view), |c| i16::from_le_bytes(c) as i64))),
         DType::I32 => Data::Int(array(shape, par::map(&cells::<4>(buf, view), |c| i32::from_le_bytes(c) as i64))),
-        DType::I64 => Data::Int(array(shape, par::map(&cells::<8>(buf, view), i64::from_le_bytes))),
+        DType::I64 | DType::U64 => Data::Int(array(shape, par::map(&cells::<8>(buf, view), i64::from_le_bytes))),
+        DType::U16 => Data::Int(array(shape, par::map(&cells::<2>(buf, view), |c| u16::from_le_bytes(c) as i64))),
+        DType::U32 => Data::Int(array(shape, par::map(&cells::<4>(buf, view), |c| u32::from_le_bytes(c) as i64))),
         DType::F16 => Data::F32(array(
             shape,
             par::map(&cells::<2>(buf, view), |c| f16::from_bits(u16::from_le_bytes(c)).to_f32()),
@@ -105,7 +107,9 @@ pub fn load(buf: &[u8], view: &TensorView) -> Value {
         DType::F64 => Data::F64(array(shape, par::map(&cells::<8>(buf, view), f64::from_le_bytes))),
         // The simulator computes on complex values as f32 (real, imaginary) pairs.
         DType::C64 => return load(buf, &view.as_real_pairs()),
-        d => Data::F32(array(shape, par::map(&cells::<1>(buf, view), move |c| tpudev_core::float8::decode(d, c[0])))),
+        d @ (DType::F8E4M3FN | DType::F8E5M2 | DType::F8E4M3FNUZ | DType::F8E5M2FNUZ | DType::F8E8M0FNU) => {
+            Data::F32(array(shape, par::map(&cells::<1>(buf, view), move |c| tpudev_core::float8::decode(d, c[0]))))
+        }
     };
     Value::new(view.dtype, data)
 }
@@ -188,7 +192,9 @@ pub fn store(v: &Value, buf: &mut [u8], view: &TensorView) -> Result<()> {
         (Data::Int(a), DType::I8) => store_cells::<1, _>(buf, view, elems(a), |x| [x as i8 as u8]),
         (Data::Int(a), DType::I16) => store_cells::<2, _>(buf, view, elems(a), |x| (x as i16).to_le_bytes()),
         (Data::Int(a), DType::I32) => store_cells::<4, _>(buf, view, elems(a), |x| (x as i32).to_le_bytes()),
-        (Data::Int(a), DType::I64) => store_cells::<8, _>(buf, view, elems(a), |x| x.to_le_bytes()),
+        (Data::Int(a), DType::I64 | DType::U64) => store_cells::<8, _>(buf, view, elems(a), |x| x.to_le_bytes()),
+        (Data::Int(a), DType::U16) => store_cells::<2, _>(buf, view, elems(a), |x| (x as u16).to_le_bytes()),
+        (Data::Int(a), DType::U32) => store_cells::<4, _>(buf, view, elems(a), |x| (x as u32).to_le_bytes()),
         (Data::F32(a), DType::F16) => {
             store_cells::<2, _>(buf, view, elems(a), |x| f16::from_f32(x).to_bits().to_le_bytes())
         }

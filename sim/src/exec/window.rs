@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use super::par;
 use super::real::Real;
-use super::value::{array, elems, int_range, Data, Value};
+use super::value::{array, elems, flip_u64, int_range, unflip_u64, Data, Value};
 
 /// Most dims a window may span (after leading dims with a trivial window are split off).
 const MAX_RANK: usize = 8;
@@ -183,6 +183,9 @@ pub fn reduce_window(
 ) -> Result<Value> {
     if x.shape().is_empty() {
         return Ok(x.clone());
+    }
+    if let (ReduceKind::Max | ReduceKind::Min, Some(ordered)) = (kind, flip_u64(x)) {
+        return Ok(unflip_u64(reduce_window(&ordered, kind, window, stride, padding)?));
     }
     let g = geometry(x.shape(), window, stride, padding)?;
     let mut shape: Vec<usize> = x.shape()[..x.shape().len() - g.in_shape.len()].to_vec();

@@ -262,6 +262,9 @@ impl<'a> Build<'a> {
         if short == "while" {
             return self.while_loop(scope, op, depth);
         }
+        if super::composed::COMPOSED.contains(&short) {
+            return self.composed(scope, op);
+        }
         if super::chlo::is_aten_chlo(op) {
             return self.aten_chlo(scope, op);
         }

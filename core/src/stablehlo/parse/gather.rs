@@ -20,7 +20,7 @@ impl Build<'_> {
         let (collapsed, map, offset_dims) =
             (as_dims(f("collapsed_slice_dims")), as_dims(f("start_index_map")), as_dims(f("offset_dims")));
         let sizes = op.attr("slice_sizes").and_then(Attr::ints).map(as_dims).unwrap_or_default();
-        let ivd = dn.field("index_vector_dim").and_then(Attr::int).and_then(|i| usize::try_from(i).ok());
+        let ivd = super::regions::index_vector_dim(dn);
         if !f("operand_batching_dims").is_empty() {
             return Err(self.err(op, "operand_batching_dims are supported only for element gathers along one axis"));
         }
@@ -80,7 +80,7 @@ impl Build<'_> {
         self.g.take(flat, position, 0).map_err(internal)
     }
 
-    fn scaled(
+    pub(super) fn scaled(
         &mut self,
         x: NodeId,
         stride: i64,

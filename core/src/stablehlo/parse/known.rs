@@ -17,15 +17,8 @@ pub fn known_value(g: &GraphBuilder, id: NodeId) -> Option<Literal> {
 }
 
 /// `v` wrapped to the width of the integer dtype `d`, as two's-complement hardware does.
-pub fn wrap(v: i64, d: DType) -> Option<i64> {
-    Some(match d {
-        DType::I8 => v as i8 as i64,
-        DType::I16 => v as i16 as i64,
-        DType::I32 => v as i32 as i64,
-        DType::I64 => v,
-        DType::U8 => v as u8 as i64,
-        _ => return None,
-    })
+fn wrap(v: i64, d: DType) -> Option<i64> {
+    d.is_int().then(|| d.wrap_int(v))
 }
 
 fn eval(g: &GraphBuilder, id: NodeId, depth: usize) -> Option<Literal> {
@@ -43,7 +36,10 @@ fn eval(g: &GraphBuilder, id: NodeId, depth: usize) -> Option<Literal> {
             Literal::Bool(false) => arg(2),
             _ => None,
         },
-        Op::Compare(dir) => Some(Literal::Bool(compare(*dir, arg(0)?, arg(1)?)?)),
+        Op::Compare(dir) => {
+            let unsigned64 = g.dtype(*g.inputs(id).first()?) == DType::U64;
+            Some(Literal::Bool(compare(*dir, arg(0)?, arg(1)?, unsigned64)?))
+        }
         Op::Not => match arg(0)? {
             Literal::Bool(b) => Some(Literal::Bool(!b)),
             Literal::Int(i) => Some(Literal::Int(wrap(!i, to)?)),
@@ -74,8 +70,10 @@ fn convert(l: Literal, to: DType) -> Option<Literal> {
     }
 }
 
-fn compare(dir: CompareDir, a: Literal, b: Literal) -> Option<bool> {
+/// `unsigned64`: the operands are u64s, held as their bits.
+fn compare(dir: CompareDir, a: Literal, b: Literal, unsigned64: bool) -> Option<bool> {
     let ord = match (a, b) {
+        (Literal::Int(x), Literal::Int(y)) if unsigned64 => (x as u64).cmp(&(y as u64)),
         (Literal::Int(x), Literal::Int(y)) => x.cmp(&y),
         (Literal::Bool(x), Literal::Bool(y)) => x.cmp(&y),
         (Literal::Float(x), Literal::Float(y)) => {
@@ -103,6 +101,24 @@ fn binary(op: &Op, a: Literal, b: Literal, to: DType) -> Option<Literal> {
             Op::Xor => x ^ y,
             _ => return None,
         })),
+        // A u64 is held as its bits: order and divide it as unsigned.
+        (Literal::Int(x), Literal::Int(y)) if to == DType::U64 => {
+            let (x, y) = (x as u64, y as u64);
+            let v = match op {
+                Op::Add => x.wrapping_add(y),
+                Op::Sub => x.wrapping_sub(y),
+                Op::Mul => x.wrapping_mul(y),
+                Op::Div => x.checked_div(y)?,
+                Op::Rem => x.checked_rem(y)?,
+                Op::Max => x.max(y),
+                Op::Min => x.min(y),
+                Op::And => x & y,
+                Op::Or => x | y,
+                Op::Xor => x ^ y,
+                _ => return None,
+            };
+            Some(Literal::Int(v as i64))
+        }
         (Literal::Int(x), Literal::Int(y)) => {
             let v = match op {
                 Op::Add => x.wrapping_add(y),

@@ -60,7 +60,7 @@ fn precision(a: Option<&Attr>) -> Precision {
     }
 }
 
-fn pairs(a: Option<&Attr>) -> Option<Vec<(usize, usize)>> {
+pub(super) fn pairs(a: Option<&Attr>) -> Option<Vec<(usize, usize)>> {
     match a? {
         Attr::List(v) | Attr::Dense(v, _) if v.iter().all(|x| matches!(x, Attr::List(_))) => v
             .iter()
@@ -115,13 +115,17 @@ fn conv_layout_order(labels: &[Vec<String>], spatial: usize) -> Option<[Vec<usiz
     (distinct(&to_lhs) && distinct(&to_rhs) && distinct(&from_out)).then_some([to_lhs, to_rhs, from_out])
 }
 
-fn ulist(a: Option<&Attr>) -> Option<Vec<usize>> {
+pub(super) fn ulist(a: Option<&Attr>) -> Option<Vec<usize>> {
     a?.ints()?.into_iter().map(|i| usize::try_from(i).ok()).collect()
 }
 
 /// A gather's or scatter's `index_vector_dim`.
-fn index_vector_dim(dn: &Attr) -> Option<usize> {
-    dn.field("index_vector_dim").and_then(Attr::int).and_then(|i| usize::try_from(i).ok())
+/// `index_vector_dim`, which MLIR leaves out when it is 0.
+pub(super) fn index_vector_dim(dn: &Attr) -> Option<usize> {
+    match dn.field("index_vector_dim") {
+        None => Some(0),
+        Some(a) => a.int().and_then(|i| usize::try_from(i).ok()),
+    }
 }
 
 impl Build<'_> {
@@ -319,6 +323,7 @@ impl Build<'_> {
             "dynamic_slice" => self.dynamic_slice(scope, op)?,
             "dynamic_update_slice" => self.dynamic_update_slice(scope, op)?,
             "scatter" => self.scatter(scope, op)?,
+            "select_and_scatter" => self.select_and_scatter(scope, op)?,
             "cholesky" => {
                 self.arity(op, 1)?;
                 let x = self.operand(scope, op, 0)?;
@@ -445,7 +450,11 @@ impl Build<'_> {
             return self.general_gather(scope, op, dn);
         }
         let axis = collapsed[0];
-        let idx = self.indices(scope, op, 1, index_vector_dim(dn).ok_or_else(unsupported)?)?;
+        let mut idx = self.indices(scope, op, 1, index_vector_dim(dn).ok_or_else(unsupported)?)?;
+        // Without tpudev's mark (print/gather.rs), StableHLO's clamping of the start index.
+        if op.attr("tpudev.in_bounds").is_none() && t[axis] > 0 {
+            idx = self.clamped(idx, t[axis] - 1, &lift(self.c, op))?;
+        }
         if !batch.is_empty() {
             let others: Vec<usize> = (0..t.len()).filter(|&d| d != axis).collect();
             if batch != others || f("start_indices_batching_dims") != others || sizes.iter().any(|&s| s != 1) {
@@ -459,62 +468,87 @@ impl Build<'_> {
 
     fn scatter(&mut self, scope: &Scope, op: &OpAst) -> Result<NodeId> {
         self.arity(op, 3)?;
-        let c = self.c;
-        let unsupported = || {
-            c.error_at(
-                op.pos,
-                format!("{}: {}", op.name, "only scatters of whole slices or elements along one axis are supported"),
-            )
-        };
-        let dn = op.attr("scatter_dimension_numbers").ok_or_else(unsupported)?;
+        let dn =
+            op.attr("scatter_dimension_numbers").ok_or_else(|| self.err(op, "missing scatter_dimension_numbers"))?;
         let f = |k: &str| ulist(dn.field(k)).unwrap_or_default();
         let region = self.region(op)?.clone();
         let kind = body_kind(&region).ok_or_else(|| self.err(op, "unsupported scatter body"))?;
-        let base = self.operand(scope, op, 0)?;
-        let r = self.g.rank(base);
-        let [axis] = f("inserted_window_dims")[..] else { return Err(unsupported()) };
-        if f("scatter_dims_to_operand_dims") != [axis] || axis >= r {
-            return Err(unsupported());
-        }
-        let idx = self.indices(scope, op, 1, index_vector_dim(dn).ok_or_else(unsupported)?)?;
-        let upd = self.operand(scope, op, 2)?;
+        // A scatter tpudev printed has indices the lowering checked (print/gather.rs).
+        let checked = op.attr("tpudev.in_bounds").is_some();
+        let r = self.g.rank(self.lookup(scope, op, 0)?);
+        let ivd = index_vector_dim(dn);
+        let raw_rank = self.g.rank(self.lookup(scope, op, 1)?);
+        let ir = if ivd.is_some_and(|d| d + 1 == raw_rank) { raw_rank - 1 } else { raw_rank };
         let batch = f("input_batching_dims");
-        let lift = lift(self.c, op);
-        if !batch.is_empty() {
-            let others: Vec<usize> = (0..r).filter(|&d| d != axis).collect();
-            if batch != others || f("scatter_indices_batching_dims") != others {
-                return Err(unsupported());
-            }
-            let reduce = op.attr("tpudev.op").and_then(Attr::word) == Some("scatter_reduce");
-            return match (kind, reduce) {
-                (Some(k), true) => self.g.scatter_reduce(base, idx, upd, axis, k).map_err(lift),
-                (None, _) => self.g.scatter_along_axis(base, idx, upd, axis, false).map_err(lift),
-                (Some(ReduceKind::Sum), false) => self.g.scatter_along_axis(base, idx, upd, axis, true).map_err(lift),
-                (Some(k), false) => self.g.scatter_reduce(base, idx, upd, axis, k).map_err(lift),
+        // Whole slices or elements along one axis keep the IR's own ops; everything else is
+        // the general scatter.
+        let axis = match f("inserted_window_dims")[..] {
+            [axis] if f("scatter_dims_to_operand_dims") == [axis] && axis < r => Some(axis),
+            _ => None,
+        };
+        let others = |axis: usize| (0..r).filter(|&d| d != axis).collect::<Vec<_>>();
+        let along_one_axis = axis.filter(|&axis| {
+            let index_vector_last = ivd.is_some_and(|d| d >= ir);
+            let layout = if batch.is_empty() {
+                f("update_window_dims") == (0..axis).chain(axis + ir..r - 1 + ir).collect::<Vec<_>>()
+            } else {
+                batch == others(axis) && f("scatter_indices_batching_dims") == others(axis)
             };
+            index_vector_last && layout
+        });
+        let Some(axis) = along_one_axis else {
+            if checked {
+                return Err(self.err(op, "only scatters of whole slices or elements along one axis are supported"));
+            }
+            return self.general_scatter(scope, op, dn, kind);
+        };
+        let base = self.operand(scope, op, 0)?;
+        let idx = self.indices(scope, op, 1, ivd.unwrap_or(ir))?;
+        let upd = self.operand(scope, op, 2)?;
+        let internal = lift(self.c, op);
+        let lift: &dyn Fn(crate::error::Error) -> crate::error::Error = &internal;
+        let reduce = op.attr("tpudev.op").and_then(Attr::word) == Some("scatter_reduce");
+        let (idx, upd) =
+            if batch.is_empty() { self.slices_as_elements(base, idx, upd, axis, kind, lift)? } else { (idx, upd) };
+        let whole_slices_added = batch.is_empty() && kind == Some(ReduceKind::Sum);
+        let build = |b: &mut Self, base: NodeId, idx: NodeId| -> Result<NodeId> {
+            match (kind, reduce) {
+                _ if whole_slices_added => b.g.scatter_add(base, idx, upd, axis).map_err(lift),
+                (Some(k), true) => b.g.scatter_reduce(base, idx, upd, axis, k).map_err(lift),
+                (None, _) => b.g.scatter_along_axis(base, idx, upd, axis, false).map_err(lift),
+                (Some(ReduceKind::Sum), false) => b.g.scatter_along_axis(base, idx, upd, axis, true).map_err(lift),
+                (Some(k), false) => b.g.scatter_reduce(base, idx, upd, axis, k).map_err(lift),
+            }
+        };
+        if checked {
+            build(self, base, idx)
+        } else {
+            self.scatter_skipping(base, idx, axis, lift, build)
         }
-        let ir = self.g.rank(idx);
-        let window: Vec<usize> = (0..axis).chain(axis + ir..r - 1 + ir).collect();
-        if f("update_window_dims") != window {
-            return Err(unsupported());
-        }
+    }
+
+    /// A scatter of whole slices along `axis`: a scatter-add keeps its slices (`ScatterAdd`);
+    /// any other gives each update element its slice's index, for the element-wise scatter
+    /// along the axis (several index dims flattened into one).
+    fn slices_as_elements(
+        &mut self,
+        base: NodeId,
+        idx: NodeId,
+        upd: NodeId,
+        axis: usize,
+        kind: Option<ReduceKind>,
+        lift: &dyn Fn(crate::error::Error) -> crate::error::Error,
+    ) -> Result<(NodeId, NodeId)> {
         if kind == Some(ReduceKind::Sum) {
-            return self.g.scatter_add(base, idx, upd, axis).map_err(lift);
+            return Ok((idx, upd));
         }
-        // Whole slices replaced (JAX's `.at[i].set`) or combined by another reduction
-        // (`.at[i].max`): the element-wise scatter along the axis, each update element given
-        // its slice's index. Several index dims are flattened into one first.
-        let shape = self.g.shape(base).to_vec();
         let count = self.g.shape(idx).iter().product::<usize>();
-        let idx = self.g.reshape(idx, vec![count]).map_err(&lift)?;
-        let mut flat = shape.clone();
+        let idx = self.g.reshape(idx, vec![count]).map_err(lift)?;
+        let mut flat = self.g.shape(base).to_vec();
         flat[axis] = count;
-        let upd = self.g.reshape(upd, flat.clone()).map_err(&lift)?;
-        let idx = self.g.broadcast_in_dim(idx, flat, vec![axis]).map_err(&lift)?;
-        match kind {
-            None => self.g.scatter_along_axis(base, idx, upd, axis, false).map_err(lift),
-            Some(k) => self.g.scatter_reduce(base, idx, upd, axis, k).map_err(lift),
-        }
+        let upd = self.g.reshape(upd, flat.clone()).map_err(lift)?;
+        let idx = self.g.broadcast_in_dim(idx, flat, vec![axis]).map_err(lift)?;
+        Ok((idx, upd))
     }
 
     fn custom_call(&mut self, scope: &Scope, op: &OpAst) -> Result<NodeId> {

@@ -3,6 +3,11 @@
 //! `ScatterReduce`) use batching dimensions for every other axis, which needs the index shape
 //! to equal the table's on those axes. Where it does not, they print as
 //! `stablehlo.custom_call @tpudev.<name>` (which only this parser reads back).
+//!
+//! Every gather and scatter printed here carries `tpudev.in_bounds = true`: the lowering
+//! checked its indices as PyTorch does, so the parser reads it back as the same op. Without
+//! it, the parser gives StableHLO's semantics for indices out of range (gathers clamp,
+//! scatters skip the update), as JAX's programs need.
 
 use super::ops::{array_i64, list};
 use super::Printer;
@@ -12,6 +17,9 @@ use crate::ir::{
     NodeId, Op, ReduceKind, TensorType,
 };
 use crate::stablehlo::types::reduce_body_op;
+
+/// The mark of a gather or scatter whose indices the lowering checked (module docs).
+pub const IN_BOUNDS: &str = "{tpudev.in_bounds = true}";
 
 /// `key = [..]` entries of a gather/scatter attribute, leaving out empty lists as MLIR does.
 fn fields(entries: &[(&str, &[usize])], index_vector_dim: usize) -> String {
@@ -44,7 +52,7 @@ impl Printer<'_> {
                 );
                 format!(
                     "%{i} = \"stablehlo.gather\"({a}) <{{dimension_numbers = #stablehlo.gather<{f}>, \
-                     indices_are_sorted = false, slice_sizes = {}}}> : {fty}",
+                     indices_are_sorted = false, slice_sizes = {}}}> {IN_BOUNDS} : {fty}",
                     array_i64(&sizes)
                 )
             }
@@ -61,7 +69,7 @@ impl Printer<'_> {
                 );
                 format!(
                     "%{i} = \"stablehlo.gather\"({a}) <{{dimension_numbers = #stablehlo.gather<{f}>, \
-                     indices_are_sorted = false, slice_sizes = {}}}> : {fty}",
+                     indices_are_sorted = false, slice_sizes = {}}}> {IN_BOUNDS} : {fty}",
                     array_i64(&vec![1; r])
                 )
             }
@@ -84,7 +92,7 @@ impl Printer<'_> {
             }
             Op::ScatterReduce { axis, kind } if self.same_except(node.inputs[0], node.inputs[1], axis) => {
                 let f = self.batched_scatter_fields(r, axis);
-                return self.scatter(i, &f, Some(kind), " {tpudev.op = \"scatter_reduce\"}");
+                return self.scatter(i, &f, Some(kind), ", tpudev.op = \"scatter_reduce\"");
             }
             Op::ScatterAlongAxis { axis, accumulate } => {
                 self.custom_call(i, "scatter_along_axis", &format!("axis={axis},accumulate={accumulate}"))
@@ -120,7 +128,8 @@ impl Printer<'_> {
         )
     }
 
-    /// A `stablehlo.scatter` whose body combines with `kind`, or replaces when `None`.
+    /// A `stablehlo.scatter` whose body combines with `kind`, or replaces when `None`; `extra`
+    /// adds attributes (", key = value").
     fn scatter(&mut self, i: NodeId, fields: &str, kind: Option<ReduceKind>, extra: &str) -> Result<()> {
         let st = TensorType::new(self.g.nodes[i].ty.dtype, vec![]).to_string();
         self.line(format!(
@@ -135,7 +144,7 @@ impl Printer<'_> {
                 self.line(format!("  stablehlo.return %b{i} : {st}"));
             }
         }
-        self.line(format!("}}){extra} : {}", self.fn_type(i)));
+        self.line(format!("}}) {{tpudev.in_bounds = true{extra}}} : {}", self.fn_type(i)));
         Ok(())
     }
 }
