@@ -42,13 +42,10 @@ const MIN_COMPARED: usize = 50;
 
 /// JAX-exported programs the simulator does not run yet, with the reason. Every other program
 /// must agree, and these must still fail (so that the list stays true).
-const KNOWN_GAPS: &[(&str, &str)] = &[
-    ("jax_cumulative_reductions", "lax.cumlogsumexp: a reduce_window whose body is not one op"),
-    (
-        "jax_while_loop_counter_bound",
-        "a while loop whose trip count is an input: no run-time control flow (docs/stablehlo.md)",
-    ),
-];
+const KNOWN_GAPS: &[(&str, &str)] = &[(
+    "jax_while_loop_counter_bound",
+    "a while loop whose trip count is an input: no run-time control flow (docs/stablehlo.md)",
+)];
 
 /// The share of the JAX-exported programs that must agree with XLA (issue 36 asks for 97%).
 const MIN_JAX_SHARE: f64 = 0.97;

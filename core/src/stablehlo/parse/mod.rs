@@ -20,6 +20,7 @@ mod select_scatter;
 mod sort;
 mod syntax;
 mod while_loop;
+mod window_fold;
 
 use std::collections::HashMap;
 

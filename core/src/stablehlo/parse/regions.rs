@@ -267,10 +267,8 @@ impl Build<'_> {
             "reduce_window" => {
                 self.arity(op, 2)?;
                 let region = self.region(op)?.clone();
-                let kind = body_kind(&region).flatten().ok_or_else(|| self.err(op, "unsupported reduction body"))?;
                 let x = self.operand(scope, op, 0)?;
                 let r = self.g.rank(x);
-                self.init(scope, op, 1, kind, self.g.dtype(x))?;
                 for k in ["base_dilations", "window_dilations"] {
                     if ulist(op.attr(k)).is_some_and(|v| v.iter().any(|&d| d != 1)) {
                         return Err(self.err(op, format!("{k} other than 1 are not supported")));
@@ -282,7 +280,17 @@ impl Build<'_> {
                     None => vec![(0, 0); r],
                     a => pairs(a).ok_or_else(|| self.err(op, "padding must be non-negative [low, high] pairs"))?,
                 };
-                self.g.reduce_window(x, kind, window, stride, padding).map_err(lift)?
+                match body_kind(&region).flatten() {
+                    Some(kind) => {
+                        self.init(scope, op, 1, kind, self.g.dtype(x))?;
+                        self.g.reduce_window(x, kind, window, stride, padding).map_err(lift)?
+                    }
+                    // Any other elementwise body is folded over the window's positions.
+                    None => {
+                        let init = self.operand(scope, op, 1)?;
+                        self.folded_reduce_window(op, &region, x, init, &window, &stride, &padding)?
+                    }
+                }
             }
             "dot_general" => {
                 self.arity(op, 2)?;

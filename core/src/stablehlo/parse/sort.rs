@@ -96,35 +96,47 @@ impl Build<'_> {
         if region.args.len() != 2 * lhs.len() {
             return Err(self.err(op, format!("the comparator must take {} arguments, two per operand", 2 * lhs.len())));
         }
+        let args: Vec<NodeId> =
+            (0..region.args.len()).map(|k| if k % 2 == 0 { lhs[k / 2] } else { rhs[k / 2] }).collect();
+        match self.elementwise_region(op, region, &args, shape)?[..] {
+            [out] if self.g.dtype(out) == DType::Bool => Ok(out),
+            _ => Err(self.err(op, "the comparator must return an i1")),
+        }
+    }
+
+    /// A region of scalar arguments evaluated on whole tensors: its arguments bound to `args`
+    /// (each of `shape`, with the argument's element type), each op of its body built on
+    /// `shape`; what it returns.
+    pub(super) fn elementwise_region(
+        &mut self,
+        op: &OpAst,
+        region: &Region,
+        args: &[NodeId],
+        shape: &[usize],
+    ) -> Result<Vec<NodeId>> {
         let mut scope = Scope::new();
-        for (k, (name, ty)) in region.args.iter().enumerate() {
-            let bound = if k % 2 == 0 { lhs[k / 2] } else { rhs[k / 2] };
+        for ((name, ty), &bound) in region.args.iter().zip(args) {
             if *ty != TensorType::new(self.g.dtype(bound), vec![]) {
-                return Err(self.err(
-                    op,
-                    format!("comparator argument %{name} is {ty}, not a rank-0 value of its operand's type"),
-                ));
+                return Err(
+                    self.err(op, format!("region argument %{name} is {ty}, not a rank-0 value of its operand's type"))
+                );
             }
             scope.insert(name.clone(), vec![bound]);
         }
         for body_op in &region.ops {
             let short = body_op.short_name();
             if short == "return" {
-                let out = self.operand(&scope, body_op, 0)?;
-                if self.g.dtype(out) != DType::Bool {
-                    return Err(self.err(op, "the comparator must return an i1"));
-                }
-                return Ok(out);
+                return (0..body_op.operands.len()).map(|k| self.operand(&scope, body_op, k)).collect();
             }
             let id = self.pairwise(&scope, body_op, shape)?;
             let (name, _) = body_op.results.first().ok_or_else(|| self.err(body_op, "names no result"))?;
             scope.insert(name.clone(), vec![id]);
         }
-        Err(self.err(op, "the comparator has no stablehlo.return"))
+        Err(self.err(op, "a region has no stablehlo.return"))
     }
 
-    /// One elementwise op of a comparator, on `shape`: rank-0 operands (its constants) are
-    /// broadcast first.
+    /// One elementwise op of a region evaluated on whole tensors (a comparator, a reduction
+    /// body), on `shape`: rank-0 operands (its constants) are broadcast first.
     fn pairwise(&mut self, scope: &Scope, op: &OpAst, shape: &[usize]) -> Result<NodeId> {
         let internal = lift(self.c, op);
         let short = op.short_name();
@@ -151,13 +163,22 @@ impl Build<'_> {
             }
             (_, &[a]) => match Op::elementwise_unary().find(|u| u.name() == short) {
                 Some(u) => self.g.unary(u.clone(), a).map_err(internal),
-                None => Err(self.err(op, "is not an elementwise op a sort comparator can use")),
+                None => Err(self.err(
+                    op,
+                    "is not an elementwise op (a sort comparator or a reduce_window body can use only those)",
+                )),
             },
             (_, &[a, b]) => match Op::PLAIN_BINARY.iter().find(|u| u.name() == short) {
                 Some(u) => self.g.binary(u.clone(), a, b).map_err(internal),
-                None => Err(self.err(op, "is not an elementwise op a sort comparator can use")),
+                None => Err(self.err(
+                    op,
+                    "is not an elementwise op (a sort comparator or a reduce_window body can use only those)",
+                )),
             },
-            _ => Err(self.err(op, "is not an elementwise op a sort comparator can use")),
+            _ => {
+                Err(self
+                    .err(op, "is not an elementwise op (a sort comparator or a reduce_window body can use only those)"))
+            }
         }
     }
 }
