@@ -426,8 +426,9 @@ fn run_on_the_hardware_backend_agrees_with_the_simulator() {
     std::fs::write(
         &program,
         "func.func @main(%a: tensor<2xf32>) -> tensor<2xi32> {\n  \
-         %0 = stablehlo.bitcast_convert %a : (tensor<2xf32>) -> tensor<2xi32>\n  \
-         %1 = stablehlo.count_leading_zeros %0 : tensor<2xi32>\n  return %1 : tensor<2xi32>\n}\n",
+         %s = stablehlo.constant dense<[1, 2]> : tensor<2xui64>\n  \
+         %0, %1 = stablehlo.rng_bit_generator %s, algorithm = DEFAULT : (tensor<2xui64>) -> (tensor<2xui64>, tensor<2xi32>)\n  \
+         return %1 : tensor<2xi32>\n}\n",
     )
     .unwrap();
     let bits = run("hw");
@@ -436,7 +437,7 @@ fn run_on_the_hardware_backend_agrees_with_the_simulator() {
         (Some("int32"), serde_json::json!([2]))
     );
     let out = tpudev(&["run", path, "--random", "3"]);
-    assert!(!out.status.success() && stderr(&out).contains("count_leading_zeros"), "{}", stderr(&out));
+    assert!(!out.status.success() && stderr(&out).contains("rng_bit_generator"), "{}", stderr(&out));
     let values = |v: &serde_json::Value| v["outputs"][0]["values"].as_array().unwrap().clone();
     for (a, b) in values(&sim).iter().zip(values(&hw)) {
         let (a, b) = (a.as_f64().unwrap(), b.as_f64().unwrap());

@@ -96,6 +96,8 @@ pub fn compare(sim: &[(DType, Vec<u8>)], xla: &[Vec<u8>]) -> Result<f64, String>
         if s.len() != x.len() {
             return Err(format!("output {i}: {} bytes on the simulator, {} on XLA", s.len(), x.len()));
         }
+        // A complex64 is compared as its f32 (real, imaginary) pairs, both parts.
+        let d = if *d == DType::C64 { &DType::F32 } else { d };
         let (rtol, atol) = tolerance(*d);
         for (j, (a, b)) in from_le_bytes(*d, s).into_iter().zip(from_le_bytes(*d, x)).enumerate() {
             let agree = if a.is_nan() || b.is_nan() {

@@ -8,10 +8,18 @@ reductions, softmax and norms; shape ops (reshape, concatenate, pad, roll, tril,
 indexing (integer-array gathers, masks, .at[] scatters, take_along_axis, one_hot, segment
 sums); einsum and matmuls (broadcast batches, int8 into int32, bf16 into f32); NN layers (MLP,
 layer/RMS/batch norm, causal attention, NHWC/NCHW/depthwise/transposed convolutions, pooling,
-embeddings, GRU and LSTM cells); gradients (grad, value_and_grad, vjp, jvp, hessian, through a
-scan, per example); optimizer steps (SGD, Adam, AdamW, RMSProp, Adagrad, global-norm clipping);
-control flow (fori_loop, scan, cond, switch, while_loop, lax.map, checkpoint, vmap of scan,
-associative_scan); bf16, f16 and integer casts; and threefry PRNG. The differential
+embeddings, GRU and LSTM cells, a pre-norm transformer block and a small CNN classifier with
+their gradients); gradients (grad, value_and_grad, vjp, jvp, hessian, through a scan, per
+example); optimizer steps (SGD, Adam, AdamW, RMSProp, Adagrad, global-norm clipping, Adam over
+a pytree); losses and metrics (label smoothing, top-k accuracy, cosine similarity, a k-means
+step); control flow (fori_loop, scan, cond, switch, while_loop, lax.map, checkpoint, vmap of
+scan, associative_scan); sorting and searching (stable argsort, lexsort, searchsorted, unique
+with size=, histogram, interp); bf16, f16 and integer casts, reduce_precision, popcount and clz;
+complex64 (FFTs, complex arithmetic); threefry PRNG (split/fold_in chains, categorical,
+truncated normal, Gumbel, dropout masks); and Pallas kernels in interpret mode
+(`interpret=True`, which lowers a pallas_call to a while loop over its grid: elementwise,
+tiled matmuls with accumulators, softmax, layer norm, grid reductions, flash attention, scalar
+prefetch, masked loads and stores, a custom_vjp backward kernel). The differential
 test (tests/stablehlo_differential.rs) runs each on the simulator and on XLA's CPU plugin.
 
 Run from the repository root with JAX installed (the `jax` extra of python/pyproject.toml):
@@ -28,6 +36,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
 
 jax.config.update("jax_platforms", "cpu")
 
@@ -762,6 +772,537 @@ def random_shuffle_constant_key(x):
     return jax.random.permutation(key, x), jax.random.choice(key, 10, (4,), replace=False), jax.random.gumbel(key, (3,))
 
 
+# Pallas kernels in interpret mode. `interpret=True` (the plain form; pltpu.InterpretParams()
+# runs TPU kernels through host callbacks, which have no StableHLO counterpart) discharges the
+# pallas_call into ordinary StableHLO: a while loop over the grid whose body cuts each block out
+# of the operands with dynamic_slice, runs the kernel body on it, and writes the output blocks
+# back with dynamic_update_slice. Scratch buffers (pltpu.VMEM) and scalar prefetch
+# (pltpu.PrefetchScalarGridSpec) export under plain interpret mode on CPU too.
+def pallas_add_gelu_1d(x, y):
+    def kernel(x_ref, y_ref, sum_ref, gelu_ref):
+        s = x_ref[...] + y_ref[...]
+        sum_ref[...] = s
+        gelu_ref[...] = jax.nn.gelu(s)
+    block = pl.BlockSpec((256,), lambda i: (i,))
+    out = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return pl.pallas_call(kernel, out_shape=(out, out), grid=(x.shape[0] // 256,), in_specs=[block, block],
+                          out_specs=(block, block), interpret=True)(x, y)
+
+
+def pallas_gelu_bias_2d(x, b):
+    # A 2-D grid of (16, 32) blocks; the bias block follows the column index only.
+    def kernel(x_ref, b_ref, o_ref):
+        o_ref[...] = jax.nn.gelu(2.0 * x_ref[...] + b_ref[...], approximate=False)
+    m, n = x.shape
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(m // 16, n // 32),
+                          in_specs=[pl.BlockSpec((16, 32), lambda i, j: (i, j)),
+                                    pl.BlockSpec((1, 32), lambda i, j: (0, j))],
+                          out_specs=pl.BlockSpec((16, 32), lambda i, j: (i, j)), interpret=True)(x, b.reshape(1, n))
+
+
+def _tiled_matmul(a, b, bm, bn, bk):
+    # Grid (M/bm, N/bn, K/bk); the output block stays put along the K axis and accumulates.
+    def kernel(a_ref, b_ref, o_ref):
+        @pl.when(pl.program_id(2) == 0)
+        def _init():
+            o_ref[...] = jnp.zeros_like(o_ref)
+        o_ref[...] += jnp.dot(a_ref[...], b_ref[...], precision=HIGHEST)
+    (m, k), n = a.shape, b.shape[1]
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((m, n), a.dtype), grid=(m // bm, n // bn, k // bk),
+                          in_specs=[pl.BlockSpec((bm, bk), lambda i, j, kk: (i, kk)),
+                                    pl.BlockSpec((bk, bn), lambda i, j, kk: (kk, j))],
+                          out_specs=pl.BlockSpec((bm, bn), lambda i, j, kk: (i, j)), interpret=True)(a, b)
+
+
+def pallas_matmul_tiled_16x16x32(a, b):
+    return _tiled_matmul(a, b, 16, 16, 32)
+
+
+def pallas_matmul_tiled_32x24x8(a, b):
+    return _tiled_matmul(a, b, 32, 24, 8)
+
+
+def pallas_matmul_bf16_scratch_bias_relu(a, b, bias):
+    # bf16 operands, an f32 accumulator in a scratch buffer, and a bias + ReLU epilogue on the
+    # last K step.
+    bm, bn, bk = 32, 32, 64
+    def kernel(a_ref, b_ref, bias_ref, o_ref, acc_ref):
+        @pl.when(pl.program_id(2) == 0)
+        def _init():
+            acc_ref[...] = jnp.zeros_like(acc_ref)
+        acc_ref[...] += jnp.dot(a_ref[...], b_ref[...], preferred_element_type=F32)
+        @pl.when(pl.program_id(2) == pl.num_programs(2) - 1)
+        def _finish():
+            o_ref[...] = jax.nn.relu(acc_ref[...] + bias_ref[...])
+    (m, k), n = a.shape, b.shape[1]
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((m, n), F32), grid=(m // bm, n // bn, k // bk),
+                          in_specs=[pl.BlockSpec((bm, bk), lambda i, j, kk: (i, kk)),
+                                    pl.BlockSpec((bk, bn), lambda i, j, kk: (kk, j)),
+                                    pl.BlockSpec((1, bn), lambda i, j, kk: (0, j))],
+                          out_specs=pl.BlockSpec((bm, bn), lambda i, j, kk: (i, j)),
+                          scratch_shapes=[pltpu.VMEM((bm, bn), F32)], interpret=True)(a, b, bias.reshape(1, n))
+
+
+def pallas_row_softmax(x):
+    def kernel(x_ref, o_ref):
+        s = 4.0 * x_ref[...]
+        e = jnp.exp(s - s.max(axis=-1, keepdims=True))
+        o_ref[...] = e / e.sum(axis=-1, keepdims=True)
+    block = pl.BlockSpec((8, x.shape[1]), lambda i: (i, 0))
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(x.shape[0] // 8,),
+                          in_specs=[block], out_specs=block, interpret=True)(x)
+
+
+def pallas_layer_norm(x, gamma, beta):
+    # Also writes each row's mean and reciprocal standard deviation, as a backward pass would need.
+    m, n = x.shape
+    def kernel(x_ref, g_ref, b_ref, y_ref, mean_ref, rstd_ref):
+        x = x_ref[...]
+        mean = x.mean(axis=-1)
+        xc = x - mean[:, None]
+        rstd = lax.rsqrt((xc * xc).mean(axis=-1) + 1e-5)
+        y_ref[...] = xc * rstd[:, None] * g_ref[...] + b_ref[...]
+        mean_ref[...] = mean
+        rstd_ref[...] = rstd
+    rows, row = pl.BlockSpec((8, n), lambda i: (i, 0)), pl.BlockSpec((8,), lambda i: (i,))
+    param = pl.BlockSpec((1, n), lambda i: (0, 0))
+    return pl.pallas_call(kernel, out_shape=(jax.ShapeDtypeStruct((m, n), F32), jax.ShapeDtypeStruct((m,), F32),
+                                             jax.ShapeDtypeStruct((m,), F32)),
+                          grid=(m // 8,), in_specs=[rows, param, param], out_specs=(rows, row, row),
+                          interpret=True)(x, gamma.reshape(1, n), beta.reshape(1, n))
+
+
+def pallas_sum_reduction_over_grid(x):
+    # Row sums and sums of squares accumulated across the column axis of the grid, and the
+    # total accumulated across both axes.
+    def kernel(x_ref, sum_ref, sq_ref, total_ref):
+        i, j = pl.program_id(0), pl.program_id(1)
+        @pl.when(j == 0)
+        def _init_rows():
+            sum_ref[...] = jnp.zeros_like(sum_ref)
+            sq_ref[...] = jnp.zeros_like(sq_ref)
+        @pl.when((i == 0) & (j == 0))
+        def _init_total():
+            total_ref[...] = jnp.zeros_like(total_ref)
+        x = x_ref[...]
+        sum_ref[...] += x.sum(axis=1)
+        sq_ref[...] += (x * x).sum(axis=1)
+        total_ref[...] += jnp.sum(x, keepdims=True).reshape(1)
+    m, n = x.shape
+    row = pl.BlockSpec((8,), lambda i, j: (i,))
+    return pl.pallas_call(kernel, out_shape=(jax.ShapeDtypeStruct((m,), F32), jax.ShapeDtypeStruct((m,), F32),
+                                             jax.ShapeDtypeStruct((1,), F32)),
+                          grid=(m // 8, n // 128), in_specs=[pl.BlockSpec((8, 128), lambda i, j: (i, j))],
+                          out_specs=(row, row, pl.BlockSpec((1,), lambda i, j: (0,))), interpret=True)(x)
+
+
+def _flash_attention(q, k, v, causal, bq=16, bk=16):
+    # Online softmax over key blocks: grid (batch*heads, query blocks, key blocks), with the
+    # running max, denominator and accumulator in scratch buffers.
+    bh, t, d = q.shape
+    scale = d ** -0.5
+    def kernel(q_ref, k_ref, v_ref, o_ref, m_ref, l_ref, acc_ref):
+        qi, ki = pl.program_id(1), pl.program_id(2)
+        @pl.when(ki == 0)
+        def _init():
+            m_ref[...] = jnp.full_like(m_ref, -jnp.inf)
+            l_ref[...] = jnp.zeros_like(l_ref)
+            acc_ref[...] = jnp.zeros_like(acc_ref)
+        def step():
+            s = lax.dot_general(q_ref[...], k_ref[...], (((1,), (1,)), ((), ())), precision=HIGHEST) * scale
+            if causal:
+                rows = qi * bq + lax.broadcasted_iota(jnp.int32, (bq, bk), 0)
+                cols = ki * bk + lax.broadcasted_iota(jnp.int32, (bq, bk), 1)
+                s = jnp.where(cols <= rows, s, -jnp.inf)
+            m_prev = m_ref[...]
+            m_new = jnp.maximum(m_prev, s.max(axis=-1, keepdims=True))
+            p = jnp.exp(s - m_new)
+            alpha = jnp.exp(m_prev - m_new)
+            l_ref[...] = alpha * l_ref[...] + p.sum(axis=-1, keepdims=True)
+            acc_ref[...] = alpha * acc_ref[...] + jnp.dot(p, v_ref[...], precision=HIGHEST)
+            m_ref[...] = m_new
+        if causal:
+            pl.when(ki * bk < (qi + 1) * bq)(step)  # key blocks wholly above the diagonal are skipped
+        else:
+            step()
+        @pl.when(ki == pl.num_programs(2) - 1)
+        def _finish():
+            o_ref[...] = acc_ref[...] / l_ref[...]
+    q_spec = pl.BlockSpec((None, bq, d), lambda b, i, j: (b, i, 0))
+    kv_spec = pl.BlockSpec((None, bk, d), lambda b, i, j: (b, j, 0))
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(q.shape, q.dtype), grid=(bh, t // bq, t // bk),
+                          in_specs=[q_spec, kv_spec, kv_spec], out_specs=q_spec,
+                          scratch_shapes=[pltpu.VMEM((bq, 1), F32), pltpu.VMEM((bq, 1), F32), pltpu.VMEM((bq, d), F32)],
+                          interpret=True)(q, k, v)
+
+
+def pallas_flash_attention(q, k, v):
+    return _flash_attention(q, k, v, causal=False)
+
+
+def pallas_flash_attention_causal(q, k, v):
+    return _flash_attention(q, k, v, causal=True)
+
+
+def pallas_scalar_prefetch_block_gather(idx, x):
+    # Scalar prefetch: the block index map reads the prefetched idx (0..3) to pick which row
+    # block of x each grid step loads; the kernel reads it too.
+    def kernel(idx_ref, x_ref, o_ref):
+        o_ref[...] = x_ref[...] * 2.0 + idx_ref[pl.program_id(0)].astype(F32)
+    n = idx.shape[0]
+    grid_spec = pltpu.PrefetchScalarGridSpec(num_scalar_prefetch=1, grid=(n,),
+                                             in_specs=[pl.BlockSpec((8, 16), lambda i, idx: (idx[i], 0))],
+                                             out_specs=pl.BlockSpec((8, 16), lambda i, idx: (i, 0)))
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((8 * n, 16), F32), grid_spec=grid_spec,
+                          interpret=True)(idx, x)
+
+
+def pallas_masked_tail_load_store(x):
+    # 100 elements in blocks of 32: the last block is ragged, and the kernel masks its loads
+    # and stores past the end (pltpu.load/pltpu.store with mask=: pl.load and pl.store are gone
+    # from JAX 0.10).
+    n = x.shape[0]
+    def kernel(x_ref, o_ref):
+        valid = pl.program_id(0) * 32 + lax.broadcasted_iota(jnp.int32, (32,), 0) < n
+        v = pltpu.load(x_ref.at[pl.ds(0, 32)], mask=valid)
+        pltpu.store(o_ref.at[pl.ds(0, 32)], jnp.where(valid, 3.0 * v - 1.0, 0.0), mask=valid)
+    block = pl.BlockSpec((32,), lambda i: (i,))
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((n,), F32), grid=(pl.cdiv(n, 32),), in_specs=[block],
+                          out_specs=block, interpret=True)(x)
+
+
+def pallas_chunked_cumsum_fori(x):
+    # A fori_loop inside the kernel walks its (32, 32) block in chunks of 8 rows through
+    # pl.ds(j * 8, 8) slices of the refs, carrying the column sums: a cumulative sum per block.
+    def kernel(x_ref, o_ref):
+        def body(j, carry):
+            rows = pl.ds(pl.multiple_of(j * 8, 8), 8)
+            c = jnp.cumsum(x_ref[rows, :], axis=0) + carry
+            o_ref[rows, :] = c
+            return c[-1:, :]
+        lax.fori_loop(0, 4, body, jnp.zeros((1, x_ref.shape[1]), F32))
+    block = pl.BlockSpec((32, x.shape[1]), lambda i: (i, 0))
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(x.shape[0] // 32,),
+                          in_specs=[block], out_specs=block, interpret=True)(x)
+
+
+def pallas_row_stats_multi_output(x):
+    # Three outputs of different dtypes and block shapes from one kernel.
+    def kernel(x_ref, centered_ref, max_ref, argmax_ref):
+        x = x_ref[...]
+        centered_ref[...] = x - x.mean(axis=1, keepdims=True)
+        max_ref[...] = x.max(axis=1)
+        argmax_ref[...] = jnp.argmax(x, axis=1).astype(jnp.int32)
+    m, n = x.shape
+    rows, row = pl.BlockSpec((8, n), lambda i: (i, 0)), pl.BlockSpec((8,), lambda i: (i,))
+    return pl.pallas_call(kernel, out_shape=(jax.ShapeDtypeStruct((m, n), F32), jax.ShapeDtypeStruct((m,), F32),
+                                             jax.ShapeDtypeStruct((m,), jnp.int32)),
+                          grid=(m // 8,), in_specs=[rows], out_specs=(rows, row, row), interpret=True)(x)
+
+
+def pallas_int32_elementwise(a, b):
+    def kernel(a_ref, b_ref, o_ref):
+        a, b = a_ref[...], b_ref[...]
+        o_ref[...] = jnp.where(a > b, (a * 7 + b) % 5, a << b) - (a ^ b) + jnp.maximum(a, b) * 3
+    block = pl.BlockSpec((16, 16), lambda i, j: (i, j))
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(a.shape, a.dtype),
+                          grid=(a.shape[0] // 16, a.shape[1] // 16),
+                          in_specs=[block, block], out_specs=block, interpret=True)(a, b)
+
+
+def pallas_rms_norm_residual_aliased(x, residual, w):
+    # The residual's buffer is aliased to the output (input_output_aliases), as fused
+    # norm + residual kernels do.
+    def kernel(x_ref, r_ref, w_ref, o_ref):
+        x = x_ref[...]
+        o_ref[...] = r_ref[...] + x * lax.rsqrt((x * x).mean(axis=-1, keepdims=True) + 1e-6) * (1.0 + w_ref[...])
+    m, n = x.shape
+    rows = pl.BlockSpec((8, n), lambda i: (i, 0))
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((m, n), F32), grid=(m // 8,),
+                          in_specs=[rows, rows, pl.BlockSpec((1, n), lambda i: (0, 0))], out_specs=rows,
+                          input_output_aliases={1: 0}, interpret=True)(x, residual, w.reshape(1, n))
+
+
+def _pallas_rows(kernel, n_in, shape):
+    spec = pl.BlockSpec((8, shape[1]), lambda i: (i, 0))
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(shape, F32), grid=(shape[0] // 8,),
+                          in_specs=[spec] * n_in, out_specs=spec, interpret=True)
+
+
+def _silu_forward_kernel(x_ref, o_ref):
+    x = x_ref[...]
+    o_ref[...] = x * jax.nn.sigmoid(x)
+
+
+def _silu_backward_kernel(x_ref, g_ref, dx_ref):
+    x = x_ref[...]
+    s = jax.nn.sigmoid(x)
+    dx_ref[...] = g_ref[...] * s * (1.0 + x * (1.0 - s))
+
+
+@jax.custom_vjp
+def _pallas_silu(x):
+    return _pallas_rows(_silu_forward_kernel, 1, x.shape)(x)
+
+
+def _pallas_silu_fwd(x):
+    return _pallas_silu(x), x
+
+
+def _pallas_silu_bwd(x, g):
+    return (_pallas_rows(_silu_backward_kernel, 2, x.shape)(x, g),)
+
+
+_pallas_silu.defvjp(_pallas_silu_fwd, _pallas_silu_bwd)
+
+
+def pallas_silu_custom_vjp_grad(x, w, t):
+    # A Pallas SiLU whose backward is a second pallas_call (jax.custom_vjp), differentiated
+    # through a matmul.
+    loss = lambda x, w: jnp.sum(_pallas_silu(2.0 * jnp.dot(x, w, precision=HIGHEST)) * t)
+    return jax.value_and_grad(loss, argnums=(0, 1))(x, w)
+
+
+# More PRNG: keys from uint32[2] key data through split and fold_in chains, and samplers.
+def random_split_fold_in_chain(k):
+    key = jax.random.wrap_key_data(k)
+    k1, k2 = jax.random.split(key)
+    k3 = jax.random.fold_in(k1, 3)
+    k4 = jax.random.fold_in(jax.random.fold_in(k2, 11), 12)
+    many = jax.random.split(k3, 4)
+    per_step = jax.vmap(lambda i: jax.random.fold_in(k4, i))(jnp.arange(5))
+    return (jax.random.key_data(many), jax.random.key_data(per_step), jax.random.uniform(k4, (5,)),
+            jax.vmap(lambda kk: jax.random.normal(kk, (3,)))(many), jax.random.bits(per_step[4], (3,)))
+
+
+def random_categorical_from_key(k, logits):
+    k1, k2, k3 = jax.random.split(jax.random.wrap_key_data(k), 3)
+    return (jax.random.categorical(k1, 3.0 * logits), jax.random.categorical(k2, logits, axis=0),
+            jax.random.categorical(k3, logits[0], shape=(10,)), jax.random.categorical(k1, logits, shape=(2, 4)),
+            jax.random.categorical(k2, logits[1], shape=(3,), replace=False))
+
+
+def random_truncated_normal_from_key(k):
+    k1, k2 = jax.random.split(jax.random.wrap_key_data(k))
+    return (jax.random.truncated_normal(k1, -2.0, 2.0, (4, 5)),
+            jax.random.truncated_normal(k2, jnp.array([-1.0, 0.0, 0.5]), 1.0, (2, 3)),
+            0.02 * jax.random.truncated_normal(k2, -2.0, 2.0, (8, 4)))  # a typical weight initializer
+
+
+def random_gumbel_from_key(k, logits):
+    # Gumbel noise, the Gumbel-max trick (a categorical sample) and a Gumbel-softmax relaxation.
+    k1, k2 = jax.random.split(jax.random.wrap_key_data(k))
+    g = jax.random.gumbel(k1, logits.shape)
+    return (g, jnp.argmax(logits + g, axis=-1), jax.nn.softmax((logits + g) / 0.5, axis=-1),
+            jax.random.gumbel(k2, (6,), mode="high"), jax.random.exponential(k2, (4,)))
+
+
+def random_dropout_bernoulli_from_key(k, x, step):
+    # A dropout mask from a key folded with the step, and per-example masks from split keys.
+    key = jax.random.fold_in(jax.random.wrap_key_data(k), step)
+    keep = jax.random.bernoulli(key, 0.9, x.shape)
+    keys = jax.random.split(key, x.shape[0])
+    rows = jax.vmap(lambda kk, r: jnp.where(jax.random.bernoulli(kk, 0.5, r.shape), 2.0 * r, 0.0))(keys, x)
+    return jnp.where(keep, x / 0.9, 0.0), keep, rows, keep.mean()
+
+
+# More programs written the way JAX users write them.
+def _transformer_block(p, x):
+    # Pre-norm: x + attention(norm(x)), then + MLP(norm(x)); 4 heads. The weight matrices are
+    # scaled by 1/sqrt(fan_in), an initializer's scale (the corpus's inputs are in [-1, 1)).
+    p = {k: v * v.shape[0] ** -0.5 if v.ndim == 2 else v for k, v in p.items()}
+    b, t, d = x.shape
+    h = 4
+    def norm(x, g):
+        m = x.mean(-1, keepdims=True)
+        return (x - m) * lax.rsqrt(x.var(-1, keepdims=True) + 1e-5) * g
+    q, k, v = jnp.split(jnp.dot(norm(x, p["ln1"]), p["wqkv"], precision=HIGHEST), 3, axis=-1)
+    q, k, v = (a.reshape(b, t, h, d // h) for a in (q, k, v))
+    s = jnp.einsum("bqhd,bkhd->bhqk", q, k, precision=HIGHEST) * (d // h) ** -0.5
+    a = jnp.einsum("bhqk,bkhd->bqhd", jax.nn.softmax(s, axis=-1), v, precision=HIGHEST).reshape(b, t, d)
+    x = x + jnp.dot(a, p["wo"], precision=HIGHEST)
+    hidden = jax.nn.gelu(jnp.dot(norm(x, p["ln2"]), p["w1"], precision=HIGHEST) + p["b1"])
+    return x + jnp.dot(hidden, p["w2"], precision=HIGHEST) + p["b2"]
+
+
+_BLOCK_PARAMS = ("ln1", "wqkv", "wo", "ln2", "w1", "b1", "w2", "b2")
+
+
+def transformer_block_forward(x, ln1, wqkv, wo, ln2, w1, b1, w2, b2):
+    return _transformer_block(dict(zip(_BLOCK_PARAMS, (ln1, wqkv, wo, ln2, w1, b1, w2, b2))), x)
+
+
+def transformer_block_grad(x, y, ln1, wqkv, wo, ln2, w1, b1, w2, b2):
+    params = dict(zip(_BLOCK_PARAMS, (ln1, wqkv, wo, ln2, w1, b1, w2, b2)))
+    return jax.value_and_grad(lambda p: jnp.mean(jnp.square(_transformer_block(p, x) - y)))(params)
+
+
+def cnn_classifier_loss_grad(x, w1, b1, w2, b2, wd, bd, labels):
+    # Two conv + ReLU + 2x2 max-pool stages, a dense head, cross-entropy; gradients of every
+    # parameter. The kernels are scaled by 1/sqrt(fan_in), as an initializer's would be.
+    params = {"conv1": (w1, b1), "conv2": (w2, b2), "dense": (wd, bd)}
+    def forward(p, x):
+        p = jax.tree_util.tree_map(lambda w: w * np.prod(w.shape[:-1]) ** -0.5 if w.ndim > 1 else w, p)
+        conv = lambda x, w, b: jax.nn.relu(lax.conv_general_dilated(
+            x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"), precision=HIGHEST) + b)
+        pool = lambda x: lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+        h = pool(conv(pool(conv(x, *p["conv1"])), *p["conv2"]))
+        return jnp.dot(h.reshape(h.shape[0], -1), p["dense"][0], precision=HIGHEST) + p["dense"][1]
+    def loss(p):
+        logits = forward(p, x)
+        return -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits), labels[:, None], axis=1)), logits
+    (value, logits), grads = jax.value_and_grad(loss, has_aux=True)(params)
+    return value, logits, grads
+
+
+def adam_pytree(w, b, emb, gw, gb, gemb, mw, mb, memb, vw, vb, vemb, step):
+    # Adam over a dict of parameters with jax.tree_util, after clipping the gradients' global norm.
+    tree = lambda a, b, c: {"dense": {"w": a, "b": b}, "embed": c}
+    params, grads, m, v = tree(w, b, emb), tree(gw, gb, gemb), tree(mw, mb, memb), tree(vw, vb, vemb)
+    tm = jax.tree_util.tree_map
+    norm = jnp.sqrt(sum(jnp.sum(g * g) for g in jax.tree_util.tree_leaves(grads)))
+    grads = tm(lambda g: g * jnp.minimum(1.0, 1.0 / (norm + 1e-6)), grads)
+    t = (step + 1).astype(F32)
+    m = tm(lambda m, g: 0.9 * m + 0.1 * g, m, grads)
+    v = tm(lambda v, g: 0.999 * jnp.abs(v) + 0.001 * g * g, v, grads)
+    updates = tm(lambda m, v: m / (1 - 0.9 ** t) / (jnp.sqrt(v / (1 - 0.999 ** t)) + 1e-8), m, v)
+    return tm(lambda p, u: p - 1e-2 * u, params, updates), m, v, norm
+
+
+def label_smoothed_cross_entropy(logits, labels):
+    def loss(logits):
+        n = logits.shape[-1]
+        targets = jax.nn.one_hot(labels, n) * 0.9 + 0.1 / n
+        per_example = -jnp.sum(targets * jax.nn.log_softmax(2.0 * logits), axis=-1)
+        return per_example.mean(), per_example
+    (mean, per_example), grad = jax.value_and_grad(loss, has_aux=True)(logits)
+    return mean, per_example, grad
+
+
+def top_k_accuracy(logits, labels):
+    _, top3 = lax.top_k(logits, 3)
+    top5 = jnp.argsort(-logits, axis=-1)[:, :5]
+    hit3 = jnp.any(top3 == labels[:, None], axis=-1)
+    return (jnp.mean(jnp.argmax(logits, -1) == labels), jnp.mean(hit3), hit3,
+            jnp.mean(jnp.any(top5 == labels[:, None], axis=-1)), top3)
+
+
+def cosine_similarity_matrix(a, b):
+    unit = lambda v: v / jnp.maximum(jnp.linalg.norm(v, axis=-1, keepdims=True), 1e-8)
+    sim = jnp.dot(unit(a), unit(b).T, precision=HIGHEST)
+    d2 = jnp.sum(a * a, -1)[:, None] + jnp.sum(b * b, -1)[None, :] - 2.0 * jnp.dot(a, b.T, precision=HIGHEST)
+    return sim, jnp.sqrt(jnp.maximum(d2, 0.0)), jnp.argmax(sim, axis=1), jnp.max(sim, axis=0)
+
+
+def kmeans_assignment_step(x, c):
+    d2 = jnp.sum((x[:, None, :] - c[None, :, :]) ** 2, axis=-1)
+    assign = jnp.argmin(d2, axis=1)
+    onehot = jax.nn.one_hot(assign, c.shape[0])
+    counts = onehot.sum(axis=0)
+    sums = jnp.dot(onehot.T, x, precision=HIGHEST)
+    centroids = jnp.where(counts[:, None] > 0, sums / jnp.maximum(counts, 1.0)[:, None], c)
+    return assign, centroids, counts, jnp.sum(jnp.min(d2, axis=1))
+
+
+def conv1d_nwc_strided(x, w, b):
+    dn = ("NWC", "WIO", "NWC")
+    y = lax.conv_general_dilated(x, w, (2,), "SAME", dimension_numbers=dn, precision=HIGHEST) + b
+    z = lax.conv_general_dilated(x, w, (1,), [(2, 1)], lhs_dilation=(2,), dimension_numbers=dn, precision=HIGHEST)
+    return jax.nn.relu(y), z
+
+
+def interp_piecewise_linear(x, xp_raw, fp):
+    xp = jnp.cumsum(jnp.abs(xp_raw) + 0.1) - 1.5  # increasing knots, at least 0.1 apart
+    return (jnp.interp(2.0 * x, xp, fp), jnp.interp(2.0 * x, xp, fp, left=-5.0, right=5.0),
+            jnp.interp(x, jnp.linspace(-1.0, 1.0, 8), fp))
+
+
+def searchsorted_methods(a, v, ai, vi):
+    s, si = jnp.sort(a), jnp.sort(ai)  # si has ties: the sides differ
+    return (jnp.searchsorted(s, v), jnp.searchsorted(s, v, side="right"), jnp.searchsorted(si, vi),
+            jnp.searchsorted(si, vi, side="right"), jnp.searchsorted(si, vi, side="right", method="compare_all"),
+            jnp.searchsorted(si, vi, method="sort"), jnp.digitize(v, jnp.linspace(-1.0, 1.0, 5)))
+
+
+def unique_with_size(a, x):
+    values, index, inverse, counts = jnp.unique(a, return_index=True, return_inverse=True, return_counts=True, size=6,
+                                                fill_value=-1)
+    return values, index, inverse, counts, jnp.unique(jnp.floor(3.0 * x), size=8, fill_value=9.0)
+
+
+def histogram_fixed_bins(x, w):
+    counts, edges = jnp.histogram(x, bins=8, range=(-1.0, 1.0))
+    weighted, _ = jnp.histogram(x, bins=5, range=(-1.0, 1.0), weights=w)
+    density, _ = jnp.histogram(x, bins=jnp.array([-1.0, -0.5, 0.0, 0.25, 1.0]), density=True)
+    joint, _, _ = jnp.histogram2d(x, w, bins=4, range=[[-1.0, 1.0], [-1.0, 1.0]])
+    return counts, edges, weighted, density, joint
+
+
+def argsort_stable_axis0(x, a):
+    q = jnp.floor(2.0 * x)  # four distinct values: many ties, kept in index order
+    return (jnp.argsort(q, axis=0, stable=True), jnp.argsort(a, axis=0, stable=True),
+            jnp.argsort(q, axis=0, stable=True, descending=True), jnp.sort(q, axis=0))
+
+
+def lexsort_keys(a, b, x):
+    # The last key sorts first.
+    order = jnp.lexsort((b, a))
+    return order, jnp.lexsort((x, b, a)), a[order] * 10 + b[order], jnp.lexsort((a, b, jnp.floor(2.0 * x)))
+
+
+def associative_scan_affine_recurrence(m, v, a, x):
+    # h[t] = A[t] h[t-1] + v[t] with 2x2 matrices A, as a parallel scan of composed affine maps;
+    # and a scalar recurrence along axis 1, forwards and reversed.
+    def combine(l, r):
+        return (jnp.einsum("...ij,...jk->...ik", r[0], l[0], precision=HIGHEST),
+                jnp.einsum("...ij,...j->...i", r[0], l[1], precision=HIGHEST) + r[1])
+    linear = lambda l, r: (l[0] * r[0], r[0] * l[1] + r[1])
+    return (lax.associative_scan(combine, (0.7 * m, v))[1], lax.associative_scan(linear, (a, x), axis=1)[1],
+            lax.associative_scan(linear, (a, x), axis=1, reverse=True)[1])
+
+
+def reduce_precision_formats(x):
+    # bf16 (8, 7), f16 (5, 10), e4m3-like (4, 3) which overflows to inf, and e5m2 (5, 2) on
+    # values small enough to become denormal or zero.
+    y = 3.7 * x
+    return (lax.reduce_precision(y, exponent_bits=8, mantissa_bits=7), lax.reduce_precision(y, 5, 10),
+            lax.reduce_precision(100.0 * y, 4, 3), lax.reduce_precision(1e-5 * y, 5, 2))
+
+
+def cumulative_reverse(x, a):
+    return (lax.cumsum(x, axis=0, reverse=True), lax.cumprod(x, axis=1, reverse=True),
+            lax.cummax(x, axis=1, reverse=True), lax.cummin(x, axis=0, reverse=True),
+            lax.cumlogsumexp(x, axis=0, reverse=True), lax.cumsum(a, axis=1, reverse=True),
+            jnp.flip(jnp.cumsum(jnp.flip(a, 1), axis=1), 1))
+
+
+def population_count_bits(a, u):
+    n = a * 123457 - 200000
+    h = u * np.uint32(0x9E3779B9)
+    return (lax.population_count(n), lax.population_count(h), lax.population_count(n.astype(jnp.int8)),
+            lax.population_count(h.astype(jnp.uint8)), jnp.bitwise_count(-a))
+
+
+def count_leading_zeros(a, u):
+    n = a * 123457 - 200000
+    return (lax.clz(n), lax.clz(u * np.uint32(0x9E3779B9)), lax.clz(a), lax.clz((a * 37).astype(jnp.int8)),
+            31 - lax.clz(a + 1))  # floor(log2(a + 1))
+
+
+def fft_rfft_ifft(x, y):
+    f = jnp.fft.fft(x)
+    r = jnp.fft.rfft(y)
+    return (f.real, f.imag, jnp.abs(r), jnp.fft.ifft(f).real, jnp.fft.irfft(r, n=y.shape[-1]),
+            jnp.abs(jnp.fft.fft(x, axis=0)), jnp.fft.fftfreq(8))
+
+
+def complex64_arithmetic(x, y):
+    z = lax.complex(x, y)
+    w = z * (0.5 - 1.5j) + z * jnp.conj(z) / (z + (2.0 + 1.0j))
+    return (w, w.real, w.imag, jnp.abs(w), jnp.angle(z + 1.5), jnp.exp(z).imag, jnp.real(z * z),
+            jnp.sqrt(z + 1.5).real)
+
+
 def spec(shape, dtype=F32):
     return jax.ShapeDtypeStruct(shape, dtype)
 
@@ -894,6 +1435,56 @@ PROGRAMS = {
     dropout_constant_key: [spec((4, 6))],
     random_noise_constant_key: [spec((3, 4))],
     random_shuffle_constant_key: [spec((6,))],
+    # Pallas kernels in interpret mode.
+    pallas_add_gelu_1d: [spec((1024,)), spec((1024,))],
+    pallas_gelu_bias_2d: [spec((64, 128)), spec((128,))],
+    pallas_matmul_tiled_16x16x32: [spec((64, 96)), spec((96, 48))],
+    pallas_matmul_tiled_32x24x8: [spec((64, 32)), spec((32, 72))],
+    pallas_matmul_bf16_scratch_bias_relu: [spec((64, 128), BF16), spec((128, 64), BF16), spec((64,))],
+    pallas_row_softmax: [spec((64, 128))],
+    pallas_layer_norm: [spec((32, 64)), spec((64,)), spec((64,))],
+    pallas_sum_reduction_over_grid: [spec((16, 512))],
+    pallas_flash_attention: [spec((4, 48, 16))] * 3,
+    pallas_flash_attention_causal: [spec((4, 48, 16))] * 3,
+    pallas_scalar_prefetch_block_gather: [spec((6,), I32), spec((32, 16))],
+    pallas_masked_tail_load_store: [spec((100,))],
+    pallas_chunked_cumsum_fori: [spec((64, 32))],
+    pallas_row_stats_multi_output: [spec((48, 64))],
+    pallas_int32_elementwise: [spec((32, 32), I32), spec((32, 32), I32)],
+    pallas_rms_norm_residual_aliased: [spec((32, 64)), spec((32, 64)), spec((64,))],
+    pallas_silu_custom_vjp_grad: [spec((16, 32)), spec((32, 24)), spec((16, 24))],
+    # More PRNG.
+    random_split_fold_in_chain: [spec((2,), U32)],
+    random_categorical_from_key: [spec((2,), U32), spec((4, 6))],
+    random_truncated_normal_from_key: [spec((2,), U32)],
+    random_gumbel_from_key: [spec((2,), U32), spec((3, 5))],
+    random_dropout_bernoulli_from_key: [spec((2,), U32), spec((6, 8)), spec((), I32)],
+    # More user programs.
+    transformer_block_forward: [spec((2, 8, 32)), spec((32,)), spec((32, 96)), spec((32, 32)), spec((32,)),
+                                spec((32, 64)), spec((64,)), spec((64, 32)), spec((32,))],
+    transformer_block_grad: [spec((2, 8, 32)), spec((2, 8, 32)), spec((32,)), spec((32, 96)), spec((32, 32)),
+                             spec((32,)), spec((32, 64)), spec((64,)), spec((64, 32)), spec((32,))],
+    cnn_classifier_loss_grad: [spec((4, 8, 8, 2)), spec((3, 3, 2, 4)), spec((4,)), spec((3, 3, 4, 8)), spec((8,)),
+                               spec((32, 5)), spec((5,)), spec((4,), I32)],
+    adam_pytree: [spec((4, 5)), spec((5,)), spec((6, 3))] * 4 + [spec((), I32)],
+    label_smoothed_cross_entropy: [spec((6, 5)), spec((6,), I32)],
+    top_k_accuracy: [spec((8, 10)), spec((8,), I32)],
+    cosine_similarity_matrix: [spec((6, 16)), spec((5, 16))],
+    kmeans_assignment_step: [spec((32, 4)), spec((5, 4))],
+    conv1d_nwc_strided: [spec((2, 16, 3)), spec((5, 3, 4)), spec((4,))],
+    interp_piecewise_linear: [spec((20,)), spec((8,)), spec((8,))],
+    searchsorted_methods: [spec((12,)), spec((10,)), spec((12,), I32), spec((6,), I32)],
+    unique_with_size: [spec((12,), I32), spec((10,))],
+    histogram_fixed_bins: [spec((64,)), spec((64,))],
+    argsort_stable_axis0: [spec((10, 4)), spec((10, 3), I32)],
+    lexsort_keys: [spec((12,), I32), spec((12,), I32), spec((12,))],
+    associative_scan_affine_recurrence: [spec((16, 2, 2)), spec((16, 2)), spec((4, 16)), spec((4, 16))],
+    reduce_precision_formats: [spec((32,))],
+    cumulative_reverse: [spec((5, 6)), spec((4, 5), I32)],
+    population_count_bits: [spec((12,), I32), spec((12,), U32)],
+    count_leading_zeros: [spec((12,), I32), spec((12,), U32)],
+    fft_rfft_ifft: [spec((8, 16)), spec((4, 16))],
+    complex64_arithmetic: [spec((16,)), spec((16,))],
 }
 
 

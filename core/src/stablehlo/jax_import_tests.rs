@@ -213,3 +213,15 @@ fn reduce_windows_with_other_bodies_fold_over_the_window() {
     let err = parse(&text.replace("stablehlo.return %s", "stablehlo.return %s, %m")).unwrap_err().to_string();
     assert!(err.contains("reduce_window") && err.contains("one value"), "{err}");
 }
+
+#[test]
+fn leading_zeros_and_reduced_precision_are_bit_operations() {
+    let text = "module {\n  func.func @main(%x: tensor<3xf32>, %i: tensor<3xi8>) -> (tensor<3xf32>, tensor<3xi8>) {\n    %0 = stablehlo.reduce_precision %x, format = e5m10 : tensor<3xf32>\n    %1 = stablehlo.count_leading_zeros %i : tensor<3xi8>\n    return %0, %1 : tensor<3xf32>, tensor<3xi8>\n  }\n}\n";
+    let g = parse(text).unwrap();
+    assert_eq!(g.nodes.iter().filter(|n| matches!(n.op, Op::BitcastConvert)).count(), 2);
+    assert!(g.nodes.iter().any(|n| n.ty.dtype == D::U32));
+    for bad in ["format = e5m60", "format = e0m3", "format = half"] {
+        let err = parse(&text.replace("format = e5m10", bad)).unwrap_err().to_string();
+        assert!(err.contains("reduce_precision") && err.contains("eXmY"), "{bad}: {err}");
+    }
+}
