@@ -136,7 +136,9 @@ def opinfo_section():
 
 
 def render():
-    names = torch_tpudev._C.supported_ops()
+    # `stablehlo_call` is tpudev's own op (torch_tpudev.pallas runs JAX programs through it).
+    own = {"stablehlo_call"}
+    names = [n for n in torch_tpudev._C.supported_ops() if n not in own]
     host = ", ".join(f"`{n.split('::')[1]}`" for n in sorted(_ops._HOST_OPS))
     lines = [HEADER.format(count=len(names), host_ops=host)]
     lines += [f"- `aten::{n}`" for n in names]

@@ -79,14 +79,14 @@ else
     echo "$want" >"$STAMP"
 fi
 
-step "model libraries for the tests (python/pyproject.toml: extra zoo, then zoo-no-deps)"
+step "model libraries and JAX for the tests (python/pyproject.toml: extras zoo and jax, then zoo-no-deps)"
 MODELS_STAMP="$VENV/.requirements-models.sha"
-zoo_reqs="$(requirements zoo)"
+zoo_reqs="$(requirements zoo jax)"
 zoo_nodeps="$(requirements zoo-no-deps)"
 want_models="$(printf '%s\n' "$base_reqs" "$zoo_reqs" "$zoo_nodeps" | sha256sum | cut -d' ' -f1)"
 have_models="$(cat "$MODELS_STAMP" 2>/dev/null || true)"
 models_installed() {
-    "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("transformers", "diffusers", "accelerate", "timm", "torchvision", "torchao")))'
+    "$PY" -c 'import importlib.util as u, sys; sys.exit(not all(u.find_spec(m) for m in ("transformers", "diffusers", "accelerate", "timm", "torchvision", "torchao", "jax")))'
 }
 if [ "$want_models" = "$have_models" ] && models_installed; then
     echo "up to date"

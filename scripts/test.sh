@@ -76,6 +76,7 @@ HW_TESTS=(python/tests/test_tensors.py python/tests/test_eager_modes.py python/t
     python/tests/test_float8.py python/tests/test_block_scaled.py python/tests/test_blockwise_fp8.py python/tests/test_torchao.py
     python/tests/test_int_products.py
     python/tests/test_unsigned.py
+    python/tests/test_pallas.py
     python/tests/test_compile_cache.py::test_hardware_executables_are_stored_and_loaded_by_a_later_process)
 printf '\n==> test: pytest on the hardware backend (TPUDEV_BACKEND=hw, XLA CPU PJRT plugin)\n\n'
 pytest_with TPUDEV_BACKEND=hw hw "pytest on hw" "${HW_TESTS[@]}" "$@"
@@ -85,7 +86,8 @@ pytest_with TPUDEV_BACKEND=hw hw "pytest on hw" "${HW_TESTS[@]}" "$@"
 GPU_TESTS=(python/tests/test_ops.py python/tests/test_opinfo.py python/tests/test_precision.py python/tests/test_training.py
     python/tests/test_sim_gpu.py python/tests/test_float8.py python/tests/test_block_scaled.py python/tests/test_blockwise_fp8.py
     python/tests/test_int_products.py
-    python/tests/test_unsigned.py)
+    python/tests/test_unsigned.py
+    python/tests/test_pallas.py)
 printf '\n==> test: pytest on the simulator'"'"'s GPU path (TPUDEV_SIM_EXEC=gpu)\n\n'
 pytest_with TPUDEV_SIM_EXEC=gpu gpu "pytest on the GPU path" "${GPU_TESTS[@]}" "$@"
 

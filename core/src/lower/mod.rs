@@ -64,6 +64,7 @@ mod softmax;
 mod solve;
 mod sort;
 mod special_math;
+mod stablehlo_call;
 
 #[cfg(test)]
 pub(crate) mod tests;

@@ -67,6 +67,7 @@ fn families() -> Vec<&'static [LowerEntry]> {
         optim::OPS,
         foreach::OPS,
         factory::OPS,
+        stablehlo_call::OPS,
     ]
 }
 

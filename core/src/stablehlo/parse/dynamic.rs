@@ -1,10 +1,13 @@
 //! `dynamic_slice` and `dynamic_update_slice`: a window at run-time start indices, as JAX
 //! writes `x[i]` and `x.at[i:i + k].set(...)` for a traced `i`. The IR has no dynamic window,
 //! so each is built from gathers along one axis at a time (`take`): a window's start is clamped
-//! into range first, as StableHLO specifies, so every gathered index is valid.
+//! into range first, as StableHLO specifies, so every gathered index is valid. A slice at a
+//! start the parser knows (`known.rs`: a constant, or an unrolled loop's counter) is a static
+//! slice.
 
 use super::ast::OpAst;
 use super::build::{lift, Build, Scope};
+use super::known::known_value;
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::ir::{CompareDir, Literal, NodeId, Op};
@@ -26,6 +29,14 @@ impl Build<'_> {
         }
         for (d, (&size, &n)) in sizes.iter().zip(&shape).enumerate() {
             if size == n {
+                continue;
+            }
+            // A start the parser knows (a loop's counter, unrolled) is a static slice.
+            if let Some(Literal::Int(s)) = known_value(&self.g, self.lookup(scope, op, 1 + d)?) {
+                let s = s.clamp(0, (n - size) as i64) as usize;
+                let (mut lo, mut hi) = (vec![0; shape.len()], self.g.shape(x).to_vec());
+                (lo[d], hi[d]) = (s, s + size);
+                x = self.g.slice(x, lo, hi, vec![1; shape.len()]).map_err(lift(self.c, op))?;
                 continue;
             }
             let start = self.clamped_start(scope, op, 1 + d, n - size)?;
