@@ -125,3 +125,16 @@ def test_bad_names_and_inputs_are_named():
     with pytest.raises(TypeError):
         TANH_PRODUCT(torch.ones(2, 3, device="tpu"))
     assert torch_tpudev.pallas.jax_op is jax_op
+
+
+def test_bf16_and_strided_inputs():
+    op = jax_op("tpudev_test::scaled_sum", lambda x, y: (x * 2 + y).astype(jnp.bfloat16))
+    x = torch.randn(4, 6).t()  # a transposed view
+    y = torch.randn(6, 4).to(torch.bfloat16).float()
+    got, want = op(x.to("tpu"), y.to("tpu")), op(x, y)
+    assert got.dtype == want.dtype == torch.bfloat16
+    torch.testing.assert_close(got.cpu(), want)
+    exp = jax_op("tpudev_test::exp_bf16", jnp.exp)
+    xb = torch.randn(3, 5).to(torch.bfloat16)
+    torch.testing.assert_close(exp(xb.to("tpu")).cpu(), exp(xb))
+    torch.testing.assert_close(exp(xb), torch.exp(xb))
