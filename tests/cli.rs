@@ -215,19 +215,8 @@ fn run_executes_a_stablehlo_program() {
     )
     .unwrap();
     // A hand-written .npy (version 1) of [1, 2, 3] as float32.
-    let mut header = "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }".to_string();
-    while !(10 + header.len() + 1).is_multiple_of(64) {
-        header.push(' ');
-    }
-    header.push('\n');
-    let mut npy = b"\x93NUMPY\x01\x00".to_vec();
-    npy.extend((header.len() as u16).to_le_bytes());
-    npy.extend(header.as_bytes());
-    for v in [1.0f32, 2.0, 3.0] {
-        npy.extend(v.to_le_bytes());
-    }
-    let input = temp_file("x.npy");
-    std::fs::write(&input, npy).unwrap();
+    let values: Vec<u8> = [1.0f32, 2.0, 3.0].iter().flat_map(|v| v.to_le_bytes()).collect();
+    let input = npy_file("x.npy", "<f4", "(3,)", &values);
     let out = tpudev(&["run", program.to_str().unwrap(), "--inputs", input.to_str().unwrap(), "--json"]);
     assert_success(&out);
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();

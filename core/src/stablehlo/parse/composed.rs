@@ -59,13 +59,10 @@ impl Build<'_> {
             "cbrt" => {
                 float_only(self)?;
                 // sign(x) * |x|^(1/3), with the sign kept by a select so that -0 stays -0.
-                let third = self.g.constant(Literal::Float(1.0 / 3.0), d, shape.clone());
+                let third = self.g.constant(Literal::Float(1.0 / 3.0), d, shape);
                 let a = self.g.unary(Op::Abs, x).map_err(&internal)?;
                 let r = self.g.binary(Op::Pow, a, third).map_err(&internal)?;
-                let neg = self.g.unary(Op::Neg, r).map_err(&internal)?;
-                let zero = self.g.constant(Literal::Float(0.0), d, shape);
-                let below = self.g.compare(CompareDir::Lt, x, zero).map_err(&internal)?;
-                self.g.select(below, neg, r).map_err(&internal)?
+                self.with_sign_of(x, r).map_err(&internal)?
             }
             "round_nearest_afz" => {
                 float_only(self)?;
@@ -75,14 +72,11 @@ impl Build<'_> {
                 let f = self.g.unary(Op::Floor, a).map_err(&internal)?;
                 let frac = self.g.binary(Op::Sub, a, f).map_err(&internal)?;
                 let half = self.g.constant(Literal::Float(0.5), d, shape.clone());
-                let one = self.g.constant(Literal::Float(1.0), d, shape.clone());
+                let one = self.g.constant(Literal::Float(1.0), d, shape);
                 let up = self.g.compare(CompareDir::Ge, frac, half).map_err(&internal)?;
                 let f1 = self.g.binary(Op::Add, f, one).map_err(&internal)?;
                 let r = self.g.select(up, f1, f).map_err(&internal)?;
-                let neg = self.g.unary(Op::Neg, r).map_err(&internal)?;
-                let zero = self.g.constant(Literal::Float(0.0), d, shape);
-                let below = self.g.compare(CompareDir::Lt, x, zero).map_err(&internal)?;
-                self.g.select(below, neg, r).map_err(&internal)?
+                self.with_sign_of(x, r).map_err(&internal)?
             }
             "reduce_precision" => {
                 float_only(self)?;
@@ -102,6 +96,15 @@ impl Build<'_> {
             }
         };
         Ok(vec![self.check(op, id)?])
+    }
+
+    /// `magnitude` (not negative) negated where `x` is below zero.
+    fn with_sign_of(&mut self, x: NodeId, magnitude: NodeId) -> Result<NodeId> {
+        let (d, shape) = (self.g.dtype(x), self.g.shape(x).to_vec());
+        let neg = self.g.unary(Op::Neg, magnitude)?;
+        let zero = self.g.constant(Literal::Float(0.0), d, shape);
+        let below = self.g.compare(CompareDir::Lt, x, zero)?;
+        self.g.select(below, neg, magnitude)
     }
 
     /// The leading zero bits of each element: every bit below the highest set one is set by

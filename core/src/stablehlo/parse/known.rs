@@ -101,37 +101,27 @@ fn binary(op: &Op, a: Literal, b: Literal, to: DType) -> Option<Literal> {
             Op::Xor => x ^ y,
             _ => return None,
         })),
-        // A u64 is held as its bits: order and divide it as unsigned.
-        (Literal::Int(x), Literal::Int(y)) if to == DType::U64 => {
-            let (x, y) = (x as u64, y as u64);
-            let v = match op {
-                Op::Add => x.wrapping_add(y),
-                Op::Sub => x.wrapping_sub(y),
-                Op::Mul => x.wrapping_mul(y),
-                Op::Div => x.checked_div(y)?,
-                Op::Rem => x.checked_rem(y)?,
-                Op::Max => x.max(y),
-                Op::Min => x.min(y),
-                Op::And => x & y,
-                Op::Or => x | y,
-                Op::Xor => x ^ y,
-                _ => return None,
-            };
-            Some(Literal::Int(v as i64))
-        }
         (Literal::Int(x), Literal::Int(y)) => {
+            // A u64 is held as its bits: ordered and divided as unsigned; the rest is the
+            // same on the bits.
+            let (ux, uy) = (x as u64, y as u64);
+            let unsigned = to == DType::U64;
             let v = match op {
                 Op::Add => x.wrapping_add(y),
                 Op::Sub => x.wrapping_sub(y),
                 Op::Mul => x.wrapping_mul(y),
+                Op::And => x & y,
+                Op::Or => x | y,
+                Op::Xor => x ^ y,
                 // Division by zero and overflow are the device's to define.
+                Op::Div if unsigned => ux.checked_div(uy)? as i64,
+                Op::Rem if unsigned => ux.checked_rem(uy)? as i64,
+                Op::Max if unsigned => ux.max(uy) as i64,
+                Op::Min if unsigned => ux.min(uy) as i64,
                 Op::Div => x.checked_div(y)?,
                 Op::Rem => x.checked_rem(y)?,
                 Op::Max => x.max(y),
                 Op::Min => x.min(y),
-                Op::And => x & y,
-                Op::Or => x | y,
-                Op::Xor => x ^ y,
                 _ => return None,
             };
             Some(Literal::Int(wrap(v, to)?))
