@@ -67,8 +67,8 @@ class _JaxOp:
     """The op's implementations: StableHLO on "tpu", JAX itself on the CPU, shapes from
     `jax.eval_shape` for fake tensors."""
 
-    def __init__(self, name, fn):
-        self.name, self.fn = name, fn
+    def __init__(self, fn):
+        self.fn = fn
         self.programs = {}
 
     def _specs(self, inputs):
@@ -113,7 +113,7 @@ def jax_op(name, fn, donate_argnums=()):
     namespace, _, op_name = name.partition("::")
     if not namespace or not op_name:
         raise ValueError(f"jax_op: the name must be 'namespace::op', not {name!r}")
-    impl = _JaxOp(name, fn)
+    impl = _JaxOp(fn)
     lib = torch.library.Library(namespace, "FRAGMENT")
     lib.define(f"{op_name}(Tensor[] inputs) -> Tensor[]")
     lib.impl(op_name, impl.tpu, "PrivateUse1")

@@ -55,15 +55,7 @@ impl Build<'_> {
         let strides: Vec<i64> = (0..t.len()).map(|d| t[d + 1..].iter().product::<usize>() as i64).collect();
         let mut position = self.g.constant(Literal::Int(0), DType::I64, out.clone());
         for (k, &d) in map.iter().enumerate() {
-            let start = if ivd < ishape.len() {
-                let (mut lo, mut hi) = (vec![0; ishape.len()], ishape.clone());
-                (lo[ivd], hi[ivd]) = (k, k + 1);
-                let part = self.g.slice(idx, lo, hi, vec![1; ishape.len()]).map_err(&internal)?;
-                self.g.reshape(part, batch.clone()).map_err(&internal)?
-            } else {
-                idx
-            };
-            let start = self.g.convert(start, DType::I64);
+            let start = self.index_component(idx, ivd, k, &batch, &internal)?;
             let zero = self.g.constant(Literal::Int(0), DType::I64, batch.clone());
             let last = self.g.constant(Literal::Int((t[d] - sizes[d]) as i64), DType::I64, batch.clone());
             let start = self.g.clamp(zero, start, last).map_err(&internal)?;
@@ -78,6 +70,28 @@ impl Build<'_> {
         }
         let flat = self.g.reshape(table, vec![t.iter().product::<usize>()]).map_err(&internal)?;
         self.g.take(flat, position, 0).map_err(internal)
+    }
+
+    /// Component `k` of every index vector of `idx` (along `ivd`, or `idx` itself when the
+    /// index vector dim is past the last), shaped as the index batch `batch`, as i64.
+    pub(super) fn index_component(
+        &mut self,
+        idx: NodeId,
+        ivd: usize,
+        k: usize,
+        batch: &[usize],
+        internal: &impl Fn(crate::error::Error) -> crate::error::Error,
+    ) -> Result<NodeId> {
+        let ishape = self.g.shape(idx).to_vec();
+        let component = if ivd < ishape.len() {
+            let (mut lo, mut hi) = (vec![0; ishape.len()], ishape.clone());
+            (lo[ivd], hi[ivd]) = (k, k + 1);
+            let part = self.g.slice(idx, lo, hi, vec![1; ishape.len()]).map_err(internal)?;
+            self.g.reshape(part, batch.to_vec()).map_err(internal)?
+        } else {
+            idx
+        };
+        Ok(self.g.convert(component, DType::I64))
     }
 
     pub(super) fn scaled(

@@ -127,15 +127,7 @@ impl Build<'_> {
         let mut position = self.g.constant(Literal::Int(0), DType::I64, ushape.clone());
         let mut fits = self.g.constant(Literal::Bool(true), DType::Bool, ushape.clone());
         for (k, &d) in map.iter().enumerate() {
-            let start = if ivd < ishape.len() {
-                let (mut lo, mut hi) = (vec![0; ishape.len()], ishape.clone());
-                (lo[ivd], hi[ivd]) = (k, k + 1);
-                let part = self.g.slice(idx, lo, hi, vec![1; ishape.len()]).map_err(lift)?;
-                self.g.reshape(part, batch.clone()).map_err(lift)?
-            } else {
-                idx
-            };
-            let start = self.g.convert(start, DType::I64);
+            let start = self.index_component(idx, ivd, k, &batch, &lift)?;
             let start = self.g.broadcast_in_dim(start, ushape.clone(), batch_at.clone()).map_err(lift)?;
             // The whole window must fit: 0 <= start <= dim - size.
             let zero = self.g.constant(Literal::Int(0), DType::I64, ushape.clone());

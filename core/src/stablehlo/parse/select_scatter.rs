@@ -10,6 +10,7 @@
 use super::ast::OpAst;
 use super::build::{lift, Build, Scope};
 use super::regions::{body_kind, pairs, ulist};
+use super::window_fold::window_position;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::{CompareDir, Literal, NodeId, Op, ReduceKind};
@@ -71,21 +72,13 @@ impl Build<'_> {
         let real = self.g.pad(real, no, low, high, vec![0; r]).map_err(lift)?;
         let padded_shape = self.g.shape(padded).to_vec();
         let positions: usize = window.iter().product();
-        let at = |k: usize| -> Vec<usize> {
-            let mut rest = k;
-            let mut v = vec![0; r];
-            for d in (0..r).rev() {
-                (v[d], rest) = (rest % window[d], rest / window[d]);
-            }
-            v
-        };
         let strided = |b: &mut Self, t: NodeId, start: &[usize]| -> Result<NodeId> {
             let limit: Vec<usize> = (0..r).map(|d| start[d] + (out[d] - 1) * stride[d] + 1).collect();
             b.g.slice(t, start.to_vec(), limit, stride.clone()).map_err(lift)
         };
         let (mut best, mut have, mut chosen) = (None, None, None);
         for k in 0..positions {
-            let start = at(k);
+            let start = window_position(k, &window);
             let v = strided(self, padded, &start)?;
             let valid = strided(self, real, &start)?;
             let index = self.g.constant(Literal::Int(k as i64), DType::I64, out.clone());
@@ -113,7 +106,7 @@ impl Build<'_> {
         let zero = self.g.constant(nothing, d, out.clone());
         let mut total = self.g.constant(nothing, d, padded_shape.clone());
         for k in 0..positions {
-            let start = at(k);
+            let start = window_position(k, &window);
             let index = self.g.constant(Literal::Int(k as i64), DType::I64, out.clone());
             let mine = self.g.compare(CompareDir::Eq, chosen, index).map_err(lift)?;
             let mine = self.g.binary(Op::And, mine, have).map_err(lift)?;

@@ -9,6 +9,16 @@ use super::build::{lift, Build};
 use crate::error::{Error, Result};
 use crate::ir::NodeId;
 
+/// Position `k` of a window, counted in row-major order (the order XLA visits a window in).
+pub(super) fn window_position(k: usize, window: &[usize]) -> Vec<usize> {
+    let mut rest = k;
+    let mut at = vec![0; window.len()];
+    for d in (0..window.len()).rev() {
+        (at[d], rest) = (rest % window[d], rest / window[d]);
+    }
+    at
+}
+
 /// The most window positions a folded reduce_window may have (each adds a copy of the body).
 const MAX_POSITIONS: usize = 4096;
 
@@ -48,11 +58,7 @@ impl Build<'_> {
         let out: Vec<usize> = (0..r).map(|d| (padded_shape[d] - window[d]) / stride[d] + 1).collect();
         let mut acc = self.g.broadcast_in_dim(init, out.clone(), vec![]).map_err(lift)?;
         for k in 0..positions {
-            let mut rest = k;
-            let mut start = vec![0; r];
-            for d in (0..r).rev() {
-                (start[d], rest) = (rest % window[d], rest / window[d]);
-            }
+            let start = window_position(k, window);
             let limit: Vec<usize> = (0..r).map(|d| start[d] + (out[d] - 1) * stride[d] + 1).collect();
             let v = self.g.slice(padded, start, limit, stride.to_vec()).map_err(lift)?;
             acc = match self.elementwise_region(op, body, &[acc, v], &out)?[..] {
