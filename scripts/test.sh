@@ -87,7 +87,7 @@ GPU_TESTS=(python/tests/test_ops.py python/tests/test_opinfo.py python/tests/tes
     python/tests/test_sim_gpu.py python/tests/test_float8.py python/tests/test_block_scaled.py python/tests/test_blockwise_fp8.py
     python/tests/test_int_products.py
     python/tests/test_unsigned.py
-    python/tests/test_pallas.py)
+    python/tests/test_pallas.py python/tests/test_pallas_timing.py)
 printf '\n==> test: pytest on the simulator'"'"'s GPU path (TPUDEV_SIM_EXEC=gpu)\n\n'
 pytest_with TPUDEV_SIM_EXEC=gpu gpu "pytest on the GPU path" "${GPU_TESTS[@]}" "$@"
 

@@ -10,6 +10,7 @@ mod convert;
 mod errors;
 #[cfg(feature = "torch-cxx")]
 mod glue;
+mod pallas;
 mod runtime;
 mod slice;
 mod snapshot;
@@ -523,6 +524,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(snapshot::program_report, m)?)?;
     m.add_function(wrap_pyfunction!(snapshot::compiler_version, m)?)?;
     m.add_function(wrap_pyfunction!(snapshot::chip_info, m)?)?;
+    m.add_function(wrap_pyfunction!(pallas::pallas_kernel_cost, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(init, m)?)?;
     m.add_function(wrap_pyfunction!(start, m)?)?;

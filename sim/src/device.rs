@@ -320,6 +320,7 @@ impl SimDevice {
 
     /// `Device::compile`, with the simulator's own executable type.
     pub fn compile_program(&self, graph: &Graph) -> Result<plan::SimExecutable> {
+        timing::pallas::check_program_vmem(graph, &self.timing, &self.chip.key)?;
         let mut exe = plan::compile(graph, &self.tuning)?;
         // Timed as written: a TPU runs complex ops and FFTs as such, not as the f32 parts the
         // simulator computes them with.

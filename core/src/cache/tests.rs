@@ -29,8 +29,28 @@ fn lower_all() -> Vec<(String, Lowered)> {
             out.push((format!("{op}({args_s})"), Lowered { graph, bindings: l.bindings }));
         }
     }
+    // A Pallas kernel called from a JAX function (`torch_tpudev.pallas`), whose result marker
+    // carries the kernel's description.
+    let x = Some(crate::device::TensorView::contiguous(0, crate::DType::F32, vec![8]));
+    let l = lower("stablehlo_call", &[Arg::Str(PALLAS_PROGRAM.into()), Arg::TensorList(vec![x])]).unwrap();
+    out.push((
+        "stablehlo_call(pallas)".into(),
+        Lowered { graph: crate::passes::optimize(&l.graph), bindings: l.bindings },
+    ));
     out
 }
+
+const PALLAS_PROGRAM: &str = r#"module @jit_f {
+  func.func public @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+    %0 = call @tpudev_pallas_0(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
+    return %0 : tensor<8xf32>
+  }
+  func.func private @tpudev_pallas_0(%arg0: tensor<8xf32>) -> tensor<8xf32> attributes {tpudev.pallas = "name=double grid=2 semantics=parallel bytes_in=32 bytes_out=32 first_load=16 last_store=16 vmem=64 vmem_limit=none vpu=8 transcendentals=0 dot=2*1x4x1x1:f32:f32:f32:HIGHEST estimate=8:0:64"} {
+    %0 = stablehlo.add %arg0, %arg0 : tensor<8xf32>
+    return %0 : tensor<8xf32>
+  }
+}
+"#;
 
 fn key_of(i: usize) -> CacheKey {
     CacheKey::for_program("test", &(i as u64).to_le_bytes(), "v5e", &Default::default()).unwrap()

@@ -57,6 +57,7 @@ impl GraphBuilder {
                 self.triangular_solve(x[0], x[1], left_side, lower, unit_diagonal, transpose_a)?
             }
             Op::LinalgCall(call) => self.linalg_call(*call, x)?,
+            Op::PallasResult(kernel) => self.pallas_result(x[0], &x[1..], (**kernel).clone()),
             Op::AllReduce { kind, groups } => self.all_reduce(x[0], *kind, groups.clone())?,
             Op::AllGather { dim, groups } => self.all_gather(x[0], *dim, groups.clone())?,
             Op::ReduceScatter { kind, dim, groups } => self.reduce_scatter(x[0], *kind, *dim, groups.clone())?,

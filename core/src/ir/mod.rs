@@ -11,6 +11,7 @@ mod complex;
 mod dot_types;
 mod excess_precision;
 mod graph;
+mod grid_kernel;
 mod op;
 mod verify;
 
@@ -20,6 +21,7 @@ pub use complex::FftKind;
 pub use dot_types::{dot_result_allowed, is_mxu_float8};
 pub use excess_precision::keep_excess_precision;
 pub use graph::{Graph, Node, NodeId, Param, ParamKind, TensorType};
+pub use grid_kernel::{CostEstimate, GridKernel, GridSemantics, KernelDot};
 #[cfg(test)]
 pub(crate) use op::OTHER_OP_NAMES;
 pub use op::{CompareDir, ConvDims, DotDims, LinalgCall, Literal, Op, Precision, RaggedDim, ReduceKind, ReplicaGroups};

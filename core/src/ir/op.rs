@@ -3,6 +3,7 @@
 //! says how it maps.
 
 use super::complex::FftKind;
+use super::grid_kernel::GridKernel;
 use crate::{
     binary_ops, collective_ops, complex_ops, elementwise_ops, indexing_ops, linalg_ops, other_ops, product_ops,
     reduction_ops, source_ops, unary_ops,
@@ -377,6 +378,14 @@ pub enum Op {
     /// concatenated; lowerings slice them out. Integer results (pivots) are exact float values.
     LinalgCall(LinalgCall),
 
+    // ---- kernels ----
+    /// A result of a Pallas kernel: the value of input 0, which the kernel's interpret-mode
+    /// program computes from the kernel's operands, inputs 1.. . The op computes nothing; it
+    /// marks where the kernel ends, so the timing model prices the nodes between the operands
+    /// and it as one kernel described by the payload (`ir::grid_kernel`), as Mosaic runs it,
+    /// rather than as the interpret-mode program.
+    PallasResult(Box<GridKernel>),
+
     // ---- collectives (see `ir::collective`): every replica of an SPMD program runs them ----
     /// `stablehlo.all_reduce`: each replica gets the `kind` reduction of its group's operands,
     /// combined in group order.
@@ -562,6 +571,7 @@ impl Op {
             Op::Cholesky { .. } => "cholesky",
             Op::TriangularSolve { .. } => "triangular_solve",
             Op::LinalgCall(_) => "custom_call",
+            Op::PallasResult(_) => "pallas_result",
             Op::AllReduce { .. } => "all_reduce",
             Op::AllGather { .. } => "all_gather",
             Op::ReduceScatter { .. } => "reduce_scatter",
@@ -600,7 +610,8 @@ impl Op {
             | reduction_ops!()
             | product_ops!()
             | indexing_ops!()
-            | linalg_ops!() => false,
+            | linalg_ops!()
+            | Op::PallasResult(_) => false,
         }
     }
 
@@ -627,7 +638,8 @@ impl Op {
             | reduction_ops!()
             | product_ops!()
             | indexing_ops!()
-            | linalg_ops!() => false,
+            | linalg_ops!()
+            | Op::PallasResult(_) => false,
         }
     }
 
@@ -835,7 +847,7 @@ macro_rules! linalg_ops {
 }
 
 /// Every op that is neither elementwise (`elementwise_ops!`) nor a collective, as an
-/// or-pattern: the seven groups above.
+/// or-pattern: the seven groups above and the Pallas kernel marker.
 #[macro_export]
 macro_rules! other_ops {
     () => {
@@ -846,6 +858,7 @@ macro_rules! other_ops {
             | $crate::indexing_ops!()
             | $crate::complex_ops!()
             | $crate::linalg_ops!()
+            | $crate::ir::Op::PallasResult(_)
     };
 }
 
@@ -883,6 +896,7 @@ pub(crate) const OTHER_OP_NAMES: &[&str] = &[
     "cholesky",
     "triangular_solve",
     "custom_call",
+    "pallas_result",
 ];
 
 #[cfg(test)]

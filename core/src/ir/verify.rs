@@ -32,7 +32,7 @@ fn arity(op: &Op) -> Option<usize> {
         | Op::Fft { .. }
         | Op::Cholesky { .. }
         | reduction_ops!() => 1,
-        Op::Concatenate { .. } => return None,
+        Op::Concatenate { .. } | Op::PallasResult(_) => return None,
         Op::Pad { .. }
         | Op::Take { .. }
         | Op::TakeAlongAxis { .. }

@@ -18,7 +18,7 @@
 mod lexer;
 mod parse;
 mod print;
-mod types;
+pub(crate) mod types;
 
 #[cfg(test)]
 mod jax_import_tests;

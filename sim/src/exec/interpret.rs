@@ -39,6 +39,7 @@ fn moves_data(op: &Op) -> bool {
         | Op::Complex
         | Op::Real
         | Op::Imag
+        | Op::PallasResult(_)
         | layout_ops!() => true,
         Op::ScatterAlongAxis { accumulate, .. } => !accumulate,
         Op::Reduce { kind, .. } => matches!(kind, ReduceKind::Max | ReduceKind::Min),
@@ -130,6 +131,11 @@ pub(crate) fn eval(node: &Node, mut args: Vec<Cow<'_, Value>>) -> Result<Value> 
         Op::LinalgCall(call) => {
             let xs: Vec<&Value> = args.iter().map(|c| c.as_ref()).collect();
             linalg::call(*call, &xs, shape)?
+        }
+        // The kernel's interpret-mode program computed the value; the marker passes it on.
+        Op::PallasResult(_) => {
+            args.truncate(1);
+            pop(&mut args)?.into_owned()
         }
         // Collectives are exchanged between replicas (`collective::run`), not evaluated alone.
         other @ collective_ops!() => return Err(Error::internal(format!("the simulator cannot run {}", other.name()))),

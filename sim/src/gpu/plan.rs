@@ -304,7 +304,8 @@ impl<'g> Builder<'g> {
         let in_kind = ins.first().and_then(|&j| Kind::of(self.dtype(j)));
         match &node.op {
             Op::Constant(l) => self.forms[i] = Form::Splat(*l),
-            Op::Reshape => {
+            // A kernel's marker passes its value on: the same bytes.
+            Op::Reshape | Op::PallasResult(_) => {
                 let j = ins[0];
                 match self.forms[j].clone() {
                     Form::Splat(l) => self.forms[i] = Form::Splat(l),

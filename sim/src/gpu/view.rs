@@ -82,7 +82,8 @@ impl IndexMap {
             | product_ops!()
             | indexing_ops!()
             | complex_ops!()
-            | linalg_ops!() => return None,
+            | linalg_ops!()
+            | Op::PallasResult(_) => return None,
         }
         Some(IndexMap { out_shape: out_shape.to_vec(), base_shape: in_shape.to_vec(), offset, scale })
     }

@@ -3,11 +3,12 @@
 //! max(compute, memory); the first tile's load and the last tile's store cannot overlap
 //! anything (prologue and epilogue); and every kernel pays a fixed launch cost:
 //!
-//! cycles = launch + prologue + max(compute, memory - prologue - epilogue) + epilogue
+//! cycles = launch + prologue + max(compute, memory - prologue - epilogue, fixed) + epilogue
 //!
-//! where compute = max(MXU, VPU) (the units run in parallel) and memory = all HBM bytes at
-//! HBM bandwidth. A kernel whose data fits one tile has nothing to overlap: it loads,
-//! computes and stores in turn.
+//! where compute = max(MXU, VPU) (the units run in parallel), memory = all HBM bytes at
+//! HBM bandwidth, and fixed the least time the body takes (a Pallas grid's steps; else 0).
+//! A kernel whose data fits one tile has nothing to overlap: it loads, computes and stores
+//! in turn.
 
 use std::fmt;
 use std::sync::Arc;
@@ -84,8 +85,8 @@ pub fn kernel_cost(work: &Work, p: &TimingParams) -> KernelCost {
     let memory = p.hbm_cycles(work.bytes_read + work.bytes_written);
     let prologue = p.hbm_cycles(work.first_load).min(memory);
     let epilogue = p.hbm_cycles(work.last_store).min(memory - prologue);
-    let body = compute.max(memory - prologue - epilogue);
-    let bound = if p.launch_cycles > compute.max(memory) {
+    let body = compute.max(memory - prologue - epilogue).max(work.fixed_cycles);
+    let bound = if (p.launch_cycles + work.fixed_cycles) > compute.max(memory) {
         Bound::Overhead
     } else if compute >= memory {
         Bound::Compute

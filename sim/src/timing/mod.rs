@@ -9,6 +9,7 @@
 //! - `vpu`: elementwise operation counts and the VPU's rate.
 //! - `work`: FLOPs, VPU operations and HBM bytes of one step (a node or a fused row region).
 //! - `kernel`: DMA overlapped with compute, prologue/epilogue and launch cost: a kernel's cycles.
+//! - `pallas`: Pallas kernels called from a program, timed as Mosaic runs their grid.
 //! - `xla_fusion`: the kernels a TPU compiler forms from a program's plan (loop fusions,
 //!   product epilogues, values recomputed in their readers).
 //! - `program`: a compiled program's kernels, computed once at compile time.
@@ -26,6 +27,7 @@ pub mod ici;
 pub mod kernel;
 pub mod mxu;
 pub mod operands;
+pub mod pallas;
 pub mod params;
 pub mod program;
 pub mod report;

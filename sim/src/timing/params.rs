@@ -42,6 +42,10 @@ pub struct TimingParams {
     pub host_bw: u64,
     /// VMEM one kernel may fill with tiles, bytes (per TensorCore).
     pub vmem_budget: u64,
+    /// VMEM of one TensorCore, bytes: what a Pallas kernel's blocks and scratch must fit.
+    pub vmem_bytes: u64,
+    /// TensorCores on the chip: a Pallas kernel spreads its "parallel" grid steps over them.
+    pub tensorcores: u64,
     pub launch_cycles: u64,
     pub host_latency_cycles: u64,
     /// Published peak bf16 FLOP/s, for MFU (not used to compute time).
@@ -106,6 +110,8 @@ impl TimingParams {
             hbm_bw: whole(chip.hbm_bw_bytes_per_s),
             host_bw: whole(t.host_bw_bytes_per_s),
             vmem_budget: (chip.vmem_bytes_per_tc * VMEM_TILE_SHARE.0 / VMEM_TILE_SHARE.1).max(1 << 16),
+            vmem_bytes: chip.vmem_bytes_per_tc,
+            tensorcores: tcs,
             launch_cycles: ns_to_cycles(t.kernel_launch_ns),
             host_latency_cycles: ns_to_cycles(t.host_latency_ns),
             peak_flops: chip.peak_bf16_flops,

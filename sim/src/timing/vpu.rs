@@ -63,7 +63,8 @@ pub fn op_weight(op: &Op) -> u64 {
         | reduction_ops!()
         | product_ops!()
         | indexing_ops!()
-        | linalg_ops!() => 1,
+        | linalg_ops!()
+        | Op::PallasResult(_) => 1,
     }
 }
 
@@ -73,7 +74,13 @@ pub fn is_arithmetic(op: &Op) -> bool {
         elementwise_ops!() => true,
         Op::Reduce { .. } | Op::ArgReduce { .. } | Op::ReduceWindow { .. } | Op::Fft { .. } => true,
         Op::Complex | Op::Real | Op::Imag => false,
-        collective_ops!() | source_ops!() | layout_ops!() | product_ops!() | indexing_ops!() | linalg_ops!() => false,
+        collective_ops!()
+        | source_ops!()
+        | layout_ops!()
+        | product_ops!()
+        | indexing_ops!()
+        | linalg_ops!()
+        | Op::PallasResult(_) => false,
     }
 }
 

@@ -27,6 +27,9 @@ pub struct Work {
     /// Bytes loaded before compute can start and stored after it ends (not overlapped).
     pub first_load: u64,
     pub last_store: u64,
+    /// The least cycles the kernel's body takes whatever it computes or moves: a Pallas
+    /// grid's cost per step, which its DMAs and compute overlap.
+    pub fixed_cycles: u64,
 }
 
 impl Work {
@@ -43,6 +46,7 @@ impl Work {
             bytes_written,
             first_load: bytes_read.div_ceil(blocks),
             last_store: bytes_written.div_ceil(blocks),
+            fixed_cycles: 0,
         }
     }
 }
@@ -72,7 +76,7 @@ fn read_bytes(graph: &Graph, inputs: &[NodeId]) -> u64 {
 /// bf16 MXU passes of a product of `dtype` operands at `precision`: bf16, 8-bit float (and integer)
 /// operands take one; f32 and f16 take 1, 3 or 6 by precision; f64 (emulated) takes
 /// HIGHEST's 6, an ASSUMPTION.
-fn passes(dtype: DType, precision: Precision) -> u64 {
+pub(super) fn passes(dtype: DType, precision: Precision) -> u64 {
     match dtype {
         DType::BF16 => 1,
         // 8-bit floats are exact in one pass of their MXU mode (`operands`), at any precision.
@@ -270,6 +274,7 @@ fn product_work(kernel: &str, mm: &Matmul, c: MatmulCost) -> Work {
         bytes_written: c.bytes_written,
         first_load: c.first_load,
         last_store: c.last_store,
+        fixed_cycles: 0,
     }
 }
 

@@ -11,6 +11,8 @@
 //!   the kernel that reads them: they cost no launch and no HBM round trip, and a reader
 //!   reads what they are computed from;
 //! - a named group (`KernelGroup`: a Pallas kernel such as splash attention) is one kernel;
+//! - a Pallas kernel called from the program (`Op::PallasResult`) is one kernel, timed from
+//!   its description (`pallas`), not from the interpret-mode program that computes its values;
 //! - collectives are not kernels (their time depends on the slice).
 //!
 //! Both the device's program timing (`program.rs`) and `tpudev estimate` price these groups,
@@ -21,6 +23,7 @@ use tpudev_core::ir::{Graph, NodeId, Op};
 use tpudev_core::plan::{Plan, Step};
 
 use super::mxu::MatmulCost;
+use super::pallas::{pallas_groups, pallas_work, PallasGroup};
 use super::params::{TimingParams, STREAM_BLOCK_BYTES};
 use super::work::{fused_work, input_bytes, node_work, Work};
 
@@ -38,6 +41,8 @@ pub struct KernelGroup {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Explicit,
+    /// The program's Pallas kernel of this index (`Context::pallas`).
+    Pallas(usize),
     Product,
     Loop,
     Region,
@@ -94,6 +99,17 @@ fn groups(graph: &Graph, plan: &Plan, explicit: &[KernelGroup], ctx: &Context) -
         for &m in &e.nodes {
             group_of[m] = Some(g);
         }
+    }
+    for (k, pallas) in ctx.pallas.iter().enumerate() {
+        for &m in &pallas.nodes {
+            group_of[m] = Some(groups.len());
+        }
+        groups.push(Group {
+            name: pallas.kernel.name.clone(),
+            kind: Kind::Pallas(k),
+            share: (1, 1),
+            steps: Vec::new(),
+        });
     }
     // Folded nodes wait for their first reader, whose kernel computes them.
     let mut waiting: Vec<Option<Step>> = vec![None; n];
@@ -335,6 +351,7 @@ fn marked_group_work(
         bytes_written: written,
         first_load,
         last_store,
+        fixed_cycles: 0,
     }
 }
 
@@ -345,6 +362,7 @@ struct Context {
     /// Per node, the plan steps that read it (through folded nodes: a kernel reading a
     /// broadcast of `v` reads `v`).
     readers: Vec<Vec<usize>>,
+    pallas: Vec<PallasGroup>,
 }
 
 impl Context {
@@ -367,7 +385,7 @@ impl Context {
                 }
             }
         }
-        Context { folded, is_output, readers }
+        Context { folded, is_output, readers, pallas: pallas_groups(graph) }
     }
 
     /// Whether a step outside the group (`inside` marks its nodes) reads `v`.
@@ -396,7 +414,11 @@ pub fn xla_steps(
                 steps.push(XlaStep::Collective { after: kernels, node: plan.first_node(s) });
             }
         } else {
-            steps.push(XlaStep::Kernel(group_work(graph, plan, &g, &ctx, &mut inside, p, mxu_permille)));
+            let work = match g.kind {
+                Kind::Pallas(k) => pallas_work(&ctx.pallas[k].kernel, p),
+                _ => group_work(graph, plan, &g, &ctx, &mut inside, p, mxu_permille),
+            };
+            steps.push(XlaStep::Kernel(work));
             kernels += 1;
         }
     }

@@ -139,6 +139,8 @@ pub struct Func {
     pub name: String,
     pub args: Vec<FuncArg>,
     pub results: Vec<TensorType>,
+    /// `attributes {...}` after the signature (`tpudev.pallas` marks a Pallas kernel).
+    pub attrs: Vec<(String, Attr)>,
     pub body: Vec<OpAst>,
 }
 

@@ -368,7 +368,8 @@ impl<'a> Build<'a> {
                 let f = find_func(self.funcs, callee).ok_or_else(|| self.err(op, format!("no function @{callee}")))?;
                 let args: Vec<NodeId> =
                     (0..op.operands.len()).map(|k| self.operand(scope, op, k)).collect::<Result<_>>()?;
-                return self.call(f, &args, depth + 1);
+                let results = self.call(f, &args, depth + 1)?;
+                return self.mark_pallas_kernel(op, f, &args, results);
             }
             "complex" | "real" | "imag" | "fft" => self.complex_op(scope, op)?,
             "reduce" => return self.reduce(scope, op),

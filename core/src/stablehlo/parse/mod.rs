@@ -14,6 +14,7 @@ mod composed;
 mod dynamic;
 mod gather;
 mod known;
+mod pallas;
 mod regions;
 mod scatter;
 mod select_scatter;

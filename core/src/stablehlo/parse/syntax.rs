@@ -95,13 +95,11 @@ fn func(c: &mut Cursor) -> Result<Func> {
             results.push(c.tensor_type()?);
         }
     }
-    if c.eat_word("attributes") {
-        dict(c)?;
-    }
+    let attrs = if c.eat_word("attributes") { dict(c)? } else { Vec::new() };
     c.expect("{")?;
     let body = block_ops(c)?;
     c.skip_loc()?;
-    Ok(Func { pos, name, args, results, body })
+    Ok(Func { pos, name, args, results, attrs, body })
 }
 
 /// Ops up to and including the closing `}`.

@@ -109,7 +109,8 @@ impl Printer<'_> {
             | reduction_ops!()
             | product_ops!()
             | complex_ops!()
-            | linalg_ops!() => return Ok(()),
+            | linalg_ops!()
+            | Op::PallasResult(_) => return Ok(()),
         };
         self.line(line);
         Ok(())

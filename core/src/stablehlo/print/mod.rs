@@ -63,6 +63,8 @@ impl Printer<'_> {
         match self.g.nodes[i].op {
             Op::Parameter(k) => format!("%arg{k}"),
             Op::ArgReduce { .. } => format!("%{i}#1"),
+            // The kernel's marker is its value: on hardware the interpret-mode program runs.
+            Op::PallasResult(_) => self.name(self.g.nodes[i].inputs[0]),
             _ => format!("%{i}"),
         }
     }
@@ -121,7 +123,7 @@ impl Printer<'_> {
     fn node(&mut self, i: NodeId) -> Result<()> {
         let node = &self.g.nodes[i];
         let arity = match &node.op {
-            Op::Parameter(_) => return Ok(()),
+            Op::Parameter(_) | Op::PallasResult(_) => return Ok(()),
             Op::Constant(_) | Op::Iota { .. } => 0,
             unary_ops!() => 1,
             binary_ops!() => 2,

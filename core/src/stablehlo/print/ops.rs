@@ -132,7 +132,8 @@ impl Printer<'_> {
             | Op::ScatterAlongAxis { .. }
             | Op::ScatterReduce { .. } => return self.gather_scatter(i),
             collective_ops!() => return self.collective(i),
-            Op::Parameter(_) => return Ok(()),
+            // A kernel's end names its value (`Printer::name`); it prints nothing.
+            Op::Parameter(_) | Op::PallasResult(_) => return Ok(()),
         };
         self.line(line);
         Ok(())

@@ -67,7 +67,8 @@ impl Printer<'_> {
             | product_ops!()
             | indexing_ops!()
             | complex_ops!()
-            | linalg_ops!() => {}
+            | linalg_ops!()
+            | Op::PallasResult(_) => {}
         }
         Ok(())
     }

@@ -255,6 +255,7 @@ impl Gen<'_> {
             | Op::BitcastConvert
             | Op::TriangularSolve { .. }
             | Op::LinalgCall(_)
+            | Op::PallasResult(_)
             | complex_ops!()
             | collective_ops!()) => format!("UNSUPPORTED_{}", other.name()),
         }
