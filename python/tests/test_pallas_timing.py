@@ -132,3 +132,31 @@ def test_an_estimate_prices_the_kernel_without_running_it():
     assert t.info.grid == (64, 64, 64) and t.seconds > 262144 * 0.35e-6 and t.bound == "overhead"
     with pytest.raises(RuntimeError, match="more than the 16.0 MiB of a v4 TensorCore"):
         matmul.estimate(big, big, 2048, chip="v4")
+
+
+def _double(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2
+
+
+@jax_op("tpudev_timing::double")
+def double(x, rows: int = 8, cols: int = 128):
+    return pl.pallas_call(
+        _double,
+        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        grid=(x.shape[0] // rows, x.shape[1] // cols),
+        in_specs=[pl.BlockSpec((rows, cols), lambda i, j: (i, j))],
+        out_specs=pl.BlockSpec((rows, cols), lambda i, j: (i, j)),
+        interpret=True,
+    )(x)
+
+
+def test_a_kernel_mosaic_would_refuse_runs_with_a_warning_naming_why():
+    x = torch.randn(32, 256, device="tpu")
+    (ok,) = double.kernels(x, 8, 128)
+    assert ok.tpu_problem is None
+    # Interpret mode takes any block; Mosaic wants the last two dims divisible by (8, 128).
+    (bad,) = double.kernels(x, 16, 16)
+    assert "divisible by 8 and 128" in bad.tpu_problem
+    with pytest.warns(UserWarning, match=r"`_double` would not compile for a TPU, which refuses it: .*divisible by 8 and 128"):
+        out = double(x, 16, 16)
+    torch.testing.assert_close(out.cpu(), 2 * x.cpu())

@@ -17,6 +17,7 @@ import collections
 import dataclasses
 import math
 import re
+import warnings
 
 import numpy as np
 
@@ -98,6 +99,9 @@ class KernelInfo:
     transcendentals: int
     dots: tuple
     estimate: object | None  # the author's pl.CostEstimate
+    # Why Mosaic, the TPU compiler, refuses the kernel (its lowering for a TPU, run here), or
+    # None: a kernel interpret mode runs may still not compile for a TPU.
+    tpu_problem: str | None = None
 
     @property
     def flops(self):
@@ -203,6 +207,13 @@ def _split_program(fn, arg_specs):
     kernels = _described(closed)
     if not kernels:
         return fn, {}
+    for _, info in kernels:
+        if info.tpu_problem:
+            warnings.warn(
+                f"the Pallas kernel `{info.name}` would not compile for a TPU, which refuses it: "
+                f"{info.tpu_problem} (interpret mode runs it here)",
+                stacklevel=2,
+            )
     wrappers = {id(eqn): jax.jit(_kernel_function(eqn, PREFIX + str(k)))
                 for k, (eqn, _) in enumerate(kernels)}
     out_tree = jax.tree_util.tree_structure(out_shape)
@@ -358,7 +369,64 @@ def _describe(eqn):
         transcendentals=work.transcendentals,
         dots=tuple(Dot(c, *key) for key, c in work.dots.items() if c),
         estimate=params.get("cost_estimate"),
+        tpu_problem=_mosaic_problem(eqn),
     )
+
+
+# JAX's name of each simulated chip, and its TensorCores per JAX device (Megacore on v4, v5p).
+_CHIP_VERSIONS = {"v4": ("v4", 2), "v5e": ("v5e", 1), "v5p": ("v5p", 2), "v6e": ("v6e", 1), "v7x": ("7x", 1)}
+
+
+def _simulated_chip():
+    try:
+        import torch
+
+        if torch.tpu.backend() == "sim":
+            return torch.tpu.get_device_properties().chip
+    except Exception:  # noqa: BLE001 - no device yet: the default chip
+        pass
+    return "v5e"
+
+
+def _target_simulated_chip():
+    """Mosaic asks JAX about the TPU it compiles for, by the default device's kind ("cpu"
+    here); JAX's registry of device kinds lets the simulated chip answer, as Helion does for
+    its CPU runs. False where this JAX has no such registry."""
+    try:
+        from jax._src.pallas.mosaic import tpu_info
+    except ImportError:  # pragma: no cover - a JAX without Mosaic
+        return False
+    registry = getattr(tpu_info, "registry", None)
+    if registry is None:
+        return False
+    if "cpu" not in registry:
+        version, cores = _CHIP_VERSIONS.get(_simulated_chip(), ("v5e", 1))
+        chip = tpu_info.ChipVersion(version)
+        registry["cpu"] = lambda: tpu_info.get_tpu_info_for_chip(chip, cores)
+    return True
+
+
+def _mosaic_problem(eqn):
+    """The first line of the error Mosaic raises lowering this kernel for a TPU (as
+    `jax.export(..., platforms=["tpu"])` does it on any machine), or None; None too where the
+    lowering needs a TPU to ask about and none can be named."""
+    jax = _jax()
+    targeted = _target_simulated_chip()
+    params = dict(eqn.primitive.get_bind_params(eqn.params))
+    params["interpret"] = False
+
+    def kernel(*args):
+        return eqn.primitive.bind(*args, **params)
+
+    avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in eqn.invars]
+    try:
+        jax.export.export(jax.jit(kernel), platforms=["tpu"])(*avals)
+    except Exception as e:  # noqa: BLE001 - any refusal is the answer
+        first = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        if not targeted and "device kind" in first:
+            return None
+        return first
+    return None
 
 
 def _kernel_name(params):
