@@ -3,8 +3,9 @@
     python examples/train.py [--steps N] [--chip v5e]
 
 Nothing in the training loop is tpu-specific except the device string. After training it prints
-what the simulated chip measured for the last step (its time, MFU and top ops) and the host's
-wall time, which is the simulator's own speed, not the TPU's.
+what the simulated chip measured for the last step (its time, MFU and top ops), the same step's
+programs timed on a bigger chip, and the host's wall time, which is the simulator's own speed,
+not the TPU's.
 """
 
 import argparse
@@ -18,6 +19,7 @@ parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--steps", type=int, default=30)
 parser.add_argument("--device", default="tpu", help="run on another device to compare, e.g. cpu")
 parser.add_argument("--chip", default=None, help="simulated chip preset (v4, v5e, v5p, v6e, v7x)")
+parser.add_argument("--compare-chip", default=None, help="the chip to time the last step on too (default: the next one up)")
 cli = parser.parse_args()
 if cli.chip:
     os.environ["TPUDEV_CHIP"] = cli.chip
@@ -40,8 +42,13 @@ def train_step(model, opt, data, device):
     return training_step(model, opt, x.to(device), y.to(device)).item()
 
 
+# The chip to compare with: a bigger one (the performance line, or the next generation).
+BIGGER = {"v4": "v5p", "v5e": "v5p", "v5p": "v7x", "v6e": "v7x", "v7x": "v7x"}
+
+
 def print_step_report(prof):
-    """One step as the simulated chip timed it: time, MFU, the ops that took longest."""
+    """One step as the simulated chip timed it: time, MFU, the ops that took longest; and
+    the same step's programs timed on a bigger chip."""
     step_s = prof.total_time_s
     ops = prof.summary()
     mfu = sum(r.flops for r in ops) / step_s / prof.peak_flops if step_s else 0.0
@@ -49,6 +56,10 @@ def print_step_report(prof):
     print("  top ops of the step (share of step time, MFU, what bounds them):")
     for r in ops[:5]:
         print(f"    {r.op:34s} {r.share * 100:5.1f}%  {r.mfu * 100:5.1f}%  {r.bound}")
+    other = cli.compare_chip or BIGGER.get(torch.tpu.get_device_properties().chip, "v7x")
+    other_s, other_mfu = prof.on_chip(other)
+    name = torch_tpudev._C.chip_info(other)["chip_name"]
+    print(f"  the same step on {name:9s} {other_s * 1e6:8.1f} us   MFU {other_mfu * 100:.1f}%  (its programs timed on that chip)")
 
 
 def main():

@@ -11,6 +11,7 @@ mod errors;
 #[cfg(feature = "torch-cxx")]
 mod glue;
 mod pallas;
+mod profiled;
 mod runtime;
 mod slice;
 mod snapshot;
@@ -525,6 +526,8 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(snapshot::compiler_version, m)?)?;
     m.add_function(wrap_pyfunction!(snapshot::chip_info, m)?)?;
     m.add_function(wrap_pyfunction!(pallas::pallas_kernel_cost, m)?)?;
+    m.add_class::<profiled::ProfiledPrograms>()?;
+    m.add_function(wrap_pyfunction!(profiled::profile_programs, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(init, m)?)?;
     m.add_function(wrap_pyfunction!(start, m)?)?;

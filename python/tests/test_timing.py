@@ -243,3 +243,20 @@ def test_a_bf16_matmul_takes_one_mxu_pass_at_every_f32_precision():
 def _f32_matmul(n):
     a = torch.ones(n, n, device="tpu")
     return lambda: a @ a
+
+
+@pytest.mark.sim_only("the simulated clock, profiler and timing-only mode are the simulator's")
+def test_a_profiled_run_is_timed_on_another_chip_by_its_own_programs():
+    a = torch.ones(1024, 1024, device="tpu", dtype=torch.bfloat16)
+    torch.tpu.synchronize()
+    with torch_tpudev.profile() as prof:
+        (a @ a).sum().item()
+    # On its own chip, the programs take what the profile logged (host transfers included).
+    here, here_mfu = prof.on_chip(torch.tpu.get_device_properties().chip)
+    assert here == pytest.approx(prof.total_time_s, rel=1e-12)
+    # A 1024^3 bf16 product is MXU-bound: v5p (459 TFLOP/s) beats v5e (197 TFLOP/s).
+    v5p, v5p_mfu = prof.on_chip("v5p")
+    v5e, _ = prof.on_chip("v5e")
+    assert v5p < v5e and 0 < v5p_mfu <= 1
+    with pytest.raises(RuntimeError, match="unknown chip"):
+        prof.on_chip("v9")

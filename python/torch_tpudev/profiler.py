@@ -83,6 +83,7 @@ class Profile:
         self.peak_flops = props["peak_bf16_flops"]
         self.hbm_bw = props["hbm_bw_bytes_per_s"]
         self._start = None
+        self._programs = None
 
     def __enter__(self):
         self._sync_log = []
@@ -91,6 +92,7 @@ class Profile:
         return self
 
     def __exit__(self, *exc):
+        self._programs = _C.profile_programs(self._start)
         raw = _C.profile_stop(self._start)
         _sync_points.unlisten(self._sync_log)
         self.events = [KernelEvent(*e) for e in raw]
@@ -106,6 +108,17 @@ class Profile:
     def total_time_s(self) -> float:
         """Simulated seconds of all profiled kernels and transfers."""
         return self._seconds(sum(e.cycles for e in self.events))
+
+    def on_chip(self, chip):
+        """The profiled run on another chip (a preset key such as "v6e", a name, or a chip
+        file), timed by the same engine from the same programs: (simulated seconds, MFU on
+        that chip). Host transfers are timed over that chip's host link."""
+        info = _C.chip_info(chip)
+        host = [e.bytes for e in self.events if e.bound == "host"]
+        cycles, clock_hz, flops = self._programs.time_on(chip, host)
+        seconds = cycles / clock_hz
+        mfu = flops / seconds / info["peak_bf16_flops"] if seconds else 0.0
+        return seconds, mfu
 
     def summary(self):
         """Per-op totals, longest first (ties by name), as a list of `OpSummary`."""

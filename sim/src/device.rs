@@ -227,6 +227,12 @@ impl SimDevice {
         self.clock().start_recording()
     }
 
+    /// The programs the open profiling session started at `from` has run, in order (call
+    /// before `stop_profile`): what `timing::retime` times on another chip.
+    pub fn profiled_programs(&self, from: usize) -> Vec<Arc<Graph>> {
+        self.clock().programs(from)
+    }
+
     /// Closes a profiling session, returning the kernels it saw.
     pub fn stop_profile(&self, from: usize) -> Vec<KernelEvent> {
         self.clock().stop_recording(from)
@@ -504,7 +510,7 @@ impl Device for SimDevice {
         } else if let Some(e) = output_count_error(exe, outputs) {
             return Err(e);
         }
-        self.clock().run(&exe.timing);
+        self.clock().run_program(&exe.timing, &exe.graph);
         Ok(())
     }
 
@@ -539,7 +545,7 @@ impl Device for SimDevice {
                 self.store_output_memory(buffer, nbytes);
             }
         }
-        self.clock().run(&sim.timing);
+        self.clock().run_program(&sim.timing, &sim.graph);
         if self.timing_only() {
             self.release_after_run(&run.dying);
             return Ok(());

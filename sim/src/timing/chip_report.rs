@@ -7,7 +7,9 @@
 //! holds it (`tpudev_core::plan::memory`: inputs, outputs, and temporaries at their most).
 //! The graph is taken as the device would get it: already optimized.
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use tpudev_core::ir::Graph;
 use tpudev_core::plan::memory::program_memory;
@@ -49,6 +51,24 @@ pub fn chip_by_name(name: &str) -> Result<ChipSpec> {
             preset_keys().join(", ")
         ))
     })
+}
+
+/// A profiled run (`SimDevice::profiled_programs`) timed again on `chip`: each program as
+/// `time_program` prices it there, once per run, and each host transfer of `host_bytes` over
+/// the chip's host link. Returns (cycles of the chip's clock, FLOPs).
+pub fn retime_run(programs: &[Arc<Graph>], host_bytes: &[u64], chip: &ChipSpec) -> (u64, u64) {
+    let params = TimingParams::from_chip(chip);
+    let mut timed: HashMap<*const Graph, (u64, u64)> = HashMap::new();
+    let (mut cycles, mut flops) = (0u64, 0u64);
+    for g in programs {
+        let (c, f) = *timed.entry(Arc::as_ptr(g)).or_insert_with(|| {
+            let t = time_program(g, &plan::timing_plan(g), &params);
+            (t.cycles, t.kernels.iter().map(|k| k.flops).sum())
+        });
+        cycles += c;
+        flops += f;
+    }
+    (cycles + host_bytes.iter().map(|&b| params.host_cycles(b)).sum::<u64>(), flops)
 }
 
 /// The time and peak memory of `graph` (optimized) on `chip`.

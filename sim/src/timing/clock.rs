@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use tpudev_core::ir::Graph;
+
 use super::kernel::{Bound, KernelCost};
 use super::program::ProgramTiming;
 
@@ -35,6 +37,9 @@ pub struct Clock {
     /// clock: work the simulated chip would not do (the host staging of a collective's data)
     /// runs untimed. ICI transfers (`add_ici`) still count: they are the collective's time.
     pauses: usize,
+    /// While recording: each program run, with the index of its first event, so that a
+    /// profiled run can be timed again on another chip (`Clock::programs`).
+    programs: Vec<(usize, Arc<Graph>)>,
 }
 
 impl Clock {
@@ -96,6 +101,19 @@ impl Clock {
         }
     }
 
+    /// `run`, remembering the program while recording.
+    pub fn run_program(&mut self, program: &ProgramTiming, graph: &Arc<Graph>) {
+        if self.recording > 0 && self.pauses == 0 {
+            self.programs.push((self.events.len(), Arc::clone(graph)));
+        }
+        self.run(program)
+    }
+
+    /// The programs run since event `from` of the open session, in order.
+    pub fn programs(&self, from: usize) -> Vec<Arc<Graph>> {
+        self.programs.iter().filter(|(at, _)| *at >= from).map(|(_, g)| Arc::clone(g)).collect()
+    }
+
     /// Some of a program's kernels, back to back (an SPMD program runs its kernels in
     /// stretches between collectives).
     pub fn run_kernels(&mut self, kernels: &[KernelCost]) {
@@ -127,6 +145,7 @@ impl Clock {
         self.recording = self.recording.saturating_sub(1);
         if self.recording == 0 {
             self.events.clear();
+            self.programs.clear();
         }
         events
     }

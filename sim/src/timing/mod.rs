@@ -36,7 +36,7 @@ pub mod vpu;
 pub mod work;
 pub mod xla_fusion;
 
-pub use chip_report::{chip_by_name, chip_report, ChipReport};
+pub use chip_report::{chip_by_name, chip_report, retime_run, ChipReport};
 pub use clock::{Clock, KernelEvent};
 pub use kernel::{host_transfer_cost, kernel_cost, transfer_cost, Bound, KernelCost};
 pub use params::TimingParams;

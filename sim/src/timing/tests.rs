@@ -265,6 +265,25 @@ fn device_clock_and_event_log() {
 }
 
 #[test]
+fn a_profiled_run_is_timed_again_on_another_chip_by_the_same_programs() {
+    let dev = Arc::new(SimDevice::default());
+    let d = Dispatcher::new(dev.clone());
+    let from = dev.start_profile();
+    mlp_forward(&d, &dev, 256);
+    let programs = dev.profiled_programs(from);
+    let events = dev.stop_profile(from);
+    assert!(!programs.is_empty());
+    let (flops, cycles): (u64, u64) = (events.iter().map(|e| e.flops).sum(), events.iter().map(|e| e.cycles).sum());
+    // On its own chip, the run's programs take what the profile logged.
+    assert_eq!(retime_run(&programs, &[], &preset("v5e").unwrap()), (cycles, flops));
+    // On a v6e (4.7x the bf16 peak, 2x the HBM bandwidth) the same work takes less time.
+    let (v6e, v6e_flops) = retime_run(&programs, &[], &preset("v6e").unwrap());
+    let v6e_params = TimingParams::from_chip(&preset("v6e").unwrap());
+    assert_eq!(v6e_flops, flops);
+    assert!(v6e_params.seconds(v6e) < v5e().seconds(cycles), "{v6e} v6e cycles vs {cycles} v5e cycles");
+}
+
+#[test]
 fn timing_only_mode_advances_the_same_clock_without_arithmetic() {
     let g = add_graph(F32, 4);
     let run = |timing_only: bool| {
