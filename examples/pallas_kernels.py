@@ -379,6 +379,28 @@ def vmem_refusal(n=4096, blocks=(4096, 4096, 4096)):
     raise AssertionError(f"blocks {blocks} fit VMEM, which they should not")
 
 
+def forward_backward(plain, module, x, grad_out, close):
+    """`module` on "tpu" against `plain` on the CPU, forward and backward from the same input
+    and output gradient, every result compared with `close(got, want, what)`. Returns the
+    simulated time of the tpu forward and backward."""
+    xp = x.clone().requires_grad_()
+    want = plain(xp)
+    want.backward(grad_out)
+    xt = x.to(DEVICE).requires_grad_()
+
+    def step():
+        out = module(xt)
+        out.backward(grad_out.to(DEVICE))
+        return out
+
+    out, seconds = simulated_seconds(step)
+    close(out, want.detach(), "output")
+    close(xt.grad, xp.grad, "input gradient")
+    for (name, p), q in zip(module.named_parameters(), plain.parameters()):
+        close(p.grad, q.grad, f"gradient of {name}")
+    return seconds
+
+
 def check_mlp(tokens=256, d_model=256, d_hidden=512, blocks=(128, 128, 128)):
     """An MLP whose Linear layers run the Pallas matmul (on "tpu", bf16) against the same MLP
     in plain PyTorch (on the CPU): outputs and every gradient. Returns the simulated time of
@@ -391,21 +413,7 @@ def check_mlp(tokens=256, d_model=256, d_hidden=512, blocks=(128, 128, 128)):
     g = torch.Generator().manual_seed(1)
     x = torch.randn(tokens, d_model, generator=g).to(torch.bfloat16)
     grad_out = torch.randn(tokens, d_model, generator=g).to(torch.bfloat16)
-
-    xp = x.clone().requires_grad_()
-    plain(xp).backward(grad_out)
-    xt = x.to(DEVICE).requires_grad_()
-
-    def step():
-        out = pallas(xt)
-        out.backward(grad_out.to(DEVICE))
-        return out
-
-    out, seconds = simulated_seconds(step)
-    _bf16_close(out, plain(x), "MLP output")
-    _bf16_close(xt.grad, xp.grad, "MLP input gradient")
-    for (name, p), q in zip(pallas.named_parameters(), plain.parameters()):
-        _bf16_close(p.grad, q.grad, f"MLP gradient of {name}")
+    seconds = forward_backward(plain, pallas, x, grad_out, lambda got, want, what: _bf16_close(got, want, f"MLP {what}"))
     print(
         f"\nMLP ({tokens} tokens, {d_model} -> {d_hidden} -> {d_model}, bf16) with Pallas Linear layers "
         f"at blocks {blocks}: forward and backward match plain PyTorch{_simulated(seconds)}"
@@ -450,22 +458,10 @@ def check_attention(batch=2, seq=128, d_model=128, heads=4, blocks=(64, 32)):
     x = torch.randn(batch, seq, d_model, generator=g)
     grad_out = torch.randn(batch, seq, d_model, generator=g)
 
-    xp = x.clone().requires_grad_()
-    want = plain(xp)
-    want.backward(grad_out)
-    xt = x.to(DEVICE).requires_grad_()
+    def close(got, want, what):
+        torch.testing.assert_close(got.cpu(), want, rtol=1e-4, atol=1e-4, msg=lambda m: f"attention {what}: {m}")
 
-    def step():
-        out = flash(xt)
-        out.backward(grad_out.to(DEVICE))
-        return out
-
-    out, seconds = simulated_seconds(step)
-    tol = dict(rtol=1e-4, atol=1e-4)
-    torch.testing.assert_close(out.cpu(), want.detach(), **tol)
-    torch.testing.assert_close(xt.grad.cpu(), xp.grad, **tol)
-    for (name, p), q in zip(flash.named_parameters(), plain.parameters()):
-        torch.testing.assert_close(p.grad.cpu(), q.grad, **tol, msg=lambda m, name=name: f"gradient of {name}: {m}")
+    seconds = forward_backward(plain, flash, x, grad_out, close)
     print(
         f"\nCausal self-attention ({batch} x {seq} tokens, d_model {d_model}, {heads} heads) with the flash kernel "
         f"at blocks {blocks}: forward and backward match scaled_dot_product_attention{_simulated(seconds)}"
