@@ -126,6 +126,19 @@ else
     echo "no Vulkan driver; for the GPU path: sudo apt-get install mesa-vulkan-drivers libvulkan1 (or your GPU's driver)"
 fi
 
+step "headless browser (optional: python/tests/test_step_report.py renders Profile.report_html's page in it; without it that test fails unless TPUDEV_NO_BROWSER=1)"
+if command -v chromium-headless-shell >/dev/null 2>&1; then
+    echo "chromium-headless-shell found"
+elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    pkgs="chromium-headless-shell fonts-liberation"
+    { apt-get install -y -q --no-install-recommends $pkgs >/dev/null 2>&1 ||
+        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends $pkgs >/dev/null 2>&1; }; } &&
+        echo "installed $pkgs" ||
+        echo "could not install $pkgs with apt-get; run the tests with TPUDEV_NO_BROWSER=1 to skip the browser check"
+else
+    echo "no chromium-headless-shell; to add it: sudo apt-get install chromium-headless-shell (Debian 12 and later), or run the tests with TPUDEV_NO_BROWSER=1"
+fi
+
 step "building and installing torch_tpudev (maturin develop --release, target dir $CARGO_TARGET_DIR)"
 [ -f python/pyproject.toml ] || die "python/pyproject.toml not found: is this a complete tpudev checkout?"
 (

@@ -263,6 +263,16 @@ class Profile:
                 f.write(svg)
         return svg
 
+    def report_html(self, path, drift=None) -> None:
+        """Writes one self-contained HTML page of the profiled step (see `_step_report.py`):
+        chip, simulated step time, MFU and bound mix; the roofline; the op table; a timeline of
+        the kernels with the sync points; the same step on v5e, v5p, v6e and v7x; and, given a
+        `torch_tpudev.drift(...)` report as `drift`, its table."""
+        from . import _step_report
+
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(_step_report.html(self, drift))
+
     def export_chrome_trace(self, path) -> None:
         with open(path, "w") as f:
             json.dump(self.chrome_trace(), f, indent=1)
