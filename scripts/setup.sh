@@ -113,15 +113,20 @@ else
     echo "OpenBLAS not found; matmuls use the gemm crate. To add it: sudo apt-get install libopenblas0-pthread"
 fi
 
+# Installs Debian packages without their recommends, refreshing the package lists once if the
+# first try fails; says what it did or why it could not ($2: what is missing without them).
+apt_install() {
+    { apt-get install -y -q --no-install-recommends $1 >/dev/null 2>&1 ||
+        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends $1 >/dev/null 2>&1; }; } &&
+        echo "installed $1" ||
+        echo "could not install $1 with apt-get; $2"
+}
+
 step "Vulkan driver (optional: TPUDEV_SIM_EXEC=gpu; Mesa's lavapipe is a software GPU, so the GPU path is testable anywhere)"
 if ls /usr/share/vulkan/icd.d/*.json >/dev/null 2>&1 && ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1'; then
     echo "Vulkan loader and driver found"
 elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    pkgs="mesa-vulkan-drivers libvulkan1"
-    { apt-get install -y -q --no-install-recommends $pkgs >/dev/null 2>&1 ||
-        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends $pkgs >/dev/null 2>&1; }; } &&
-        echo "installed $pkgs" ||
-        echo "could not install $pkgs with apt-get; the GPU path (TPUDEV_SIM_EXEC=gpu) has no device"
+    apt_install "mesa-vulkan-drivers libvulkan1" "the GPU path (TPUDEV_SIM_EXEC=gpu) has no device"
 else
     echo "no Vulkan driver; for the GPU path: sudo apt-get install mesa-vulkan-drivers libvulkan1 (or your GPU's driver)"
 fi
@@ -130,11 +135,7 @@ step "headless browser (optional: python/tests/test_step_report.py renders Profi
 if command -v chromium-headless-shell >/dev/null 2>&1; then
     echo "chromium-headless-shell found"
 elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    pkgs="chromium-headless-shell fonts-liberation"
-    { apt-get install -y -q --no-install-recommends $pkgs >/dev/null 2>&1 ||
-        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends $pkgs >/dev/null 2>&1; }; } &&
-        echo "installed $pkgs" ||
-        echo "could not install $pkgs with apt-get; run the tests with TPUDEV_NO_BROWSER=1 to skip the browser check"
+    apt_install "chromium-headless-shell fonts-liberation" "run the tests with TPUDEV_NO_BROWSER=1 to skip the browser check"
 else
     echo "no chromium-headless-shell; to add it: sudo apt-get install chromium-headless-shell (Debian 12 and later), or run the tests with TPUDEV_NO_BROWSER=1"
 fi

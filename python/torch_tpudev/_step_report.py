@@ -7,6 +7,7 @@ import html as _html
 import math
 
 from . import _C
+from .profiler import TABLE_HEAD
 from .roofline import COLORS, FONT, OTHER_COLOR, TextLayout, text_box, text_el
 
 OTHER_CHIPS = ("v5e", "v5p", "v6e", "v7x")
@@ -27,24 +28,6 @@ STYLE = (
 
 def _e(x) -> str:
     return _html.escape(str(x))
-
-
-def op_cells(r):
-    """The table cells of one `OpSummary`, formatted as `Profile.table()` formats them."""
-    return (
-        r.op,
-        str(r.count),
-        f"{r.time_s * 1e6:.3f}",
-        f"{r.share * 100:.1f}%",
-        f"{r.flops / 1e9:.3f}",
-        f"{r.bytes / 1e6:.3f}",
-        f"{r.flops_per_s / 1e12:.2f}",
-        f"{r.mfu * 100:.1f}%",
-        r.bound,
-    )
-
-
-OP_HEAD = ("op", "count", "time us", "share", "GFLOP", "MB", "TFLOP/s", "MFU", "bound")
 
 
 def html(prof, drift=None) -> str:
@@ -99,9 +82,9 @@ def _header(prof, summary):
 
 
 def _op_table(prof, summary):
-    rows = ["".join(f"<th>{_e(h)}</th>" for h in OP_HEAD)]
+    rows = ["".join(f"<th>{_e(h)}</th>" for h in TABLE_HEAD)]
     for r in summary:
-        cells = op_cells(r)
+        cells = r.cells()
         rows.append(f"<td>{_e(cells[0])}</td>" + "".join(f'<td class="n">{_e(c)}</td>' for c in cells[1:-1])
                     + f"<td>{_e(cells[-1])}</td>")
     return ('<section id="ops"><h2>Ops</h2><table id="op-table">'

@@ -69,6 +69,23 @@ class OpSummary:
     mfu: float
     bound: str
 
+    def cells(self):
+        """The row as `Profile.table()` (and the report page) shows it, under `TABLE_HEAD`."""
+        return (
+            self.op,
+            str(self.count),
+            f"{self.time_s * 1e6:.3f}",
+            f"{self.share * 100:.1f}%",
+            f"{self.flops / 1e9:.3f}",
+            f"{self.bytes / 1e6:.3f}",
+            f"{self.flops_per_s / 1e12:.2f}",
+            f"{self.mfu * 100:.1f}%",
+            self.bound,
+        )
+
+
+TABLE_HEAD = ("op", "count", "time us", "share", "GFLOP", "MB", "TFLOP/s", "MFU", "bound")
+
 
 class Profile:
     """The result of a `profile` block (filled in when the block exits)."""
@@ -154,21 +171,8 @@ class Profile:
 
     def table(self) -> str:
         """The summary as an aligned text table."""
-        head = ("op", "count", "time us", "share", "GFLOP", "MB", "TFLOP/s", "MFU", "bound")
-        rows = [
-            (
-                r.op,
-                str(r.count),
-                f"{r.time_s * 1e6:.3f}",
-                f"{r.share * 100:.1f}%",
-                f"{r.flops / 1e9:.3f}",
-                f"{r.bytes / 1e6:.3f}",
-                f"{r.flops_per_s / 1e12:.2f}",
-                f"{r.mfu * 100:.1f}%",
-                r.bound,
-            )
-            for r in self.summary()
-        ]
+        head = TABLE_HEAD
+        rows = [r.cells() for r in self.summary()]
         total = sum(e.cycles for e in self.events)
         rows.append(("total", str(len(self.events)), f"{self._seconds(total) * 1e6:.3f}", "100.0%", "", "", "", "", ""))
         widths = [max(len(x[i]) for x in [head, *rows]) for i in range(len(head))]
