@@ -101,18 +101,6 @@ else
     echo "$want_models" >"$MODELS_STAMP"
 fi
 
-step "system BLAS (optional: used for f32/f64 matmuls on machines without AVX-512; elsewhere, and without it, the gemm crate runs them)"
-if ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so\.0'; then
-    echo "OpenBLAS found"
-elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    { apt-get install -y -q libopenblas0-pthread >/dev/null 2>&1 ||
-        { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q libopenblas0-pthread >/dev/null 2>&1; }; } &&
-        echo "installed libopenblas0-pthread" ||
-        echo "could not install libopenblas0-pthread with apt-get; matmuls use the gemm crate"
-else
-    echo "OpenBLAS not found; matmuls use the gemm crate. To add it: sudo apt-get install libopenblas0-pthread"
-fi
-
 # Installs Debian packages without their recommends, refreshing the package lists once if the
 # first try fails; says what it did or why it could not ($2: what is missing without them).
 apt_install() {
@@ -121,6 +109,15 @@ apt_install() {
         echo "installed $1" ||
         echo "could not install $1 with apt-get; $2"
 }
+
+step "system BLAS (optional: used for f32/f64 matmuls on machines without AVX-512; elsewhere, and without it, the gemm crate runs them)"
+if ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so\.0'; then
+    echo "OpenBLAS found"
+elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    apt_install libopenblas0-pthread "matmuls use the gemm crate"
+else
+    echo "OpenBLAS not found; matmuls use the gemm crate. To add it: sudo apt-get install libopenblas0-pthread"
+fi
 
 step "Vulkan driver (optional: TPUDEV_SIM_EXEC=gpu; Mesa's lavapipe is a software GPU, so the GPU path is testable anywhere)"
 if ls /usr/share/vulkan/icd.d/*.json >/dev/null 2>&1 && ldconfig -p 2>/dev/null | grep -q 'libvulkan\.so\.1'; then
