@@ -43,7 +43,7 @@ def train_step(model, opt, data, device):
 
 
 # The chip to compare with: a bigger one (the performance line, or the next generation).
-BIGGER = {"v4": "v5p", "v5e": "v5p", "v5p": "v7x", "v6e": "v7x", "v7x": "v7x"}
+BIGGER = {"v4": "v5p", "v5e": "v5p", "v5p": "v7x", "v6e": "v7x"}
 
 
 def print_step_report(prof):
@@ -56,7 +56,9 @@ def print_step_report(prof):
     print("  top ops of the step (share of step time, MFU, what bounds them):")
     for r in ops[:5]:
         print(f"    {r.op:34s} {r.share * 100:5.1f}%  {r.mfu * 100:5.1f}%  {r.bound}")
-    other = cli.compare_chip or BIGGER.get(torch.tpu.get_device_properties().chip, "v7x")
+    other = cli.compare_chip or BIGGER.get(torch.tpu.get_device_properties().chip)
+    if other is None:  # the biggest chip already
+        return
     other_s, other_mfu = prof.on_chip(other)
     name = torch_tpudev._C.chip_info(other)["chip_name"]
     print(f"  the same step on {name:9s} {other_s * 1e6:8.1f} us   MFU {other_mfu * 100:.1f}%  (its programs timed on that chip)")

@@ -21,6 +21,8 @@ import warnings
 
 import numpy as np
 
+from . import _jax_bridge
+
 PREFIX = "tpudev_pallas_"
 ATTRIBUTE = "tpudev.pallas"
 
@@ -131,9 +133,7 @@ class KernelInfo:
 
 
 def _jax():
-    import jax
-
-    return jax
+    return _jax_bridge._jax()[0]
 
 
 # ----------------------------------------------------------------------------- finding
@@ -226,10 +226,10 @@ def _split_program(fn, arg_specs):
     return program, {PREFIX + str(k): info.attribute() for k, (_, info) in enumerate(kernels)}
 
 
-def _kernel_function(eqn, name):
-    """A function binding exactly this pallas_call: jitted, JAX lowers it to a private
-    function named after it."""
-    params = eqn.primitive.get_bind_params(eqn.params)
+def _kernel_function(eqn, name, **changed):
+    """A function binding exactly this pallas_call, with `changed` params: jitted, JAX lowers
+    it to a private function named after it."""
+    params = {**eqn.primitive.get_bind_params(eqn.params), **changed}
 
     def kernel(*args):
         return eqn.primitive.bind(*args, **params)
@@ -412,12 +412,7 @@ def _mosaic_problem(eqn):
     lowering needs a TPU to ask about and none can be named."""
     jax = _jax()
     targeted = _target_simulated_chip()
-    params = dict(eqn.primitive.get_bind_params(eqn.params))
-    params["interpret"] = False
-
-    def kernel(*args):
-        return eqn.primitive.bind(*args, **params)
-
+    kernel = _kernel_function(eqn, "mosaic_kernel", interpret=False)
     avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in eqn.invars]
     try:
         jax.export.export(jax.jit(kernel), platforms=["tpu"])(*avals)
