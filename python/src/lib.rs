@@ -10,6 +10,7 @@ mod convert;
 mod errors;
 #[cfg(feature = "torch-cxx")]
 mod glue;
+mod op_listener;
 mod pallas;
 mod profiled;
 mod runtime;
@@ -117,6 +118,7 @@ fn run<'py>(
             .iter()
             .map(|d| if d.is_none() { Ok(None) } else { tensor_view(op, &d).map(Some) })
             .collect::<PyResult<_>>()?;
+        let start = op_listener::listening().then(|| rt.sim.as_ref().map_or(0, |s| s.now_cycles()));
         label_op(rt, op);
         let outs = rt.dispatcher.run(op, &args, &dests).map_err(|e| match e {
             Error::UnknownBuffer(_) => {
@@ -124,6 +126,10 @@ fn run<'py>(
             }
             e => to_pyerr(py, e),
         })?;
+        if let Some(start) = start {
+            let (inputs, outputs) = (op_listener::input_buffers(&args), op_listener::output_buffers(&outs, &dests));
+            op_listener::notify(py, op, &py_args, start, inputs, outputs);
+        }
         let list = PyList::empty(py);
         for o in outs {
             match o {
@@ -142,11 +148,16 @@ fn run1<'py>(py: Python<'py>, op: &str, py_args: Bound<'py, PyTuple>) -> PyResul
     guard(|| {
         let rt = runtime()?;
         let args: Vec<Arg> = py_args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
+        let start = op_listener::listening().then(|| rt.sim.as_ref().map_or(0, |s| s.now_cycles()));
         label_op(rt, op);
         let outs = rt.dispatcher.run(op, &args, &[]).map_err(|e| match e {
             Error::UnknownBuffer(_) => first_foreign(op, &py_args).unwrap_or_else(|| to_pyerr(py, e)),
             e => to_pyerr(py, e),
         })?;
+        if let Some(start) = start {
+            let (inputs, outputs) = (op_listener::input_buffers(&args), op_listener::output_buffers(&outs, &[]));
+            op_listener::notify(py, op, &py_args, start, inputs, outputs);
+        }
         match <[Option<TensorView>; 1]>::try_from(outs) {
             Ok([Some(v)]) => new_output(py, v),
             _ => Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
@@ -528,6 +539,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pallas::pallas_kernel_cost, m)?)?;
     m.add_class::<profiled::ProfiledPrograms>()?;
     m.add_function(wrap_pyfunction!(profiled::profile_programs, m)?)?;
+    m.add_function(wrap_pyfunction!(op_listener::set_op_listener, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(init, m)?)?;
     m.add_function(wrap_pyfunction!(start, m)?)?;

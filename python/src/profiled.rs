@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 use tpudev_core::ir::Graph;
-use tpudev_sim::timing::{chip_by_name, retime_run, TimingParams};
+use tpudev_sim::timing::{as_bf16, chip_by_name, product_cycles, program_products, retime_run, Product, TimingParams};
 
 use crate::errors::to_pyerr;
 use crate::runtime::runtime;
@@ -26,9 +26,76 @@ impl ProfiledPrograms {
         Ok((cycles, TimingParams::from_chip(&spec).clock_hz, flops))
     }
 
+    /// Every matrix product the run ran, once per run of its program, as the MXU model of
+    /// `chip` sees it: (program run, kind, batch, m, n, k, operand bytes (lhs, rhs) before
+    /// the converts that feed them, result bytes, bf16 passes, cycles alone on the chip).
+    #[allow(clippy::type_complexity)]
+    fn products(
+        &self,
+        py: Python<'_>,
+        chip: &str,
+    ) -> PyResult<Vec<(usize, &'static str, u64, u64, u64, u64, u64, u64, u64, u64, u64)>> {
+        let p = params(py, chip)?;
+        Ok(self
+            .runs(&p)
+            .map(|(run, pr)| {
+                let mm = pr.mm;
+                (
+                    run,
+                    pr.kind,
+                    mm.batch,
+                    mm.m,
+                    mm.n,
+                    mm.k,
+                    mm.lhs_bytes,
+                    mm.rhs_bytes,
+                    mm.out_bytes,
+                    mm.passes,
+                    product_cycles(&mm, &p),
+                )
+            })
+            .collect())
+    }
+
+    /// Product `index` of `products(chip)` with dims batch x m x n x k (and, when `bf16`,
+    /// bf16 operands and result in one MXU pass): its cycles alone on `chip`.
+    #[allow(clippy::too_many_arguments)]
+    fn product_cycles(
+        &self,
+        py: Python<'_>,
+        chip: &str,
+        index: usize,
+        batch: u64,
+        m: u64,
+        n: u64,
+        k: u64,
+        bf16: bool,
+    ) -> PyResult<u64> {
+        let p = params(py, chip)?;
+        let Some((_, pr)) = self.runs(&p).nth(index) else {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!("no product {index} in this run")));
+        };
+        let mm = tpudev_sim::timing::Matmul { batch, m, n, k, ..pr.mm };
+        Ok(product_cycles(&if bf16 { as_bf16(&mm) } else { mm }, &p))
+    }
+
     fn __len__(&self) -> usize {
         self.programs.len()
     }
+}
+
+impl ProfiledPrograms {
+    /// (program run, product) for every product of every program run, in order.
+    fn runs<'a>(&'a self, p: &'a TimingParams) -> impl Iterator<Item = (usize, Product)> + 'a {
+        self.programs
+            .iter()
+            .enumerate()
+            .flat_map(move |(run, g)| program_products(g, p).into_iter().map(move |pr| (run, pr)))
+    }
+}
+
+fn params(py: Python<'_>, chip: &str) -> PyResult<TimingParams> {
+    Ok(TimingParams::from_chip(&chip_by_name(chip).map_err(|e| to_pyerr(py, e))?))
 }
 
 /// The programs the session opened at `start` has run so far (before `profile_stop`).

@@ -25,7 +25,11 @@ pub fn chip_info<'py>(py: Python<'py>, chip: &str) -> PyResult<Bound<'py, PyDict
     let d = PyDict::new(py);
     d.set_item("chip_key", &spec.key)?;
     d.set_item("chip_name", &spec.name)?;
-    d.set_item("clock_hz", TimingParams::from_chip(&spec).clock_hz)?;
+    let params = TimingParams::from_chip(&spec);
+    d.set_item("clock_hz", params.clock_hz)?;
+    d.set_item("mxu_rows", params.mxu_rows)?;
+    d.set_item("mxu_cols", params.mxu_cols)?;
+    d.set_item("launch_cycles", params.launch_cycles)?;
     d.set_item("peak_bf16_flops", spec.peak_bf16_flops)?;
     d.set_item("hbm_bw_bytes_per_s", spec.hbm_bw_bytes_per_s)?;
     d.set_item("hbm_bytes", spec.hbm_bytes)?;
@@ -34,7 +38,7 @@ pub fn chip_info<'py>(py: Python<'py>, chip: &str) -> PyResult<Bound<'py, PyDict
 
 /// The report of a captured program on `chip` (a preset key, name or codename, or a chip
 /// file ending in .toml), as a dict: `ir` (the optimized program as text), the chip
-/// (`chip_key`, `chip_name`, `clock_hz`, `peak_bf16_flops`, `hbm_bw_bytes_per_s`,
+/// (`chip_key`, `chip_name`, `clock_hz`, `mxu_rows`, `mxu_cols`, `launch_cycles`, `peak_bf16_flops`, `hbm_bw_bytes_per_s`,
 /// `hbm_bytes`), `cycles`, `input_bytes`, `arena_bytes`, `peak_bytes`, and `kernels`: tuples
 /// `(kernel, cycles, mxu_cycles, vpu_cycles, hbm_cycles, flops, bytes_read, bytes_written,
 /// bound)` in execution order.

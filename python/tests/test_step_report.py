@@ -182,9 +182,8 @@ def _parse(page):
 def test_report_shows_the_step(prof, report, drift_report):
     page = report.read_text()
     parsed = _parse(page)
-    assert parsed.sections == ["header", "roofline", "ops", "timeline", "other-chips", "drift"]
+    assert parsed.sections == ["header", "roofline", "ops", "timeline", "other-chips", "advisor", "drift"]
     assert "<script" not in page and "<link" not in page and "src=" not in page and "@import" not in page
-    assert "Advisor" not in page
     # The op table is the summary, row for row, formatted as prof.table() formats it.
     summary = prof.summary()
     table_rows = [line.rsplit(None, 8) for line in prof.table().splitlines()[2:len(summary) + 2]]
@@ -211,6 +210,11 @@ def test_report_shows_the_step(prof, report, drift_report):
     # The sync points, with this file's line.
     assert len(prof.sync_points) == 2
     assert f"2 x <b>host read</b> at <code>{__file__}:{STEP_LINE}</code>" in page
+    # The advisor's findings, largest saving first: the accuracy check's two `.item()`s among them.
+    advice = torch_tpudev.advise(prof)
+    findings = parsed.tables["advisor-table"]
+    assert [row[1].split(":", 1)[0] for row in findings[1:]] == advice.kinds() and len(advice) >= 2
+    assert any(row[1].startswith("host sync") and f"{__file__}:{STEP_LINE}" in row[3] for row in findings[1:])
     # The drift table.
     drift = parsed.tables["drift-table"]
     assert [c[0] for c in drift[1:]] == [r.name for r in drift_report.rows]
@@ -286,6 +290,6 @@ def test_report_renders_in_a_browser(report, tmp_path):
     dom = subprocess.run([*base, "--dump-dom", report.as_uri()], capture_output=True, text=True, timeout=60, env=env)
     assert dom.returncode == 0, dom.stderr[-2000:]
     parsed = _parse(dom.stdout)
-    assert parsed.sections == ["header", "roofline", "ops", "timeline", "other-chips", "drift"]
+    assert parsed.sections == ["header", "roofline", "ops", "timeline", "other-chips", "advisor", "drift"]
     assert dom.stdout.count("<svg") == 2 and 'id="timeline-svg"' in dom.stdout
     assert "Roofline, " in dom.stdout and "<circle" in dom.stdout and "<rect" in dom.stdout

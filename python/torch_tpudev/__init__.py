@@ -12,7 +12,10 @@ load()
 
 from . import tpu  # noqa: E402
 from ._C import __version__  # noqa: E402
+from .advisor import Advice, Finding, advise  # noqa: E402
 from .drift import DriftReport, assert_no_drift, drift  # noqa: E402
 from .profiler import Profile, profile  # noqa: E402
 
-__all__ = ["tpu", "profile", "Profile", "drift", "assert_no_drift", "DriftReport", "__version__"]
+__all__ = [
+    "tpu", "profile", "Profile", "advise", "Advice", "Finding", "drift", "assert_no_drift", "DriftReport", "__version__"
+]

@@ -14,11 +14,12 @@ Compiling without naming a backend picks this one when the inputs are on the tpu
 """
 
 import functools
+import time
 import warnings
 
 import torch
 
-from . import _collective_split, _C, _dynamic, _layouts, _private
+from . import _collective_split, _compile_log, _C, _dynamic, _layouts, _private, _sync_points
 from ._padded_ops import Unsupported
 
 _DEFER = "DEFER_AND_FUSE"
@@ -235,7 +236,10 @@ def tpu_backend(gm, example_inputs, **kwargs):
         bw_compiler=_compile_graph,
         decompositions=core_aten_decompositions,
     )
-    return backend(gm, example_inputs)
+    start = time.perf_counter()
+    compiled = backend(gm, example_inputs)
+    seconds = time.perf_counter() - start
+    return _compile_log.record(gm, example_inputs, compiled, _sync_points.user_line(), seconds)
 
 
 def _auto_backend(gm, example_inputs):

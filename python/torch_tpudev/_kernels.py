@@ -2,7 +2,7 @@
 
 import torch
 
-from . import _C, _math_bits, _ops, _storage, _strides
+from . import _C, _math_bits, _op_log, _ops, _storage, _strides
 
 
 def empty_memory_format(size, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
@@ -69,6 +69,7 @@ def download(src):
         _C.copy(src, tmp)
         src = tmp
     out = torch.empty_strided(tuple(src.shape), tuple(src.stride()), dtype=src.dtype)
+    _op_log.host_read(out.numel() * out.element_size())
     _C.read_to_host(_base_addr(src), src.storage_offset() * src.element_size(), out.data_ptr(),
                     out.numel() * out.element_size())
     return _math_bits.apply_to_host(out, src) if _math_bits.has_bits(src) else out

@@ -1,12 +1,14 @@
 """A profiled step as one self-contained HTML page (`Profile.report_html`): a header (chip,
 simulated step time, MFU, what bounds the time), the roofline, the per-op table, a timeline of the
-kernels over simulated time with the sync points, the same step timed on other chips and, given
-one, a drift report's table. No scripts, no external files: inline SVG and one <style>."""
+kernels over simulated time with the sync points, the same step timed on other chips, the
+performance advisor's findings and, given one, a drift report's table. No scripts, no external
+files: inline SVG and one <style>."""
 
 import html as _html
 import math
 
 from . import _C
+from .advisor import _render, advise
 from .profiler import TABLE_HEAD
 from .roofline import COLORS, FONT, OTHER_COLOR, TextLayout, text_box, text_el
 
@@ -44,6 +46,7 @@ def html(prof, drift=None) -> str:
         _op_table(prof, summary),
         _timeline(prof, summary),
         _other_chips(prof),
+        _render.html(advise(prof)),
     ]
     if drift is not None:
         parts.append(_drift(drift))

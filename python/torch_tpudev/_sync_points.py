@@ -19,7 +19,7 @@ _listeners = []
 
 def record(reason: str) -> None:
     """Called by the runtime at each sync point."""
-    where = _user_line()
+    where = user_line()
     with _lock:
         _counts[(reason, where)] += 1
         listeners = list(_listeners)
@@ -42,14 +42,17 @@ def unlisten(events: list) -> None:
         _listeners[:] = [e for e in _listeners if e is not events]
 
 
-def _user_line() -> str:
+def user_line() -> str:
+    """The line of user code running now: the innermost frame outside torch and torch_tpudev,
+    and outside modules that say they are not user code (`__tpudev_internal__ = True`: a
+    wrapper around tpudev's runtime, such as the test suite's op recorder)."""
     try:
         frame = sys._getframe(1)
     except ValueError:
         return "(no Python caller: a PyTorch thread)"
     while frame is not None:
         path = frame.f_code.co_filename
-        if not path.startswith(_INSIDE):
+        if not path.startswith(_INSIDE) and not frame.f_globals.get("__tpudev_internal__"):
             return f"{path}:{frame.f_lineno}"
         frame = frame.f_back
     return "(inside torch)"

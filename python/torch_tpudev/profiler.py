@@ -11,13 +11,17 @@ chrome://tracing) when a path was given, and `prof.summary()` groups the kernels
 op they belong to. Sync points inside the block (where defer-and-fuse had to run what it had
 recorded: a `.item()`, a print, a data-dependent shape) are kept in `prof.sync_points` with the
 line of user code that caused each, shown under the table and as instant events on their own
-track of the trace. Nothing here reads the wall clock: the same program gives the same trace.
+track of the trace. The block synchronizes on entry and on exit, so that in defer-and-fuse it
+times exactly the work recorded inside it. Each op call is logged with its line of user code
+(`prof.op_calls`), and the graphs `torch.compile` compiled and ran inside the block are kept
+(`prof.compiles`, `prof.graphs_run`), for the performance advisor (`torch_tpudev.advise`).
+Nothing here reads the wall clock: the same program gives the same trace.
 """
 
 import json
 from dataclasses import dataclass
 
-from . import _C, _sync_points
+from . import _C, _compile_log, _op_log, _sync_points
 
 
 # Ops whose kernels are a matrix product plus the work of their scales.
@@ -94,6 +98,12 @@ class Profile:
         self.path = path
         self.events = []
         self.sync_points = []
+        # Every op call with its line of user code (`_op_log.OpCall`); the graphs
+        # `torch.compile` compiled (`_compile_log.GraphCompile`) and those that ran, with their
+        # calls, inside the block.
+        self.op_calls = []
+        self.compiles = []
+        self.graphs_run = []
         props = _C.properties()
         self.chip = props["name"]
         self.clock_hz = props["clock_hz"]
@@ -104,14 +114,22 @@ class Profile:
 
     def __enter__(self):
         self._sync_log = []
+        # Work deferred before the block runs now, outside it; work deferred inside runs at
+        # its end, inside it (a defer-and-fuse block would otherwise time nothing it records).
+        _C.synchronize()
         _sync_points.listen(self._sync_log)
+        _op_log.listen(self.op_calls)
+        self._compile_mark = _compile_log.mark()
         self._start = _C.profile_start()
         return self
 
     def __exit__(self, *exc):
+        _sync_points.unlisten(self._sync_log)
+        _C.synchronize()
         self._programs = _C.profile_programs(self._start)
         raw = _C.profile_stop(self._start)
-        _sync_points.unlisten(self._sync_log)
+        _op_log.unlisten(self.op_calls)
+        self.compiles, self.graphs_run = _compile_log.since(self._compile_mark)
         self.events = [KernelEvent(*e) for e in raw]
         self.sync_points = [SyncPoint(*p) for p in self._sync_log]
         if self.path is not None:
@@ -270,7 +288,8 @@ class Profile:
     def report_html(self, path, drift=None) -> None:
         """Writes one self-contained HTML page of the profiled step (see `_step_report.py`):
         chip, simulated step time, MFU and bound mix; the roofline; the op table; a timeline of
-        the kernels with the sync points; the same step on v5e, v5p, v6e and v7x; and, given a
+        the kernels with the sync points; the same step on v5e, v5p, v6e and v7x; the
+        performance advisor's findings (`torch_tpudev.advise`); and, given a
         `torch_tpudev.drift(...)` report as `drift`, its table."""
         from . import _step_report
 

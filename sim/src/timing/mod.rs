@@ -13,6 +13,7 @@
 //! - `xla_fusion`: the kernels a TPU compiler forms from a program's plan (loop fusions,
 //!   product epilogues, values recomputed in their readers).
 //! - `program`: a compiled program's kernels, computed once at compile time.
+//! - `products`: a program's matrix products, each priced alone (the advisor's what-ifs).
 //! - `clock`: the device's simulated clock and the kernel event log profilers read.
 //! - `report`: a text report of a program's timing (snapshot-tested).
 //! - `ici`: the inter-chip interconnect: torus topology and collective algorithms.
@@ -29,6 +30,7 @@ pub mod mxu;
 pub mod operands;
 pub mod pallas;
 pub mod params;
+pub mod products;
 pub mod program;
 pub mod report;
 pub mod vmem;
@@ -40,6 +42,7 @@ pub use chip_report::{chip_by_name, chip_report, retime_run, ChipReport};
 pub use clock::{Clock, KernelEvent};
 pub use kernel::{host_transfer_cost, kernel_cost, transfer_cost, Bound, KernelCost};
 pub use params::TimingParams;
+pub use products::{as_bf16, product_cycles, program_products, Product};
 pub use program::{program_work, time_program, CollectiveAt, ProgramTiming};
 pub use report::report;
 pub use vmem::Matmul;

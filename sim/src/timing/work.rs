@@ -94,7 +94,7 @@ fn product(xs: impl IntoIterator<Item = usize>) -> u64 {
 }
 
 /// The matrix product of a dot_general node, in the MXU mode its operand types run in.
-fn dot_matmul(graph: &Graph, i: NodeId, p: &TimingParams) -> Option<Matmul> {
+pub(super) fn dot_matmul(graph: &Graph, i: NodeId, p: &TimingParams) -> Option<Matmul> {
     let node = &graph.nodes[i];
     let Op::DotGeneral(d) = &node.op else { return None };
     let (l, r) = (&graph.nodes[node.inputs[0]].ty, &graph.nodes[node.inputs[1]].ty);
@@ -159,11 +159,23 @@ fn ragged_work(graph: &Graph, i: NodeId, p: &TimingParams) -> Work {
 /// input and kernel bytes, each re-read once per tile of the other side.
 fn conv_work(graph: &Graph, i: NodeId, p: &TimingParams) -> Work {
     let node = &graph.nodes[i];
-    let Op::Convolution(d) = &node.op else { unreachable!("conv_work on a convolution") };
+    let (x, w) = (&graph.nodes[node.inputs[0]].ty, &graph.nodes[node.inputs[1]].ty);
+    let mm = conv_matmul(graph, i, p);
+    let mut c = matmul_cost(&mm, p);
+    let (x_bytes, w_bytes) = (x.size_bytes() as u64, w.size_bytes() as u64);
+    c.bytes_read = x_bytes * mm.n.div_ceil(c.tiles.tn) + w_bytes * mm.m.div_ceil(c.tiles.tm);
+    c.first_load = c.first_load.min(x_bytes + w_bytes);
+    product_work(node.op.name(), &mm, c)
+}
+
+/// The implicit matrix product of convolution node `i` (see `conv_work`).
+pub(super) fn conv_matmul(graph: &Graph, i: NodeId, p: &TimingParams) -> Matmul {
+    let node = &graph.nodes[i];
+    let Op::Convolution(d) = &node.op else { unreachable!("conv_matmul on a convolution") };
     let (x, w) = (&graph.nodes[node.inputs[0]].ty, &graph.nodes[node.inputs[1]].ty);
     let groups = d.groups.max(1) as u64;
     let out = &node.ty.shape;
-    let mm = Matmul {
+    Matmul {
         batch: groups,
         m: product(std::iter::once(out[0]).chain(out[2..].iter().copied())),
         n: out[1] as u64 / groups,
@@ -173,12 +185,7 @@ fn conv_work(graph: &Graph, i: NodeId, p: &TimingParams) -> Work {
         out_bytes: node.ty.dtype.size_bytes() as u64,
         passes: passes(x.dtype, d.precision).max(passes(w.dtype, d.precision)),
         mode: operand_mode(x.dtype, w.dtype, p),
-    };
-    let mut c = matmul_cost(&mm, p);
-    let (x_bytes, w_bytes) = (x.size_bytes() as u64, w.size_bytes() as u64);
-    c.bytes_read = x_bytes * mm.n.div_ceil(c.tiles.tn) + w_bytes * mm.m.div_ceil(c.tiles.tm);
-    c.first_load = c.first_load.min(x_bytes + w_bytes);
-    product_work(node.op.name(), &mm, c)
+    }
 }
 
 /// A Fourier transform as a TPU runs it, in the model: products with DFT matrices on the MXU
@@ -264,7 +271,7 @@ fn fft_stages(n: u64, width: u64) -> Vec<u64> {
     stages
 }
 
-fn product_work(kernel: &str, mm: &Matmul, c: MatmulCost) -> Work {
+pub(super) fn product_work(kernel: &str, mm: &Matmul, c: MatmulCost) -> Work {
     Work {
         kernel: kernel.to_string(),
         flops: matmul_flops(mm),

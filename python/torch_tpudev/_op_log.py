@@ -1,0 +1,71 @@
+"""Which line of user code ran each op, while a `torch_tpudev.profile` block is open: the
+runtime tells `_observe` of every op it ran (`_C.set_op_listener`), and each open block gets
+one `OpCall` per op: the op, the line of user code behind it (the innermost frame outside
+torch and torch_tpudev), the simulated clock when it started, the device buffers it read and
+wrote (which op's result each op consumed), and, for matrix products, the operand shapes.
+The performance advisor reads these to say where a finding arises and what would fuse. Off
+(no block open), the runtime does not call Python at all."""
+
+import threading
+from dataclasses import dataclass
+
+import torch
+
+from . import _C, _sync_points
+
+# Ops whose operand shapes the advisor needs: the matrix products and convolutions.
+PRODUCT_OPS = frozenset(
+    ("mm", "addmm", "bmm", "baddbmm", "convolution", "convolution_overrideable", "_convolution", "matmul", "linear")
+)
+
+_lock = threading.Lock()
+_listeners = []
+
+
+@dataclass(frozen=True)
+class OpCall:
+    op: str
+    where: str
+    cycles: int
+    inputs: tuple = ()
+    outputs: tuple = ()
+    # For products: ((shape, dtype) per tensor argument); for host reads, ((bytes,),); else None.
+    operands: tuple = None
+
+
+def _observe(op, args, start, inputs, outputs):
+    name = op.partition(".")[0]
+    operands = None
+    if name in PRODUCT_OPS:
+        operands = tuple((tuple(a.shape), str(a.dtype).removeprefix("torch.")) for a in args if isinstance(a, torch.Tensor))
+    call = OpCall(op, _sync_points.user_line(), start, tuple(inputs), tuple(outputs), operands)
+    with _lock:
+        listeners = list(_listeners)
+    for calls in listeners:
+        calls.append(call)
+
+
+def host_read(nbytes: int) -> None:
+    """Logs a read of a tpu tensor's value on the host (a `.item()`, `.cpu()`, a print) as an
+    `OpCall` of op "device_to_host", before the read."""
+    if not _listeners:
+        return
+    call = OpCall("device_to_host", _sync_points.user_line(), _C.sim_time()[0], operands=((nbytes,),))
+    with _lock:
+        listeners = list(_listeners)
+    for calls in listeners:
+        calls.append(call)
+
+
+def listen(calls: list) -> None:
+    """Appends an `OpCall` for every later op to `calls` until `unlisten(calls)`."""
+    with _lock:
+        _listeners.append(calls)
+        _C.set_op_listener(_observe)
+
+
+def unlisten(calls: list) -> None:
+    with _lock:
+        _listeners[:] = [c for c in _listeners if c is not calls]
+        if not _listeners:
+            _C.set_op_listener(None)
