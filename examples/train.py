@@ -57,11 +57,14 @@ def print_step_report(prof):
     for r in ops[:5]:
         print(f"    {r.op:34s} {r.share * 100:5.1f}%  {r.mfu * 100:5.1f}%  {r.bound}")
     other = cli.compare_chip or BIGGER.get(torch.tpu.get_device_properties().chip)
-    if other is None:  # the biggest chip already
-        return
-    other_s, other_mfu = prof.on_chip(other)
-    name = torch_tpudev._C.chip_info(other)["chip_name"]
-    print(f"  the same step on {name:9s} {other_s * 1e6:8.1f} us   MFU {other_mfu * 100:.1f}%  (its programs timed on that chip)")
+    if other is not None:  # None: the biggest chip already
+        other_s, other_mfu = prof.on_chip(other)
+        name = torch_tpudev._C.chip_info(other)["chip_name"]
+        print(f"  the same step on {name:9s} {other_s * 1e6:8.1f} us   MFU {other_mfu * 100:.1f}%  "
+              "(its programs timed on that chip)")
+    print("  what to change first (torch_tpudev.advise, docs/advisor.md):")
+    for f in torch_tpudev.advise(prof).findings[:3]:
+        print(f"    [{f.kind}] saves ~{f.saving_s * 1e6:.1f} us: {f.summary}")
 
 
 def main():

@@ -585,6 +585,7 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(slice::collective_cycles, m)?)?;
     m.add_function(wrap_pyfunction!(slice::p2p_cycles, m)?)?;
     m.add_function(wrap_pyfunction!(slice::ici_transfer, m)?)?;
+    m.add_function(wrap_pyfunction!(slice::ici_transfer_async, m)?)?;
     m.add_function(wrap_pyfunction!(slice::pause_clock, m)?)?;
     install_warning_sink();
     #[cfg(feature = "torch-cxx")]

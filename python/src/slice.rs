@@ -98,6 +98,14 @@ pub fn ici_transfer(name: &str, start: u64, cycles: u64, bytes: u64) -> PyResult
     Ok(runtime()?.sim("ICI timing")?.ici_transfer(name, start, cycles, bytes))
 }
 
+/// Charges an asynchronous collective to the ICI of this chip's simulated clock: it starts at
+/// `start` (or once the ICI is free) and runs beside the kernels; work that reads or writes a
+/// buffer of `writes` waits for its end, which is returned.
+#[pyfunction]
+pub fn ici_transfer_async(name: &str, start: u64, cycles: u64, bytes: u64, writes: Vec<u64>) -> PyResult<u64> {
+    Ok(runtime()?.sim("ICI timing")?.ici_transfer_async(name, start, cycles, bytes, &writes))
+}
+
 /// Opens (`True`) or closes (`False`) a pause of the simulated clock around work the chip
 /// would not do: the host staging of a collective's data. Pauses nest; ICI transfers count
 /// through them. A no-op on hardware, which has no simulated clock.

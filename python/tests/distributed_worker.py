@@ -165,7 +165,54 @@ def hardware():
     record(backend=torch.tpu.backend(), all_reduce=x.cpu().tolist(), all_gather=out.cpu().tolist())
 
 
-SCENARIOS = {"collectives": collectives, "hardware": hardware, "mismatch": mismatch, "dies": dies, "hangs": hangs}
+def overlap():
+    """The same data-parallel steps twice: gradients all-reduced one by one after the backward
+    pass (blocking), then by DDP (bucketed, asynchronous, overlapping the backward pass); each
+    profiled and run through the advisor."""
+    from dataclasses import asdict
+
+    import torch.nn as nn
+    from torch.nn.parallel import DistributedDataParallel
+
+    import torch_tpudev
+
+    def model():
+        torch.manual_seed(0)
+        return nn.Sequential(*[nn.Linear(1024, 1024) for _ in range(6)]).to("tpu")
+
+    x = torch.randn(1024, 1024, generator=torch.Generator().manual_seed(rank)).to("tpu")
+
+    def all_reduce_after_backward(m):
+        for _ in range(2):
+            m(x).square().mean().backward()
+            for p in m.parameters():
+                dist.all_reduce(p.grad)
+                p.grad = None
+
+    def ddp_steps(m):
+        for _ in range(2):
+            m(x).square().mean().backward()
+            for p in m.parameters():
+                p.grad = None
+
+    runs = {}
+    for name, step, m in (("blocking", all_reduce_after_backward, model()),
+                          ("ddp", ddp_steps, DistributedDataParallel(model(), bucket_cap_mb=4))):
+        step(m)  # warm-up
+        with torch_tpudev.profile() as prof:
+            step(m)
+        runs[name] = {
+            "time_s": prof.total_time_s,
+            "findings": [asdict(f) for f in torch_tpudev.advise(prof)],
+            "weights": m.module[0].weight.detach().cpu().sum().item() if name == "ddp" else None,
+        }
+    record(**runs)
+
+
+SCENARIOS = {
+    "collectives": collectives, "hardware": hardware, "mismatch": mismatch, "dies": dies, "hangs": hangs,
+    "overlap": overlap,
+}
 
 if __name__ == "__main__":
     try:

@@ -21,4 +21,8 @@ def test_the_demo_reports_the_last_steps_simulated_time_mfu_and_top_ops():
     assert step_us > 0 and 0 < mfu < 100
     shares = [float(s) for s in re.findall(r"^    \S+ +([\d.]+)% +[\d.]+% +(?:compute|memory|overhead|host)$", out, re.M)]
     assert len(shares) == 5 and shares == sorted(shares, reverse=True) and sum(shares) <= 100.0, out
+    findings = re.findall(r"^    \[([a-zA-Z0-9 ]+)\] saves ~([\d.]+) us: ", out, re.M)
+    assert 1 <= len(findings) <= 3, out
+    savings = [float(s) for _, s in findings]
+    assert savings == sorted(savings, reverse=True) and all(s < step_us for s in savings), out
     assert "host wall time" in out

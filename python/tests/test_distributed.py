@@ -142,3 +142,23 @@ def test_collectives_on_the_hardware_backend(tmp_path):
         assert res["backend"] == "hw"
         assert res["all_reduce"] == [1.0, 3.0, 5.0, 7.0]
         assert res["all_gather"] == [0.0, 0.5, 1.0, 1.5]
+
+
+def test_blocking_all_reduces_are_found_and_ddp_overlapping_them_is_faster(tmp_path):
+    """The advisor's collective finding: all-reduces issued one by one after the backward pass
+    block the chip; DDP's asynchronous buckets overlap the backward pass, and the same steps take
+    less simulated time."""
+    results, _ = run_ranks("overlap", 2, tmp_path, TPUDEV_TOPOLOGY="v5e:2x1")
+    worker_lines = open(WORKER).read().splitlines()
+    all_reduce_line = f"{WORKER}:{next(i + 1 for i, s in enumerate(worker_lines) if 'dist.all_reduce(p.grad)' in s)}"
+    for res in results:
+        blocking, ddp = res["blocking"], res["ddp"]
+        [finding] = [f for f in blocking["findings"] if f["kind"] == "collective without overlap"]
+        assert finding["summary"].startswith("24 of 24 collective(s) block the chip")
+        assert finding["where"] == [all_reduce_line]
+        assert "DistributedDataParallel" in finding["change"]
+        assert [f for f in ddp["findings"] if f["kind"] == "collective without overlap"] == []
+        measured = blocking["time_s"] - ddp["time_s"]
+        assert measured > 0
+        assert 0.3 * measured <= finding["saving_s"] <= 3 * measured, (finding["saving_s"], measured)
+    assert results[0]["ddp"]["weights"] == results[1]["ddp"]["weights"]

@@ -6,6 +6,7 @@ wrote (which op's result each op consumed), and, for matrix products, the operan
 The performance advisor reads these to say where a finding arises and what would fuse. Off
 (no block open), the runtime does not call Python at all."""
 
+import contextlib
 import threading
 from dataclasses import dataclass
 
@@ -20,6 +21,8 @@ PRODUCT_OPS = frozenset(
 
 _lock = threading.Lock()
 _listeners = []
+# Per thread: open `staging()` blocks (the simulator's own transport of a collective's data).
+_local = threading.local()
 
 
 @dataclass(frozen=True)
@@ -33,28 +36,50 @@ class OpCall:
     operands: tuple = None
 
 
-def _observe(op, args, start, inputs, outputs):
-    name = op.partition(".")[0]
-    operands = None
-    if name in PRODUCT_OPS:
-        operands = tuple((tuple(a.shape), str(a.dtype).removeprefix("torch.")) for a in args if isinstance(a, torch.Tensor))
-    call = OpCall(op, _sync_points.user_line(), start, tuple(inputs), tuple(outputs), operands)
+def _quiet() -> bool:
+    return getattr(_local, "staging", 0) > 0
+
+
+@contextlib.contextmanager
+def staging():
+    """Ops and host reads inside are the simulator's transport of a collective's data (copies
+    to the host and back), not the user's: they are not logged."""
+    _local.staging = getattr(_local, "staging", 0) + 1
+    try:
+        yield
+    finally:
+        _local.staging -= 1
+
+
+def _append(call):
     with _lock:
         listeners = list(_listeners)
     for calls in listeners:
         calls.append(call)
+
+
+def collective(what: str) -> None:
+    """Logs a collective (an `OpCall` of op "collective:<what>") where the user's code issued it."""
+    if _listeners:
+        _append(OpCall(f"collective:{what}", _sync_points.user_line(), _C.sim_time()[0]))
+
+
+def _observe(op, args, start, inputs, outputs):
+    if _quiet():
+        return
+    name = op.partition(".")[0]
+    operands = None
+    if name in PRODUCT_OPS:
+        operands = tuple((tuple(a.shape), str(a.dtype).removeprefix("torch.")) for a in args if isinstance(a, torch.Tensor))
+    _append(OpCall(op, _sync_points.user_line(), start, tuple(inputs), tuple(outputs), operands))
 
 
 def host_read(nbytes: int) -> None:
     """Logs a read of a tpu tensor's value on the host (a `.item()`, `.cpu()`, a print) as an
     `OpCall` of op "device_to_host", before the read."""
-    if not _listeners:
+    if not _listeners or _quiet():
         return
-    call = OpCall("device_to_host", _sync_points.user_line(), _C.sim_time()[0], operands=((nbytes,),))
-    with _lock:
-        listeners = list(_listeners)
-    for calls in listeners:
-        calls.append(call)
+    _append(OpCall("device_to_host", _sync_points.user_line(), _C.sim_time()[0], operands=((nbytes,),)))
 
 
 def listen(calls: list) -> None:

@@ -283,12 +283,16 @@ impl SimDevice {
     /// the clock afterwards, which is the same on every participant.
     pub fn ici_transfer(&self, name: &str, start: u64, cycles: u64, bytes: u64) -> u64 {
         let mut clock = self.clock();
-        let idle = start.saturating_sub(clock.now());
-        if idle > 0 {
-            clock.add_ici(&timing::transfer_cost("wait for peers", idle, 0, timing::Bound::Idle));
-        }
-        clock.add_ici(&timing::transfer_cost(name, cycles, bytes, timing::Bound::Ici));
+        clock.add_ici_blocking(&timing::transfer_cost(name, cycles, bytes, timing::Bound::Ici), start);
         clock.now()
+    }
+
+    /// An asynchronous collective of `cycles` whose group met at `start`: it runs on the ICI
+    /// beside the kernels, and the buffers in `writes` are ready at its end (returned). Its
+    /// event is op `name`, kernel "`name` (async)".
+    pub fn ici_transfer_async(&self, name: &str, start: u64, cycles: u64, bytes: u64, writes: &[BufferId]) -> u64 {
+        let cost = timing::transfer_cost(&format!("{name} (async)"), cycles, bytes, timing::Bound::Ici);
+        self.clock().add_ici_async(&cost, Arc::from(name), start, writes)
     }
 
     /// The storage of buffers that died with a run (`Hbm::hold_run` took them off the
@@ -464,6 +468,7 @@ impl Device for SimDevice {
 
     fn write_bytes(&self, buffer: BufferId, byte_offset: usize, data: &[u8]) -> Result<()> {
         self.hbm.check_range(buffer, byte_offset, data.len())?;
+        self.clock().wait_for([buffer]);
         if self.stream.idle() {
             self.hbm.write_bytes(buffer, byte_offset, data)?;
         } else {
@@ -476,6 +481,7 @@ impl Device for SimDevice {
 
     /// Waits only for the queued work that writes `buffer`; reports an error of queued work.
     fn read_bytes(&self, buffer: BufferId, byte_offset: usize, out: &mut [u8]) -> Result<()> {
+        self.clock().wait_for([buffer]);
         match self.stream.wait_readable(buffer) {
             Some(bytes) => {
                 let end = byte_offset.checked_add(out.len()).filter(|&e| e <= bytes.len());
@@ -510,7 +516,9 @@ impl Device for SimDevice {
         } else if let Some(e) = output_count_error(exe, outputs) {
             return Err(e);
         }
-        self.clock().run_program(&exe.timing, &exe.graph);
+        let mut clock = self.clock();
+        clock.wait_for(run_buffers(inputs, outputs));
+        clock.run_program(&exe.timing, &exe.graph);
         Ok(())
     }
 
@@ -545,7 +553,11 @@ impl Device for SimDevice {
                 self.store_output_memory(buffer, nbytes);
             }
         }
-        self.clock().run_program(&sim.timing, &sim.graph);
+        {
+            let mut clock = self.clock();
+            clock.wait_for(run_buffers(&inputs, &outputs));
+            clock.run_program(&sim.timing, &sim.graph);
+        }
         if self.timing_only() {
             self.release_after_run(&run.dying);
             return Ok(());
@@ -575,6 +587,15 @@ impl Device for SimDevice {
     fn reset_peak_memory(&self) {
         self.hbm.reset_peak()
     }
+}
+
+/// The buffers a run reads and writes (what waits for asynchronous collectives).
+fn run_buffers<'a>(inputs: &'a [ExecInput], outputs: &'a [TensorView]) -> impl Iterator<Item = BufferId> + 'a {
+    let read = inputs.iter().filter_map(|i| match i {
+        ExecInput::Tensor(v) => Some(v.buffer),
+        _ => None,
+    });
+    read.chain(outputs.iter().map(|v| v.buffer))
 }
 
 #[cfg(test)]

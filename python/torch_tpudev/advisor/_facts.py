@@ -44,9 +44,13 @@ class RunFacts:
         self.mxu_rows, self.mxu_cols = info["mxu_rows"], info["mxu_cols"]
         self.hbm_bw = info["hbm_bw_bytes_per_s"]
         self.launch_cycles = info["launch_cycles"]
-        # Event-based savings are measured on the profiled chip; this scales them to the advised one.
+        self.profiled_chip = prof.chip
         self.profiled_clock_hz = prof.clock_hz
-        self.run_s = prof.total_time_s
+        # Savings read off the events are times on the profiled chip; on another chip they are
+        # scaled by how much longer or shorter the same programs take there.
+        same = info["chip_name"] == prof.chip
+        self.run_s = prof.total_time_s if same or not prof.events else prof.on_chip(self.chip_key)[0]
+        self._event_scale = 1.0 if same or not prof.total_time_s else self.run_s / prof.total_time_s
         self._products = None
         self._call_starts = None
         self._lines = {}
@@ -60,8 +64,8 @@ class RunFacts:
         return nbytes / self.hbm_bw
 
     def event_seconds(self, cycles) -> float:
-        """Seconds of `cycles` of the profiled chip's clock (event times)."""
-        return cycles / self.profiled_clock_hz
+        """Seconds of `cycles` of the profiled chip's clock (event times), on the advised chip."""
+        return cycles / self.profiled_clock_hz * self._event_scale
 
     @property
     def products(self):

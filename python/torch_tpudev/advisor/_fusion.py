@@ -2,8 +2,8 @@
 modes), every elementwise op is its own kernel: it reads its inputs from HBM and writes its
 result back, and the op that reads the result loads it again. Fused (defer-and-fuse, or
 `torch.compile`), a chain of such ops is one kernel. The op log says which op read which op's
-result; each such link, fused, saves a kernel launch and the intermediate's write and read
-(at most the reader's whole time). Independent ops (a gradient added into each parameter) do
+result; fused with what it reads, an op saves its kernel launch and each intermediate's write
+and read (at most its own whole time). Independent ops (a gradient added into each parameter) do
 not fuse and are not counted, nor are links across a compiled or deferred program (the ops on
 either side of a compiled graph run in different steps of the program order)."""
 
@@ -39,20 +39,21 @@ def _events_by_call(facts):
 def find(facts, Finding):
     by_call, stretch = _events_by_call(facts)
     writer = {}  # buffer -> index of the op call that last wrote it
-    launch_s = facts.event_seconds(facts.launch_cycles)
+    launch_s = facts.seconds(facts.launch_cycles)
     saving, links, fused_calls, lines = 0.0, 0, set(), {}
     for i, call in enumerate(facts.ops):
         events = by_call.get(i, [])
         if _fusable(events):
-            for b in dict.fromkeys(call.inputs):
-                j = writer.get(b)
-                if j is None or j == i or stretch.get(j) != stretch.get(i) or not _fusable(by_call.get(j, [])):
-                    continue
-                produced = sum(e.bytes_written for e in by_call[j])
+            producers = {
+                j for j in (writer.get(b) for b in call.inputs)
+                if j is not None and j != i and stretch.get(j) == stretch.get(i) and _fusable(by_call.get(j, []))
+            }
+            if producers:
+                produced = sum(e.bytes_written for j in producers for e in by_call[j])
                 reader_s = facts.event_seconds(sum(e.cycles for e in events))
                 saving += min(reader_s, launch_s + facts.hbm_seconds(2 * produced))
-                links += 1
-                fused_calls.update((i, j))
+                links += len(producers)
+                fused_calls.update(producers | {i})
                 lines[call.where] = lines.get(call.where, 0) + reader_s
         for b in call.outputs:
             writer[b] = i
@@ -61,7 +62,7 @@ def find(facts, Finding):
     return [
         Finding(
             kind="unfused memory-bound ops",
-            summary=f"{len(fused_calls)} memory-bound ops run one at a time read {links} result(s) of each other "
+            summary=f"{len(fused_calls)} memory-bound ops run one at a time; {links} times one reads another's result "
             "back from HBM",
             change='run the step in defer-and-fuse (torch.tpu.eager_mode = "DEFER_AND_FUSE") or under '
             'torch.compile(backend="tpu"), so that each chain of them is one fused kernel',

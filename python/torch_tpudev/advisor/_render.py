@@ -12,7 +12,8 @@ def _saving(f) -> str:
 
 
 def text(advice) -> str:
-    lines = [f"advisor: {len(advice.findings)} finding(s) on {advice.chip}, profiled run {advice.run_s * 1e6:.1f} us simulated"]
+    where = f"on {advice.chip}" if advice.profiled_chip in ("", advice.chip) else f"on {advice.chip} (profiled on {advice.profiled_chip})"
+    lines = [f"advisor: {len(advice.findings)} finding(s) {where}, profiled run {advice.run_s * 1e6:.1f} us simulated"]
     for i, f in enumerate(advice.findings, 1):
         lines.append(f"{i}. [{f.kind}] saves ~{_saving(f)}: {f.summary}")
         for w in f.where[:4]:
@@ -25,6 +26,8 @@ def text(advice) -> str:
             lines[-1] += ")"
     if not advice.findings:
         lines.append("nothing to change: no finding")
+    if advice.omitted:
+        lines.append(f"({advice.omitted} smaller finding(s), each under {advice.min_share:.0%} of the run, left out)")
     return "\n".join(lines)
 
 

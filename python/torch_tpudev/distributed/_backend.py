@@ -19,7 +19,7 @@ from datetime import timedelta
 import torch
 import torch.distributed as dist
 
-from .. import _C, _private
+from .. import _C, _op_log, _private
 from . import _handshake, _slice
 
 _done = _private.completed_work
@@ -66,7 +66,8 @@ def _untimed_staging(method):
         _C.synchronize()
         _C.pause_clock(True)
         try:
-            return method(self, *args)
+            with _op_log.staging():
+                return method(self, *args)
         finally:
             _C.pause_clock(False)
 
@@ -113,13 +114,22 @@ class TpuBackend(_private.c10d_backend_base()):
     def _clock(self):
         return _C.sim_time()[0] if self._timed else 0
 
-    def _run(self, what, kind, nbytes, on_chip, transport):
-        """Meets the group, runs `transport()`, charges `kind` over `nbytes` to the clock."""
+    def _run(self, what, kind, nbytes, on_chip, transport, opts=None, writes=()):
+        """Meets the group, runs `transport()`, charges `kind` over `nbytes` to the clock. An
+        asynchronous collective (`opts.asyncOp`: `async_op=True`, DDP's buckets, FSDP's
+        gathers) that writes device tensors `writes` runs on the ICI beside the kernels: what
+        reads or writes them later waits for it, as on a TPU."""
+        _op_log.collective(what)
         start = self._handshake.meet(what, self._clock())
         transport()
         if self._timed and on_chip:
             cycles = _C.collective_cycles(self._slice.spec, kind, nbytes, self._ranks)
-            _C.ici_transfer(what.split("(", 1)[0], start, cycles, nbytes)
+            name = what.split("(", 1)[0]
+            if getattr(opts, "asyncOp", False) and writes:
+                writes = [_buffer(t) for t in writes if t.device.type == "tpu"]
+                _C.ici_transfer_async(name, start, cycles, nbytes, writes)
+            else:
+                _C.ici_transfer(name, start, cycles, nbytes)
 
     def _per_rank(self, flat):
         """c10d's list-of-lists argument (one list of a tensor per rank, per input) from its
@@ -146,7 +156,7 @@ class TpuBackend(_private.c10d_backend_base()):
             self._reduce_into(staged.host, opts.reduceOp)
             staged.write_back()
 
-        self._run(what, "all-reduce", _nbytes(tensors), _on_chip(tensors), transport)
+        self._run(what, "all-reduce", _nbytes(tensors), _on_chip(tensors), transport, opts, tensors)
         return _done(tensors)
 
     def allreduce_coalesced(self, tensors, opts):
@@ -162,7 +172,7 @@ class TpuBackend(_private.c10d_backend_base()):
             staged.write_back()
 
         # Bandwidth-optimal broadcast is a scatter then an all-gather: an all-reduce's traffic.
-        self._run(what, "all-reduce", _nbytes(tensors), _on_chip(tensors), transport)
+        self._run(what, "all-reduce", _nbytes(tensors), _on_chip(tensors), transport, opts, tensors)
         return _done(tensors)
 
     @_untimed_staging
@@ -192,7 +202,7 @@ class TpuBackend(_private.c10d_backend_base()):
             self._gloo._allgather_base(staged_out.host[0], staged_in.host[0]).wait()
             staged_out.write_back()
 
-        self._run(what, "all-gather", _nbytes([output]), _on_chip([input]), transport)
+        self._run(what, "all-gather", _nbytes([output]), _on_chip([input]), transport, opts, [output])
         return _done([output])
 
     _allgather_base = all_gather_single
@@ -220,7 +230,7 @@ class TpuBackend(_private.c10d_backend_base()):
     @_untimed_staging
     def reduce_scatter_single(self, output, input, opts):
         what = f"reduce_scatter_tensor({_describe([input])}->{_describe([output])})"
-        self._reduce_scatter_flat(output, input.reshape(-1), opts.reduceOp, what)
+        self._reduce_scatter_flat(output, input.reshape(-1), opts.reduceOp, what, opts)
         return _done([output])
 
     _reduce_scatter_base = reduce_scatter_single
@@ -231,7 +241,7 @@ class TpuBackend(_private.c10d_backend_base()):
 
     reduce_scatter_tensor_coalesced = reduce_scatter_single_coalesced
 
-    def _reduce_scatter_flat(self, output, flat_input, op, what):
+    def _reduce_scatter_flat(self, output, flat_input, op, what, opts=None):
         # gloo's reduce-scatter covers few dtypes; an all-reduce of the whole input then
         # taking this rank's slice gives the same values, and the ICI model still times it
         # as the reduce-scatter it is.
@@ -243,7 +253,7 @@ class TpuBackend(_private.c10d_backend_base()):
             mine = staged.host[0][self._rank * n:(self._rank + 1) * n]
             output.copy_(mine.view(output.shape))
 
-        self._run(what, "reduce-scatter", _nbytes([flat_input]), _on_chip([flat_input]), transport)
+        self._run(what, "reduce-scatter", _nbytes([flat_input]), _on_chip([flat_input]), transport, opts, [output])
 
     @_untimed_staging
     def all_to_all_single(self, output, input, output_split_sizes, input_split_sizes, opts):
@@ -288,7 +298,7 @@ class TpuBackend(_private.c10d_backend_base()):
                     h.copy_(w)
                 staged.write_back()
 
-        self._run(what, "all-reduce", _nbytes(tensors), _on_chip(tensors), transport)
+        self._run(what, "all-reduce", _nbytes(tensors), _on_chip(tensors), transport, opts, tensors)
         return _done(tensors)
 
     @_untimed_staging
@@ -339,6 +349,11 @@ class TpuBackend(_private.c10d_backend_base()):
             cycles = _C.p2p_cycles(self._slice.spec, _nbytes(tensors), src, dst)
             _C.ici_transfer(direction, start, cycles, _nbytes(tensors))
         return _done(tensors)
+
+
+def _buffer(t) -> int:
+    """The device buffer a tpu tensor lives in."""
+    return t.untyped_storage()._tpudev_buffer.addr
 
 
 def _on_chip(tensors) -> bool:
