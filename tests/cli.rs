@@ -467,3 +467,25 @@ fn run_on_a_slice_of_hardware_replicas_agrees_with_the_simulated_slice() {
     }
     let _ = std::fs::remove_file(program);
 }
+
+#[test]
+fn advise_hands_its_arguments_to_the_python_advisor() {
+    // A stand-in interpreter that prints what it was given: the module, then the arguments.
+    let fake = temp_file("fake_python.sh");
+    std::fs::write(&fake, "#!/bin/sh\necho \"$@\"\nexit 3\n").unwrap();
+    std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tpudev"))
+        .args(["advise", "--chip", "v6e", "train.py", "--lr", "3"])
+        .env("TPUDEV_PYTHON", &fake)
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&out).trim(), "-m torch_tpudev.advisor --chip v6e train.py --lr 3");
+    assert_eq!(out.status.code(), Some(3), "the script's exit status is the command's");
+    let missing = Command::new(env!("CARGO_BIN_EXE_tpudev"))
+        .args(["advise", "train.py"])
+        .env("TPUDEV_PYTHON", "/nonexistent/python")
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(stderr(&missing).contains("set TPUDEV_PYTHON to the interpreter that has torch_tpudev installed"));
+}

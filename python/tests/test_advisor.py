@@ -95,6 +95,17 @@ def test_recompilations_name_the_size_that_changed_and_mark_dynamic_removes_them
     assert fixed_programs < bad_programs
 
 
+def test_a_dtype_change_is_named_as_the_cause_of_a_recompilation():
+    torch._dynamo.reset()
+    double_sum = torch.compile(lambda a: (a * 2).sum(), backend="tpu")
+    with torch_tpudev.profile() as prof:
+        double_sum(torch.ones(8, device="tpu"))
+        double_sum(torch.ones(8, device="tpu", dtype=torch.bfloat16))
+    [finding] = torch_tpudev.advise(prof).of_kind("recompilation")
+    assert "a dtype float32 -> bfloat16" in finding.summary
+    assert finding.change.startswith("pass the same dtypes")
+
+
 # ---------------------------------------------------------------- graph breaks
 class Chatty(Net):
     def forward(self, x):
@@ -171,6 +182,20 @@ def test_item_in_the_loop_is_found_at_its_line_and_reading_once_is_faster():
     assert_saving_estimated(finding, bad, fixed)
 
 
+def positive_sums(y, n=3):
+    return [y[y > 0].sum() * 2 for _ in range(n)]
+
+
+def test_a_data_dependent_shape_is_a_host_sync_at_its_line():
+    """`y[y > 0]` has a size only the values decide: the host reads the mask, each time."""
+    y = torch.randn(64).to("tpu")
+    with torch.tpu.set_eager_mode("DEFER_AND_FUSE"):
+        prof = profiled(positive_sums, y)
+    [finding] = torch_tpudev.advise(prof, min_share=0).of_kind("host sync")
+    assert finding.where == (line_of(positive_sums, "y[y > 0]"),)
+    assert finding.summary.startswith("3 host synchronization(s)")
+
+
 # ---------------------------------------------------------------- MXU shapes
 def test_a_size_past_the_mxu_width_is_found_and_the_multiple_below_is_faster():
     # Large enough that each product keeps every MXU busy: then a fifth column of weight
@@ -184,6 +209,24 @@ def test_a_size_past_the_mxu_width_is_found_and_the_multiple_below_is_faster():
     assert f"make it {width} " in finding.change
     assert line_of(sgd_steps, "loss = model(x)") in finding.where
     assert torch_tpudev.advise(fixed).of_kind("MXU shape") == []
+    assert_saving_estimated(finding, bad, fixed)
+
+
+def conv_net(channels):
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Conv2d(128, channels, 3, padding=1), nn.ReLU(),
+                         nn.Conv2d(channels, 128, 3, padding=1)).to("tpu", torch.bfloat16)
+
+
+def conv_step(net, x):
+    net(x).float().square().mean().backward()
+
+
+def test_a_convolution_with_misfit_channels_is_found_and_aligned_channels_are_faster():
+    x = torch.randn(8, 128, 16, 16).to("tpu", torch.bfloat16)
+    bad, fixed = profiled(conv_step, conv_net(2 * MXU + 2), x), profiled(conv_step, conv_net(2 * MXU), x)
+    [finding] = [f for f in torch_tpudev.advise(bad).of_kind("MXU shape") if f.summary.startswith(f"size {2 * MXU + 2} ")]
+    assert line_of(conv_step, "net(x)") in finding.where
     assert_saving_estimated(finding, bad, fixed)
 
 

@@ -2,6 +2,7 @@
 //! module per subcommand. Errors are printed as one `error: ...` line and exit with status 1;
 //! usage errors are clap's (status 2).
 
+mod advise;
 mod cache;
 mod chips;
 mod doctor;
@@ -10,6 +11,7 @@ mod npy;
 mod run;
 mod run_slice;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -57,6 +59,15 @@ enum Command {
         /// Print the estimate even when the workload does not fit in HBM (exit status 0)
         #[arg(long)]
         allow_oom: bool,
+    },
+    /// Run a PyTorch script on the simulated TPU, profiled, and list what to change to make it
+    /// faster (the performance advisor, docs/advisor.md; runs `python3 -m torch_tpudev.advisor`,
+    /// or TPUDEV_PYTHON)
+    #[command(disable_help_flag = true)]
+    Advise {
+        /// [--chip CHIP] [--json] [--html PATH] SCRIPT.py [script args...] (`tpudev advise --help`)
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+        args: Vec<OsString>,
     },
     /// Check the hardware path: backend choice, TPU detection, PJRT plugin, devices, a smoke run
     Doctor {
@@ -134,8 +145,8 @@ where
             return u8::try_from(e.exit_code()).unwrap_or(2);
         }
     };
-    match run(cli) {
-        Ok(()) => 0,
+    match run(cli.command) {
+        Ok(status) => status,
         Err(e) => {
             eprintln!("error: {e}");
             1
@@ -143,22 +154,27 @@ where
     }
 }
 
-fn run(cli: Cli) -> Result<(), CliError> {
-    match cli.command {
-        Command::Chips { json, chip_file } => chips::run(json, &chip_file),
-        Command::Cache { dir, command } => cache::run(command, dir.as_deref()),
-        Command::Estimate { workload, json, allow_oom } => estimate::run(&workload, json, allow_oom),
-        Command::Doctor { timeout } => doctor::run(timeout),
-        Command::Run { program, inputs, random, chip, topology, backend, json, repeat } => run::run(run::RunArgs {
-            program: &program,
-            inputs: &inputs,
-            random,
-            chip: chip.as_deref(),
-            topology: topology.as_deref(),
-            backend,
-            json,
-            repeat: repeat as usize,
-        }),
+/// Runs a subcommand; returns the exit status (0, or the status `advise`'s script ended with).
+fn run(command: Command) -> Result<u8, CliError> {
+    let done = |r: Result<(), CliError>| r.map(|()| 0);
+    match command {
+        Command::Advise { args } => advise::run(&args),
+        Command::Chips { json, chip_file } => done(chips::run(json, &chip_file)),
+        Command::Cache { dir, command } => done(cache::run(command, dir.as_deref())),
+        Command::Estimate { workload, json, allow_oom } => done(estimate::run(&workload, json, allow_oom)),
+        Command::Doctor { timeout } => done(doctor::run(timeout)),
+        Command::Run { program, inputs, random, chip, topology, backend, json, repeat } => {
+            done(run::run(run::RunArgs {
+                program: &program,
+                inputs: &inputs,
+                random,
+                chip: chip.as_deref(),
+                topology: topology.as_deref(),
+                backend,
+                json,
+                repeat: repeat as usize,
+            }))
+        }
     }
 }
 
