@@ -6,7 +6,7 @@ advisor says, and both timed on the simulated clock.
     tpudev advise examples/performance_advisor.py --slow-only    (the command-line form)
 
 The slow loop: op by op (strict eager mode), f32 at PyTorch's default "highest" matmul
-precision, a hidden size of 1000, 8 samples per step, and `loss.item()` every step. The
+precision, a hidden size of 1040, 8 samples per step, and `loss.item()` every step. The
 advised loop: defer-and-fuse, autocast to bf16, a hidden size of 1024, 128 samples per step,
 the loss kept on the device and read once.
 """
@@ -65,11 +65,11 @@ def advised_loop(model):
 
 
 if cli.slow_only:
-    slow_loop(mlp(1000))
+    slow_loop(mlp(1040))
     raise SystemExit(0)
 
 with torch_tpudev.profile() as slow:
-    slow_loop(mlp(1000))
+    slow_loop(mlp(1040))
 advice = torch_tpudev.advise(slow)
 print(advice)
 if cli.html:

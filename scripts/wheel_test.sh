@@ -61,6 +61,8 @@ PY
 tpudev --version
 tpudev chips | head -n 3
 tpudev estimate workloads/llama3.1-8b-train-v6e-8.toml | head -n 6
+# The advisor ships in the wheel: `tpudev advise` runs the demo profiled and lists its findings.
+tpudev advise examples/train.py --steps 2 | grep -E '^(advisor: |1\. \[)'
 python -m pytest -q -p no:cacheprovider python/tests
 awk -v a="$t0" -v b="$t1" -v c="$t2" \
     'BEGIN { printf "wheel: install %.1f s, demo %.1f s, together %.1f s\n", b - a, c - b, c - a }'

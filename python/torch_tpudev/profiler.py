@@ -106,6 +106,7 @@ class Profile:
         self.graphs_run = []
         props = _C.properties()
         self.chip = props["name"]
+        self.chip_key = props["chip"]
         self.clock_hz = props["clock_hz"]
         self.peak_flops = props["peak_bf16_flops"]
         self.hbm_bw = props["hbm_bw_bytes_per_s"]

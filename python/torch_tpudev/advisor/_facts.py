@@ -37,7 +37,7 @@ class RunFacts:
         self.sync_points = prof.sync_points
         self.ops = prof.op_calls
         self.compiles = prof.compiles
-        info = _C.chip_info(chip or prof.chip)
+        info = _C.chip_info(chip or prof.chip_key)
         self.chip = info["chip_name"]
         self.chip_key = info["chip_key"]
         self.clock_hz = info["clock_hz"]
@@ -54,6 +54,7 @@ class RunFacts:
         self._products = None
         self._call_starts = None
         self._lines = {}
+        self._what_ifs = {}
 
     def seconds(self, cycles) -> float:
         """Seconds of `cycles` of the advised chip's clock."""
@@ -77,15 +78,17 @@ class RunFacts:
     def product_cycles(self, product, batch=None, m=None, n=None, k=None, bf16=False) -> int:
         """Cycles of `product` alone on the advised chip with the dims given replaced (and, with
         `bf16`, bf16 operands in one MXU pass)."""
-        return self.prof._programs.product_cycles(
-            self.chip_key,
-            product.index,
+        dims = (
             product.batch if batch is None else batch,
             product.m if m is None else m,
             product.n if n is None else n,
             product.k if k is None else k,
-            bf16,
         )
+        # A run repeats its products' shapes step after step: price each what-if once.
+        key = (product.kind, product.lhs_bytes, product.rhs_bytes, product.out_bytes, product.passes, dims, bf16)
+        if key not in self._what_ifs:
+            self._what_ifs[key] = self.prof._programs.product_cycles(self.chip_key, product.index, *dims, bf16)
+        return self._what_ifs[key]
 
     def product_lines(self, product):
         key = (product.kind, product.dims)

@@ -68,6 +68,7 @@ def find(facts, Finding):
             'torch.compile(backend="tpu"), so that each chain of them is one fused kernel',
             saving_s=saving,
             where=facts.user_lines(lines),
-            detail=f"each of the {links} link(s), fused, saves a kernel launch and the intermediate's HBM write and read",
+            detail="fused with the ops whose results it reads, each op saves its kernel launch and those results' "
+            "HBM write and read",
         )
     ]
