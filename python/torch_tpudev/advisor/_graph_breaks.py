@@ -14,11 +14,10 @@ def find(facts, Finding):
             by_break.setdefault((g.break_where, g.graph_break), []).append(g)
     findings = []
     for (where, reason), breaking in by_break.items():
-        code = breaking[0].code
-        resumed = [
-            g for g in graphs if g.code.rsplit(":", 1)[0] == code.rsplit(":", 1)[0] and "resume_in_" in g.code
-        ]
-        crossing = sum(g.activation_bytes * max(ran.get(id(g), 0), 1) for g in resumed)
+        # Dynamo names the code after a break at line L of `fn` "torch_dynamo_resume_in_fn_at_L".
+        file, line = where.rsplit(":", 1) if ":" in where else (where, "")
+        resumed = [g for g in graphs if g.code.startswith(f"{file}:torch_dynamo_resume_in_") and g.code.endswith(f"_at_{line}")]
+        crossing = sum(g.activation_bytes * ran.get(id(g), 0) for g in resumed)
         # Written once by the graph before the break and read once by the one after it.
         saving = facts.hbm_seconds(2 * crossing)
         calls = sum(ran.get(id(g), 0) for g in breaking)
