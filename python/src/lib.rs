@@ -127,8 +127,7 @@ fn run<'py>(
             e => to_pyerr(py, e),
         })?;
         if let Some(start) = start {
-            let (inputs, outputs) = (op_listener::input_buffers(&args), op_listener::output_buffers(&outs, &dests));
-            op_listener::notify(py, op, &py_args, start, inputs, outputs);
+            op_listener::notify(py, op, &py_args, start, &args, &outs, &dests);
         }
         let list = PyList::empty(py);
         for o in outs {
@@ -155,8 +154,7 @@ fn run1<'py>(py: Python<'py>, op: &str, py_args: Bound<'py, PyTuple>) -> PyResul
             e => to_pyerr(py, e),
         })?;
         if let Some(start) = start {
-            let (inputs, outputs) = (op_listener::input_buffers(&args), op_listener::output_buffers(&outs, &[]));
-            op_listener::notify(py, op, &py_args, start, inputs, outputs);
+            op_listener::notify(py, op, &py_args, start, &args, &outs, &[]);
         }
         match <[Option<TensorView>; 1]>::try_from(outs) {
             Ok([Some(v)]) => new_output(py, v),

@@ -28,7 +28,7 @@ pub fn listening() -> bool {
 }
 
 /// The buffers an op's tensor arguments read.
-pub fn input_buffers(args: &[Arg]) -> Vec<BufferId> {
+fn input_buffers(args: &[Arg]) -> Vec<BufferId> {
     let mut ids = Vec::new();
     for a in args {
         match a {
@@ -40,27 +40,29 @@ pub fn input_buffers(args: &[Arg]) -> Vec<BufferId> {
     ids
 }
 
-/// Tells the listener, if any, that `op` ran on `args` from simulated cycle `start`, reading
-/// `inputs` and writing `outputs`. A failure in the listener must not fail the op, so it is
-/// reported as unraisable (printed) and the op goes on.
+/// Tells the listener, if any, that `op` ran on `py_args` (`args` as the dispatcher took them)
+/// from simulated cycle `start`, giving `outs` (or writing into `dests`). A failure in the
+/// listener must not fail the op, so it is reported as unraisable (printed) and the op goes on.
 pub fn notify(
     py: Python<'_>,
     op: &str,
-    args: &Bound<'_, PyTuple>,
+    py_args: &Bound<'_, PyTuple>,
     start: u64,
-    inputs: Vec<BufferId>,
-    outputs: Vec<BufferId>,
+    args: &[Arg],
+    outs: &[Option<TensorView>],
+    dests: &[Option<TensorView>],
 ) {
     let listener = LISTENER.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|l| l.clone_ref(py));
     if let Some(listener) = listener {
-        if let Err(e) = listener.call1(py, (op, args, start, inputs, outputs)) {
+        let (inputs, outputs) = (input_buffers(args), output_buffers(outs, dests));
+        if let Err(e) = listener.call1(py, (op, py_args, start, inputs, outputs)) {
             e.write_unraisable(py, None);
         }
     }
 }
 
 /// The buffers of an op's results: each new output, or the destination it was written into.
-pub fn output_buffers(outs: &[Option<TensorView>], dests: &[Option<TensorView>]) -> Vec<BufferId> {
+fn output_buffers(outs: &[Option<TensorView>], dests: &[Option<TensorView>]) -> Vec<BufferId> {
     outs.iter()
         .enumerate()
         .filter_map(|(i, o)| o.as_ref().or_else(|| dests.get(i).and_then(|d| d.as_ref())).map(|v| v.buffer))

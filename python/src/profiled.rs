@@ -2,6 +2,7 @@
 //! can be timed on another chip: "this step takes X on my v5e; what on a v6e?" answered by
 //! the same programs and the same timing engine (`tpudev_sim::timing::retime_run`).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
@@ -38,6 +39,7 @@ impl ProfiledPrograms {
         let p = params(py, chip)?;
         Ok(self
             .runs(&p)
+            .into_iter()
             .map(|(run, pr)| {
                 let mm = pr.mm;
                 (
@@ -72,7 +74,7 @@ impl ProfiledPrograms {
         bf16: bool,
     ) -> PyResult<u64> {
         let p = params(py, chip)?;
-        let Some((_, pr)) = self.runs(&p).nth(index) else {
+        let Some(&(_, pr)) = self.runs(&p).get(index) else {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!("no product {index} in this run")));
         };
         let mm = tpudev_sim::timing::Matmul { batch, m, n, k, ..pr.mm };
@@ -85,12 +87,16 @@ impl ProfiledPrograms {
 }
 
 impl ProfiledPrograms {
-    /// (program run, product) for every product of every program run, in order.
-    fn runs<'a>(&'a self, p: &'a TimingParams) -> impl Iterator<Item = (usize, Product)> + 'a {
-        self.programs
-            .iter()
-            .enumerate()
-            .flat_map(move |(run, g)| program_products(g, p).into_iter().map(move |pr| (run, pr)))
+    /// (program run, product) for every product of every program run, in order. A step's
+    /// programs run again and again: each distinct program is read once.
+    fn runs(&self, p: &TimingParams) -> Vec<(usize, Product)> {
+        let mut read: HashMap<*const Graph, Vec<Product>> = HashMap::new();
+        let mut runs = Vec::new();
+        for (run, g) in self.programs.iter().enumerate() {
+            let products = read.entry(Arc::as_ptr(g)).or_insert_with(|| program_products(g, p));
+            runs.extend(products.iter().map(|&pr| (run, pr)));
+        }
+        runs
     }
 }
 

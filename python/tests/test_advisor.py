@@ -386,3 +386,18 @@ def test_tpudev_advise_runs_a_script_profiled_and_prints_its_findings(tmp_path):
     failing = subprocess.run([sys.executable, "-m", "torch_tpudev.advisor", str(script), "nope"],
                              capture_output=True, text=True, timeout=300)
     assert failing.returncode != 0 and "ValueError" in failing.stderr
+    missing = subprocess.run([sys.executable, "-m", "torch_tpudev.advisor", str(tmp_path / "nowhere.py")],
+                             capture_output=True, text=True, timeout=300)
+    assert missing.returncode == 2 and f"no such script: {tmp_path / 'nowhere.py'}" in missing.stderr
+    assert "Traceback" not in missing.stderr
+
+
+def test_advise_needs_a_finished_profile():
+    with pytest.raises(ValueError, match="reads a finished profile"):
+        torch_tpudev.advise(torch_tpudev.profile())
+    x = torch.ones(4, 4).to("tpu")
+    with torch_tpudev.profile() as prof:
+        with pytest.raises(ValueError, match="after the block ends"):
+            torch_tpudev.advise(prof)
+        (x @ x).sum().item()
+    assert torch_tpudev.advise(prof, min_share=0).run_s > 0

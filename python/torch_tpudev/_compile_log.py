@@ -83,12 +83,8 @@ def describe(gm, example_inputs, where, seconds) -> GraphCompile:
         for name, x in zip(names, example_inputs)
         if isinstance(x, torch.Tensor)
     )
-    dynamic = any(
-        isinstance(s, torch.SymInt)
-        for n in gm.graph.nodes
-        if n.op == "placeholder" and isinstance(n.meta.get("example_value", n.meta.get("val")), torch.Tensor)
-        for s in n.meta.get("example_value", n.meta.get("val")).shape
-    )
+    traced = [n.meta.get("example_value", n.meta.get("val")) for n in gm.graph.nodes if n.op == "placeholder"]
+    dynamic = any(isinstance(s, torch.SymInt) for v in traced if isinstance(v, torch.Tensor) for s in v.shape)
     reason = getattr(gm, "compile_subgraph_reason", None)
     graph_break, break_where = "", ""
     if reason is not None and getattr(reason, "graph_break", False):

@@ -14,10 +14,9 @@ import torch
 
 from . import _C, _sync_points
 
-# Ops whose operand shapes the advisor needs: the matrix products and convolutions.
-PRODUCT_OPS = frozenset(
-    ("mm", "addmm", "bmm", "baddbmm", "convolution", "convolution_overrideable", "_convolution", "matmul", "linear")
-)
+# Ops whose operand shapes the advisor needs: the matrix products and convolutions the runtime
+# lowers (matmul and linear reach it as these).
+PRODUCT_OPS = frozenset(("mm", "addmm", "bmm", "baddbmm", "convolution", "_convolution"))
 
 _lock = threading.Lock()
 _listeners = []

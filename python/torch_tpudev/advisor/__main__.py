@@ -6,6 +6,7 @@ advisor's findings.
 """
 
 import argparse
+import os
 import runpy
 import sys
 
@@ -23,6 +24,8 @@ def main(argv=None) -> int:
     parser.add_argument("script", help="the Python script to run")
     parser.add_argument("args", nargs=argparse.REMAINDER, help="the script's own arguments")
     opts = parser.parse_args(argv)
+    if not os.path.isfile(opts.script):
+        parser.error(f"no such script: {opts.script}")
 
     import torch_tpudev
 

@@ -3,6 +3,7 @@ with their lines of user code, the graphs `torch.compile` compiled, and the run'
 products as the MXU model of the advised chip sees them, with what-if prices."""
 
 import bisect
+import math
 from dataclasses import dataclass
 
 from .. import _C, _op_log
@@ -32,6 +33,11 @@ class Product:
 
 class RunFacts:
     def __init__(self, prof, chip=None):
+        if prof._programs is None:
+            raise ValueError(
+                "torch_tpudev.advise reads a finished profile: profile the step with "
+                "`with torch_tpudev.profile() as prof:` and call advise(prof) after the block ends"
+            )
         self.prof = prof
         self.events = prof.events
         self.sync_points = prof.sync_points
@@ -71,8 +77,7 @@ class RunFacts:
     @property
     def products(self):
         if self._products is None:
-            raw = self.prof._programs.products(self.chip_key) if self.prof._programs is not None else []
-            self._products = [Product(i, *row) for i, row in enumerate(raw)]
+            self._products = [Product(i, *row) for i, row in enumerate(self.prof._programs.products(self.chip_key))]
         return self._products
 
     def product_cycles(self, product, batch=None, m=None, n=None, k=None, bf16=False) -> int:
@@ -140,7 +145,7 @@ def _call_dims(call):
     name = call.op.partition(".")[0]
     shapes = [s for s, _ in call.operands]
     try:
-        if name in ("mm", "matmul") and len(shapes) >= 2 and len(shapes[0]) == 2:
+        if name == "mm":
             (m, k), (_, n) = shapes[0], shapes[1]
             return (1, m, n, k)
         if name == "addmm":
@@ -152,11 +157,9 @@ def _call_dims(call):
         if name == "baddbmm":
             (b, m, k), (_, _, n) = shapes[1], shapes[2]
             return (b, m, n, k)
-        if name in ("convolution", "convolution_overrideable", "_convolution"):
-            x, w = shapes[0], shapes[1]
-            taps = 1
-            for d in w[2:]:
-                taps *= d
+        if name in ("convolution", "_convolution"):
+            w = shapes[1]
+            taps = math.prod(w[2:])
             # Output positions need the output's shape; the join only needs n and k.
             return (None, None, w[0], w[1] * taps)
     except (ValueError, IndexError):

@@ -19,7 +19,7 @@ from datetime import timedelta
 import torch
 import torch.distributed as dist
 
-from .. import _C, _op_log, _private
+from .. import _C, _kernels, _op_log, _private
 from . import _handshake, _slice
 
 _done = _private.completed_work
@@ -126,7 +126,7 @@ class TpuBackend(_private.c10d_backend_base()):
             cycles = _C.collective_cycles(self._slice.spec, kind, nbytes, self._ranks)
             name = what.split("(", 1)[0]
             if getattr(opts, "asyncOp", False) and writes:
-                writes = [_buffer(t) for t in writes if t.device.type == "tpu"]
+                writes = [_kernels._base_addr(t) for t in writes if t.device.type == "tpu"]
                 _C.ici_transfer_async(name, start, cycles, nbytes, writes)
             else:
                 _C.ici_transfer(name, start, cycles, nbytes)
@@ -349,11 +349,6 @@ class TpuBackend(_private.c10d_backend_base()):
             cycles = _C.p2p_cycles(self._slice.spec, _nbytes(tensors), src, dst)
             _C.ici_transfer(direction, start, cycles, _nbytes(tensors))
         return _done(tensors)
-
-
-def _buffer(t) -> int:
-    """The device buffer a tpu tensor lives in."""
-    return t.untyped_storage()._tpudev_buffer.addr
 
 
 def _on_chip(tensors) -> bool:
