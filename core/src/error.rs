@@ -5,13 +5,24 @@ use thiserror::Error;
 
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// `aten::add.Tensor` for "add.Tensor"; an op of another library comes with its namespace
+/// ("fbgemm::asynchronous_complete_cumsum") and keeps it.
+fn qualified_op_name(op: &str) -> String {
+    if op.contains("::") {
+        op.to_string()
+    } else {
+        format!("aten::{op}")
+    }
+}
+
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum Error {
     /// An ATen op the lowering table does not know.
     #[error(
-        "aten::{op} is not supported on the tpu device yet. Supported ops are listed in \
+        "{name} is not supported on the tpu device yet. Supported ops are listed in \
          docs/ops.md; support is tracked in the tpudev issue tracker (operator coverage). \
-         As a workaround, move the tensors to the CPU for this op with .cpu()."
+         As a workaround, move the tensors to the CPU for this op with .cpu().",
+        name = qualified_op_name(.op)
     )]
     UnsupportedOp { op: String },
 

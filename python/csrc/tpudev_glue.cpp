@@ -28,9 +28,13 @@ struct TpudevMemoryStats {
 bool tpudev_glue_alloc(size_t nbytes, uint64_t* addr, char* err, size_t cap);
 void tpudev_glue_free(uint64_t addr);
 bool tpudev_glue_copy(uint64_t src, uint64_t dst, size_t nbytes, char* err, size_t cap);
-bool tpudev_glue_memory_stats(TpudevMemoryStats* out, char* err, size_t cap);
-bool tpudev_glue_reset_peak(char* err, size_t cap);
+bool tpudev_glue_memory_stats(int32_t device, TpudevMemoryStats* out, char* err, size_t cap);
+bool tpudev_glue_reset_peak(int32_t device, char* err, size_t cap);
 bool tpudev_glue_synchronize(char* err, size_t cap);
+int32_t tpudev_glue_device_count();
+int32_t tpudev_glue_current_device();
+bool tpudev_glue_set_device(int32_t index, char* err, size_t cap);
+int32_t tpudev_glue_device_of(uint64_t addr);
 }
 
 namespace {
@@ -41,18 +45,33 @@ void free_buffer(void* ctx) {
   tpudev_glue_free(reinterpret_cast<uint64_t>(ctx));
 }
 
-TpudevMemoryStats memory_stats() {
+TpudevMemoryStats memory_stats(c10::DeviceIndex device) {
   TpudevMemoryStats stats{};
   char err[kMessageBytes] = {0};
-  TORCH_CHECK(tpudev_glue_memory_stats(&stats, err, sizeof err), err);
+  TORCH_CHECK(tpudev_glue_memory_stats(device, &stats, err, sizeof err), err);
   return stats;
+}
+
+// The calling thread's current chip lives in the runtime (`runtime::current_index`), which
+// `torch.tpu.set_device` sets too: one value, whichever side sets it.
+c10::DeviceIndex current_device() {
+  return static_cast<c10::DeviceIndex>(tpudev_glue_current_device());
+}
+
+void set_current_device(c10::DeviceIndex index) {
+  if (index < 0) {
+    return;  // -1: "the current device", nothing to change
+  }
+  char err[kMessageBytes] = {0};
+  TORCH_CHECK(tpudev_glue_set_device(index, err, sizeof err), err);
 }
 
 // Device memory is the runtime's simulated (or PJRT) HBM. It caches nothing, so what is
 // reserved is what is allocated, and emptying the cache has nothing to release.
 struct TpuAllocator final : c10::DeviceAllocator {
+  // On the current chip: PyTorch sets it (a device guard) before it allocates for a device.
   c10::DataPtr allocate(size_t nbytes) override {
-    c10::Device device(c10::DeviceType::PrivateUse1, 0);
+    c10::Device device(c10::DeviceType::PrivateUse1, current_device());
     if (nbytes == 0) {
       return {nullptr, nullptr, &c10::detail::deleteNothing, device};
     }
@@ -85,8 +104,8 @@ struct TpuAllocator final : c10::DeviceAllocator {
   // One stream per device: memory is never in use by another stream.
   void recordStream(const c10::DataPtr& /*ptr*/, c10::Stream /*stream*/) override {}
 
-  c10::CachingDeviceAllocator::DeviceStats getDeviceStats(c10::DeviceIndex /*device*/) override {
-    TpudevMemoryStats m = memory_stats();
+  c10::CachingDeviceAllocator::DeviceStats getDeviceStats(c10::DeviceIndex device) override {
+    TpudevMemoryStats m = memory_stats(device);
     c10::CachingDeviceAllocator::DeviceStats stats;
     auto fill = [&](c10::CachingAllocator::StatArray& array) {
       auto& all = array[static_cast<size_t>(c10::CachingAllocator::StatType::AGGREGATE)];
@@ -103,13 +122,13 @@ struct TpuAllocator final : c10::DeviceAllocator {
 
   void resetAccumulatedStats(c10::DeviceIndex /*device*/) override {}
 
-  void resetPeakStats(c10::DeviceIndex /*device*/) override {
+  void resetPeakStats(c10::DeviceIndex device) override {
     char err[kMessageBytes] = {0};
-    TORCH_CHECK(tpudev_glue_reset_peak(err, sizeof err), err);
+    TORCH_CHECK(tpudev_glue_reset_peak(device, err, sizeof err), err);
   }
 
-  std::pair<size_t, size_t> getMemoryInfo(c10::DeviceIndex /*device*/) override {
-    TpudevMemoryStats m = memory_stats();
+  std::pair<size_t, size_t> getMemoryInfo(c10::DeviceIndex device) override {
+    TpudevMemoryStats m = memory_stats(device);
     return {static_cast<size_t>(m.capacity - m.allocated), static_cast<size_t>(m.capacity)};
   }
 };
@@ -244,17 +263,21 @@ struct TpuHooks final : at::PrivateUse1HooksInterface {
     return true;
   }
   c10::DeviceIndex deviceCount() const override {
-    return 1;
+    return static_cast<c10::DeviceIndex>(tpudev_glue_device_count());
   }
   c10::DeviceIndex getCurrentDevice() const override {
-    return 0;
+    return current_device();
   }
-  void setCurrentDevice(c10::DeviceIndex /*device*/) const override {}
-  c10::DeviceIndex exchangeDevice(c10::DeviceIndex /*device*/) const override {
-    return 0;
+  void setCurrentDevice(c10::DeviceIndex device) const override {
+    set_current_device(device);
   }
-  c10::DeviceIndex maybeExchangeDevice(c10::DeviceIndex /*device*/) const override {
-    return 0;
+  c10::DeviceIndex exchangeDevice(c10::DeviceIndex device) const override {
+    c10::DeviceIndex old = current_device();
+    set_current_device(device);
+    return old;
+  }
+  c10::DeviceIndex maybeExchangeDevice(c10::DeviceIndex device) const override {
+    return exchangeDevice(device);
   }
   bool isPinnedPtr(const void* data) const override {
     return pinned_allocator.contains(data);
@@ -262,8 +285,9 @@ struct TpuHooks final : at::PrivateUse1HooksInterface {
   c10::Allocator* getPinnedMemoryAllocator() const override {
     return &pinned_allocator;
   }
-  at::Device getDeviceFromPtr(void* /*data*/) const override {
-    return {c10::DeviceType::PrivateUse1, 0};
+  at::Device getDeviceFromPtr(void* data) const override {
+    return {c10::DeviceType::PrivateUse1,
+            static_cast<c10::DeviceIndex>(tpudev_glue_device_of(reinterpret_cast<uint64_t>(data)))};
   }
   at::Generator getNewGenerator(c10::DeviceIndex /*device_index*/) const override {
     return at::make_generator<TpuGenerator>();
@@ -284,8 +308,9 @@ void synchronize() {
   TORCH_CHECK(tpudev_glue_synchronize(err, sizeof err), err);
 }
 
-// The device guard: one device, tpu:0, and one stream on which the runtime runs everything in
-// issue order, so every wait between streams or on an event is already satisfied. It is C++
+// The device guard: the process's chips (tpu:0..), the runtime's current one, and one stream
+// per chip on which the runtime runs everything in issue order, so every wait between streams
+// or on an event is already satisfied. It is C++
 // because PyTorch calls it from destructors while an exception unwinds (the autograd engine's
 // stream guards): a guard that calls into Python there, with the exception still pending,
 // would throw a second time and end the process.
@@ -293,16 +318,18 @@ struct TpuGuardImpl final : c10::impl::DeviceGuardImplInterface {
   static constexpr c10::DeviceType kType = c10::DeviceType::PrivateUse1;
 
   static c10::Device device() {
-    return {kType, 0};
+    return {kType, current_device()};
   }
-  static c10::Stream stream() {
-    return c10::Stream(c10::Stream::DEFAULT, device());
+  static c10::Stream stream(c10::Device d) {
+    return c10::Stream(c10::Stream::DEFAULT, d.has_index() ? d : device());
   }
   static void check(c10::Device d) {
+    int32_t count = tpudev_glue_device_count();
     TORCH_CHECK(
-        d.index() <= 0,
-        "tpu:", static_cast<int>(d.index()), " does not exist: each process drives one chip, tpu:0; "
-        "for several chips run one process per chip (torchrun) with TPUDEV_TOPOLOGY set");
+        d.index() < count,
+        "tpu:", static_cast<int>(d.index()), " does not exist: this process has ", count,
+        " chip(s). A process sees the chips of TPUDEV_TOPOLOGY (v5e:2x2: tpu:0..tpu:3), or under "
+        "torchrun its host's chips (--nproc-per-node); otherwise one");
   }
 
   c10::DeviceType type() const override {
@@ -310,34 +337,42 @@ struct TpuGuardImpl final : c10::impl::DeviceGuardImplInterface {
   }
   c10::Device exchangeDevice(c10::Device d) const override {
     check(d);
-    return device();
+    c10::Device old = device();
+    set_current_device(d.index());
+    return old;
   }
   c10::Device getDevice() const override {
     return device();
   }
   void setDevice(c10::Device d) const override {
     check(d);
+    set_current_device(d.index());
   }
-  void uncheckedSetDevice(c10::Device /*d*/) const noexcept override {}
-  c10::Stream getStream(c10::Device /*d*/) const override {
-    return stream();
+  void uncheckedSetDevice(c10::Device d) const noexcept override {
+    if (d.index() >= 0) {
+      char err[kMessageBytes] = {0};
+      tpudev_glue_set_device(d.index(), err, sizeof err);
+    }
   }
-  c10::Stream getDefaultStream(c10::Device /*d*/) const override {
-    return stream();
+  c10::Stream getStream(c10::Device d) const override {
+    return stream(d);
+  }
+  c10::Stream getDefaultStream(c10::Device d) const override {
+    return stream(d);
   }
   c10::Stream getStreamFromGlobalPool(c10::Device d, bool /*high_priority*/) const override {
     check(d);
-    return stream();
+    return stream(d);
   }
   c10::Stream getNewStream(c10::Device d, int /*priority*/) const override {
     check(d);
-    return stream();
+    return stream(d);
   }
-  c10::Stream exchangeStream(c10::Stream /*s*/) const override {
-    return stream();
+  c10::Stream exchangeStream(c10::Stream s) const override {
+    return stream(s.device());
   }
   c10::DeviceIndex deviceCount() const noexcept override {
-    return 1;
+    return static_cast<c10::DeviceIndex>(tpudev_glue_device_count());
   }
   // An event only needs to exist: everything recorded before it has run by the time anything
   // issued after it runs.
@@ -388,7 +423,21 @@ at::Tensor binary_cross_entropy_banned(
       "safe to autocast.");
 }
 
+// A tensor with no elements on chip `device`, for the Python layer to point at a buffer of
+// that chip (`_private.new_tensor`): PyTorch's own constructor for backends written in Python
+// (`torch._C._acc.create_empty_tensor`) always makes tpu:0.
+at::Tensor empty_shell(int64_t device, at::ScalarType dtype) {
+  c10::Device d(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>(device));
+  c10::Storage storage(c10::Storage::use_byte_size_t(), 0, c10::DataPtr(nullptr, d), nullptr, false);
+  return at::detail::make_tensor<c10::TensorImpl>(
+      std::move(storage), c10::DispatchKeySet(c10::DispatchKey::PrivateUse1), c10::scalarTypeToTypeMeta(dtype));
+}
+
 }  // namespace
+
+TORCH_LIBRARY(tpudev, m) {
+  m.def("empty_shell(int device, ScalarType dtype) -> Tensor", &empty_shell);
+}
 
 // Ops without a policy run as they are called.
 TORCH_LIBRARY_IMPL(_, AutocastPrivateUse1, m) {

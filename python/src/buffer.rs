@@ -12,12 +12,15 @@ pub struct Buffer {
     pub addr: BufferId,
     #[pyo3(get)]
     pub nbytes: usize,
+    /// The device index of the chip that holds it (`tpu:<chip>`).
+    #[pyo3(get)]
+    pub chip: u32,
 }
 
 impl Drop for Buffer {
     fn drop(&mut self) {
-        if let Some(rt) = runtime_if_started() {
-            rt.dispatcher.free(self.addr);
+        if let Some(chip) = runtime_if_started().and_then(|rt| rt.started_chip(self.chip)) {
+            chip.dispatcher.free(self.addr);
         }
     }
 }
@@ -25,6 +28,6 @@ impl Drop for Buffer {
 #[pymethods]
 impl Buffer {
     fn __repr__(&self) -> String {
-        format!("Buffer(addr={:#x}, nbytes={})", self.addr, self.nbytes)
+        format!("Buffer(addr={:#x}, nbytes={}, tpu:{})", self.addr, self.nbytes, self.chip)
     }
 }

@@ -9,6 +9,7 @@ use tpudev_core::TensorView;
 use crate::convert::tensor_view;
 use crate::errors::{guard, to_pyerr};
 use crate::new_output;
+use crate::route;
 use crate::runtime::runtime;
 
 /// A graph's program, from `capture_end`.
@@ -30,9 +31,18 @@ fn views(what: &str, tensors: &Bound<'_, PyTuple>) -> PyResult<Vec<TensorView>> 
 }
 
 /// Starts recording a graph's ops (runs what was pending first).
+/// `device`: the chip the graph's inputs are on (default: the current chip).
 #[pyfunction]
-pub fn capture_begin(py: Python<'_>) -> PyResult<()> {
-    guard(|| runtime()?.dispatcher.capture_begin().map_err(|e| to_pyerr(py, e)))
+#[pyo3(signature = (device=None))]
+pub fn capture_begin(py: Python<'_>, device: Option<u32>) -> PyResult<()> {
+    guard(|| {
+        let rt = runtime()?;
+        let chip = match device {
+            Some(i) => rt.chip(i)?,
+            None => rt.current()?,
+        };
+        chip.dispatcher.capture_begin().map_err(|e| to_pyerr(py, e))
+    })
 }
 
 /// The program recorded since `capture_begin`, from `inputs` to `outputs` (tpu tensors).
@@ -41,7 +51,9 @@ pub fn capture_begin(py: Python<'_>) -> PyResult<()> {
 pub fn capture_end(py: Python<'_>, inputs: Bound<'_, PyTuple>, outputs: Bound<'_, PyTuple>) -> PyResult<Program> {
     guard(|| {
         let (i, o) = (views("torch.compile input", &inputs)?, views("torch.compile output", &outputs)?);
-        let inner = runtime()?.dispatcher.capture_end(&i, &o).map_err(|e| to_pyerr(py, e))?;
+        let all: Vec<TensorView> = i.iter().chain(&o).cloned().collect();
+        let chip = route::chip_of_views(runtime()?, "torch.compile input", &all)?;
+        let inner = chip.dispatcher.capture_end(&i, &o).map_err(|e| to_pyerr(py, e))?;
         Ok(Program { inner })
     })
 }
@@ -55,7 +67,7 @@ pub fn run_program<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     guard(|| {
         let i = views("torch.compile input", &inputs)?;
-        let rt = runtime()?;
+        let rt = route::chip_of_views(runtime()?, "torch.compile input", &i)?;
         rt.set_label("compiled graph");
         let outs = rt.dispatcher.run_captured(&program.inner, &i).map_err(|e| to_pyerr(py, e))?;
         let list = PyList::empty(py);

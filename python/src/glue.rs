@@ -59,10 +59,20 @@ fn started() -> Result<&'static crate::runtime::Runtime, String> {
     runtime().map_err(|e| Python::attach(|_| e.to_string()))
 }
 
+/// Chip `device` (a negative index: the current chip).
+fn chip(device: Option<i32>) -> Result<&'static crate::runtime::Chip, String> {
+    let rt = started()?;
+    let chip = match device.filter(|&d| d >= 0) {
+        Some(d) => rt.chip(d as u32),
+        None => rt.current(),
+    };
+    chip.map_err(|e| Python::attach(|_| e.to_string()))
+}
+
 /// Allocates `nbytes` of device memory; false (with the reason in `err`) when it cannot.
 #[no_mangle]
 pub extern "C" fn tpudev_glue_alloc(nbytes: usize, addr: *mut u64, err: *mut c_char, cap: usize) -> bool {
-    let got = catch("alloc", err, cap, || started()?.dispatcher.alloc(nbytes).map_err(|e| e.to_string()));
+    let got = catch("alloc", err, cap, || chip(None)?.dispatcher.alloc(nbytes).map_err(|e| e.to_string()));
     match got {
         Some(a) => {
             // SAFETY: the caller passes a valid pointer for the result.
@@ -77,8 +87,8 @@ pub extern "C" fn tpudev_glue_alloc(nbytes: usize, addr: *mut u64, err: *mut c_c
 #[no_mangle]
 pub extern "C" fn tpudev_glue_free(addr: u64) {
     let _ = catch_unwind(|| {
-        if let Some(rt) = runtime_if_started() {
-            rt.dispatcher.free(addr);
+        if let Some(chip) = runtime_if_started().and_then(|rt| rt.started_chip(rt.index_of(addr))) {
+            chip.dispatcher.free(addr);
         }
     });
 }
@@ -87,18 +97,24 @@ pub extern "C" fn tpudev_glue_free(addr: u64) {
 #[no_mangle]
 pub extern "C" fn tpudev_glue_copy(src: u64, dst: u64, nbytes: usize, err: *mut c_char, cap: usize) -> bool {
     catch("copy", err, cap, || {
-        let d = &started()?.dispatcher;
+        let rt = started()?;
+        let on = |addr| rt.chip_of(addr).map_err(|e| Python::attach(|_| e.to_string()));
         let mut tmp = vec![0u8; nbytes];
-        d.read_bytes(src, 0, &mut tmp).map_err(|e| e.to_string())?;
-        d.write_bytes(dst, 0, &tmp).map_err(|e| e.to_string())
+        on(src)?.dispatcher.read_bytes(src, 0, &mut tmp).map_err(|e| e.to_string())?;
+        on(dst)?.dispatcher.write_bytes(dst, 0, &tmp).map_err(|e| e.to_string())
     })
     .is_some()
 }
 
-/// The device's memory figures.
+/// Chip `device`'s memory figures (a negative index: the current chip's).
 #[no_mangle]
-pub extern "C" fn tpudev_glue_memory_stats(out: *mut GlueMemoryStats, err: *mut c_char, cap: usize) -> bool {
-    let got = catch("memory_stats", err, cap, || Ok(started()?.dispatcher.device().memory_stats()));
+pub extern "C" fn tpudev_glue_memory_stats(
+    device: i32,
+    out: *mut GlueMemoryStats,
+    err: *mut c_char,
+    cap: usize,
+) -> bool {
+    let got = catch("memory_stats", err, cap, || Ok(chip(Some(device))?.dispatcher.device().memory_stats()));
     match got {
         Some(m) => {
             // SAFETY: the caller passes a valid pointer for the result.
@@ -109,11 +125,11 @@ pub extern "C" fn tpudev_glue_memory_stats(out: *mut GlueMemoryStats, err: *mut 
     }
 }
 
-/// Starts the peak from the memory allocated now.
+/// Starts chip `device`'s peak from the memory allocated now.
 #[no_mangle]
-pub extern "C" fn tpudev_glue_reset_peak(err: *mut c_char, cap: usize) -> bool {
+pub extern "C" fn tpudev_glue_reset_peak(device: i32, err: *mut c_char, cap: usize) -> bool {
     catch("reset_peak", err, cap, || {
-        started()?.dispatcher.device().reset_peak_memory();
+        chip(Some(device))?.dispatcher.device().reset_peak_memory();
         Ok(())
     })
     .is_some()
@@ -123,5 +139,33 @@ pub extern "C" fn tpudev_glue_reset_peak(err: *mut c_char, cap: usize) -> bool {
 /// synchronization).
 #[no_mangle]
 pub extern "C" fn tpudev_glue_synchronize(err: *mut c_char, cap: usize) -> bool {
-    catch("synchronize", err, cap, || started()?.dispatcher.synchronize().map_err(|e| e.to_string())).is_some()
+    catch("synchronize", err, cap, || {
+        started()?.started().try_for_each(|c| c.dispatcher.synchronize().map_err(|e| e.to_string()))
+    })
+    .is_some()
+}
+
+/// How many chips the process sees (`runtime::device_count`; starts nothing).
+#[no_mangle]
+pub extern "C" fn tpudev_glue_device_count() -> i32 {
+    catch_unwind(crate::runtime::device_count).map_or(1, |n| n as i32)
+}
+
+/// The calling thread's current chip.
+#[no_mangle]
+pub extern "C" fn tpudev_glue_current_device() -> i32 {
+    crate::runtime::current_index() as i32
+}
+
+/// Makes chip `index` the calling thread's current one; false (with the reason) when the
+/// process has no such chip.
+#[no_mangle]
+pub extern "C" fn tpudev_glue_set_device(index: i32, err: *mut c_char, cap: usize) -> bool {
+    catch("set_device", err, cap, || crate::runtime::set_current_index(index.max(0) as u32)).is_some()
+}
+
+/// The chip whose memory holds `addr` (PyTorch's `getDeviceFromPtr`).
+#[no_mangle]
+pub extern "C" fn tpudev_glue_device_of(addr: u64) -> i32 {
+    runtime_if_started().map_or(0, |rt| rt.index_of(addr) as i32)
 }

@@ -13,6 +13,7 @@ mod glue;
 mod op_listener;
 mod pallas;
 mod profiled;
+mod route;
 mod runtime;
 mod slice;
 mod snapshot;
@@ -72,7 +73,8 @@ fn dtype_names() -> Vec<&'static str> {
 
 pub(crate) fn new_output<'py>(py: Python<'py>, v: TensorView) -> PyResult<Bound<'py, PyTuple>> {
     let nbytes = v.numel() * v.dtype.size_bytes();
-    let buf = Bound::new(py, Buffer { addr: v.buffer, nbytes })?;
+    let chip = runtime_if_started().map_or(0, |rt| rt.index_of(v.buffer));
+    let buf = Bound::new(py, Buffer { addr: v.buffer, nbytes, chip })?;
     let shape = PyTuple::new(py, &v.shape)?;
     let strides = PyTuple::new(py, &v.strides)?;
     // The address and size ride along so the glue need not read them back off the Buffer.
@@ -92,7 +94,7 @@ pub(crate) fn new_output<'py>(py: Python<'py>, v: TensorView) -> PyResult<Bound<
 /// Names the kernels the simulated clock logs next (the profiler's rows): the op itself in
 /// the modes that run it at once; in defer-and-fuse, the program that runs at the next sync
 /// point, which holds many ops.
-fn label_op(rt: &runtime::Runtime, op: &str) {
+fn label_op(rt: &runtime::Chip, op: &str) {
     if rt.dispatcher.mode() == EagerMode::DeferAndFuse {
         rt.set_label("deferred program");
     } else {
@@ -112,12 +114,12 @@ fn run<'py>(
     py_dests: Bound<'py, PyTuple>,
 ) -> PyResult<Bound<'py, PyList>> {
     guard(|| {
-        let rt = runtime()?;
         let args: Vec<Arg> = py_args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
         let dests: Vec<Option<TensorView>> = py_dests
             .iter()
             .map(|d| if d.is_none() { Ok(None) } else { tensor_view(op, &d).map(Some) })
             .collect::<PyResult<_>>()?;
+        let rt = route::chip_for(runtime()?, op, &args, &dests)?;
         let start = op_listener::listening().then(|| rt.sim.as_ref().map_or(0, |s| s.now_cycles()));
         label_op(rt, op);
         let outs = rt.dispatcher.run(op, &args, &dests).map_err(|e| match e {
@@ -145,8 +147,8 @@ fn run<'py>(
 #[pyfunction]
 fn run1<'py>(py: Python<'py>, op: &str, py_args: Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyTuple>> {
     guard(|| {
-        let rt = runtime()?;
         let args: Vec<Arg> = py_args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
+        let rt = route::chip_for(runtime()?, op, &args, &[])?;
         let start = op_listener::listening().then(|| rt.sim.as_ref().map_or(0, |s| s.now_cycles()));
         label_op(rt, op);
         let outs = rt.dispatcher.run(op, &args, &[]).map_err(|e| match e {
@@ -169,18 +171,62 @@ fn run1<'py>(py: Python<'py>, op: &str, py_args: Bound<'py, PyTuple>) -> PyResul
 #[pyfunction]
 fn lowered_graph(py: Python<'_>, op: &str, args: Bound<'_, PyTuple>) -> PyResult<String> {
     guard(|| {
-        let rt = runtime()?;
         let args: Vec<Arg> = args.iter().map(|a| to_arg(op, &a)).collect::<PyResult<_>>()?;
+        let rt = route::chip_for(runtime()?, op, &args, &[])?;
         let lowered = rt.dispatcher.lower(op, &args).map_err(|e| to_pyerr(py, e))?;
         Ok(lowered.graph.to_string())
     })
 }
 
+/// The chip `device` names, or the calling thread's current one.
+fn chip(device: Option<u32>) -> PyResult<&'static runtime::Chip> {
+    let rt = runtime()?;
+    match device {
+        Some(i) => rt.chip(i),
+        None => rt.current(),
+    }
+}
+
+/// How many chips this process sees (`runtime::device_count`); starts nothing.
 #[pyfunction]
-fn alloc(py: Python<'_>, nbytes: usize) -> PyResult<Buffer> {
+fn device_count() -> u32 {
+    runtime::device_count()
+}
+
+/// The calling thread's current chip.
+#[pyfunction]
+fn current_device() -> u32 {
+    runtime::current_index()
+}
+
+/// Makes chip `index` the calling thread's current one (PyTorch's device guards do the same).
+#[pyfunction]
+fn set_device(index: u32) -> PyResult<()> {
+    runtime::set_current_index(index).map_err(pyo3::exceptions::PyRuntimeError::new_err)
+}
+
+/// Times a copy of `nbytes` from chip `src` to buffer `dst_addr` of chip `dst` of this process,
+/// over the ICI of `spec`'s slice (its chips are this process's, in order). The data leaves
+/// when `src` has done the work issued before it and travels beside the kernels of both
+/// chips; what reads the destination on `dst` waits for its arrival (returned, in cycles).
+#[pyfunction]
+fn chip_copy(spec: &str, src: u32, dst: u32, nbytes: u64, dst_addr: u64) -> PyResult<u64> {
+    let rt = runtime()?;
+    let (from, to) = (rt.chip(src)?.sim("a copy between chips")?, rt.chip(dst)?.sim("a copy between chips")?);
+    let cycles = slice::p2p_cycles(spec, nbytes, src, dst)?;
+    let leaves = from.now_cycles();
+    from.ici_transfer_async(&format!("copy to tpu:{dst}"), leaves, cycles, nbytes, &[]);
+    Ok(to.ici_transfer_async(&format!("copy from tpu:{src}"), leaves, cycles, nbytes, &[dst_addr]))
+}
+
+/// A new buffer of `nbytes` on chip `device` (default: the current chip).
+#[pyfunction]
+#[pyo3(signature = (nbytes, device=None))]
+fn alloc(py: Python<'_>, nbytes: usize, device: Option<u32>) -> PyResult<Buffer> {
     guard(|| {
-        let addr = runtime()?.dispatcher.alloc(nbytes).map_err(|e| to_pyerr(py, e))?;
-        Ok(Buffer { addr, nbytes })
+        let chip = chip(device)?;
+        let addr = chip.dispatcher.alloc(nbytes).map_err(|e| to_pyerr(py, e))?;
+        Ok(Buffer { addr, nbytes, chip: chip.index })
     })
 }
 
@@ -193,7 +239,7 @@ fn write_from_host(py: Python<'_>, addr: u64, offset: usize, src: usize, nbytes:
         }
         // SAFETY: the glue passes the data pointer and byte size of a live contiguous CPU tensor.
         let data = unsafe { std::slice::from_raw_parts(src as *const u8, nbytes) };
-        runtime()?.dispatcher.write_bytes(addr, offset, data).map_err(|e| to_pyerr(py, e))
+        runtime()?.chip_of(addr)?.dispatcher.write_bytes(addr, offset, data).map_err(|e| to_pyerr(py, e))
     })
 }
 
@@ -207,7 +253,7 @@ fn read_to_host(py: Python<'_>, addr: u64, offset: usize, dst: usize, nbytes: us
         // SAFETY: the glue passes the data pointer and byte size of a live contiguous CPU tensor
         // it just allocated.
         let out = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, nbytes) };
-        runtime()?.dispatcher.read_bytes(addr, offset, out).map_err(|e| to_pyerr(py, e))
+        runtime()?.chip_of(addr)?.dispatcher.read_bytes(addr, offset, out).map_err(|e| to_pyerr(py, e))
     })
 }
 
@@ -215,10 +261,10 @@ fn read_to_host(py: Python<'_>, addr: u64, offset: usize, dst: usize, nbytes: us
 #[pyfunction]
 fn copy_bytes(py: Python<'_>, src: u64, dst: u64, nbytes: usize) -> PyResult<()> {
     guard(|| {
-        let dispatcher = &runtime()?.dispatcher;
+        let rt = runtime()?;
         let mut tmp = vec![0u8; nbytes];
-        dispatcher.read_bytes(src, 0, &mut tmp).map_err(|e| to_pyerr(py, e))?;
-        dispatcher.write_bytes(dst, 0, &tmp).map_err(|e| to_pyerr(py, e))
+        rt.chip_of(src)?.dispatcher.read_bytes(src, 0, &mut tmp).map_err(|e| to_pyerr(py, e))?;
+        rt.chip_of(dst)?.dispatcher.write_bytes(dst, 0, &tmp).map_err(|e| to_pyerr(py, e))
     })
 }
 
@@ -227,15 +273,16 @@ fn copy_bytes(py: Python<'_>, src: u64, dst: u64, nbytes: usize) -> PyResult<()>
 fn copy(py: Python<'_>, src: Bound<'_, PyAny>, dst: Bound<'_, PyAny>) -> PyResult<()> {
     guard(|| {
         let (s, d) = (tensor_view("copy_", &src)?, tensor_view("copy_", &dst)?);
-        let rt = runtime()?;
+        let rt = route::chip_of_views(runtime()?, "copy_", &[s.clone(), d.clone()])?;
         label_op(rt, "copy_");
         rt.dispatcher.copy(&s, &d).map_err(|e| to_pyerr(py, e))
     })
 }
 
 #[pyfunction]
-fn memory_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    let m = runtime()?.dispatcher.device().memory_stats();
+#[pyo3(signature = (device=None))]
+fn memory_stats(py: Python<'_>, device: Option<u32>) -> PyResult<Bound<'_, PyDict>> {
+    let m = chip(device)?.dispatcher.device().memory_stats();
     let d = PyDict::new(py);
     d.set_item("allocated_bytes", m.allocated)?;
     d.set_item("peak_allocated_bytes", m.peak)?;
@@ -268,14 +315,17 @@ fn sim_exec_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 }
 
 #[pyfunction]
-fn reset_peak_memory() -> PyResult<()> {
-    runtime()?.dispatcher.device().reset_peak_memory();
+#[pyo3(signature = (device=None))]
+fn reset_peak_memory(device: Option<u32>) -> PyResult<()> {
+    chip(device)?.dispatcher.device().reset_peak_memory();
     Ok(())
 }
 
 #[pyfunction]
-fn properties(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    let p = runtime()?.dispatcher.device().properties();
+#[pyo3(signature = (device=None))]
+fn properties(py: Python<'_>, device: Option<u32>) -> PyResult<Bound<'_, PyDict>> {
+    let chip = chip(device)?;
+    let p = chip.dispatcher.device().properties();
     let d = PyDict::new(py);
     d.set_item("name", p.name)?;
     d.set_item("chip", p.chip)?;
@@ -285,8 +335,9 @@ fn properties(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let rt = runtime()?;
     d.set_item("backend", rt.backend.to_string())?;
     d.set_item("backend_reason", &rt.reason)?;
+    d.set_item("device_count", rt.device_count())?;
     // The chip's figures exist for the simulator only; on hardware they are None.
-    match &rt.sim {
+    match &chip.sim {
         Some(sim) => {
             d.set_item("clock_hz", sim.timing_params().clock_hz)?;
             d.set_item("peak_bf16_flops", sim.chip().peak_bf16_flops)?;
@@ -303,26 +354,43 @@ fn properties(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 
 /// The simulated clock: (cycles since the device was created, clock frequency in Hz).
 #[pyfunction]
-fn sim_time() -> PyResult<(u64, u64)> {
-    let rt = runtime()?;
-    let sim = rt.sim("the simulated clock")?;
+#[pyo3(signature = (device=None))]
+fn sim_time(device: Option<u32>) -> PyResult<(u64, u64)> {
+    let sim = chip(device)?.sim("the simulated clock")?;
     Ok((sim.now_cycles(), sim.timing_params().clock_hz))
 }
 
-/// Opens a profiling session; returns the position to pass to `profile_stop`.
+/// Opens a profiling session on every chip of the process; returns the positions to pass to
+/// `profile_stop` (a chip not started yet has logged nothing: 0).
 #[pyfunction]
-fn profile_start() -> PyResult<usize> {
-    Ok(runtime()?.sim("the profiler")?.start_profile())
+fn profile_start() -> PyResult<Vec<usize>> {
+    let rt = runtime()?;
+    rt.first().sim("the profiler")?;
+    let mut starts = vec![0; rt.device_count() as usize];
+    for chip in rt.started() {
+        starts[chip.index as usize] = chip.sim("the profiler")?.start_profile();
+    }
+    Ok(starts)
 }
 
 /// Closes a profiling session and returns its kernels as tuples
-/// `(op, kernel, start_cycles, cycles, flops, bytes_read, bytes_written, bound)`.
+/// `(op, kernel, start_cycles, cycles, flops, bytes_read, bytes_written, bound, device)`, by
+/// start time (then device index) across the chips.
 #[pyfunction]
-fn profile_stop(py: Python<'_>, start: usize) -> PyResult<Bound<'_, PyList>> {
-    let events = runtime()?.sim("the profiler")?.stop_profile(start);
+fn profile_stop(py: Python<'_>, starts: Vec<usize>) -> PyResult<Bound<'_, PyList>> {
+    let rt = runtime()?;
+    let mut events = Vec::new();
+    for chip in rt.started() {
+        let start = starts.get(chip.index as usize).copied().unwrap_or(0);
+        events.extend(chip.sim("the profiler")?.stop_profile(start).into_iter().map(|e| (chip.index, e)));
+    }
+    if starts.len() > 1 {
+        events.sort_by_key(|(i, e)| (e.start, *i));
+    }
     let list = PyList::empty(py);
-    for e in events {
-        list.append((&*e.op, &*e.kernel, e.start, e.cycles, e.flops, e.bytes_read, e.bytes_written, e.bound.name()))?;
+    for (i, e) in events {
+        let row = (&*e.op, &*e.kernel, e.start, e.cycles, e.flops, e.bytes_read, e.bytes_written, e.bound.name(), i);
+        list.append(row)?;
     }
     Ok(list)
 }
@@ -331,21 +399,23 @@ fn profile_stop(py: Python<'_>, start: usize) -> PyResult<Bound<'_, PyList>> {
 #[pyfunction]
 fn timing_only() -> PyResult<bool> {
     // The hardware always computes.
-    Ok(runtime()?.sim.as_ref().is_some_and(|s| s.timing_only()))
+    Ok(runtime()?.first().sim.as_ref().is_some_and(|s| s.timing_only()))
 }
 
 #[pyfunction]
 fn set_timing_only(on: bool) -> PyResult<()> {
-    let rt = runtime()?;
-    if on || rt.sim.is_some() {
-        rt.sim("timing-only mode")?.set_timing_only(on);
+    for chip in runtime()?.started() {
+        if on || chip.sim.is_some() {
+            chip.sim("timing-only mode")?.set_timing_only(on);
+        }
     }
     Ok(())
 }
 
 #[pyfunction]
-fn stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    let rt = runtime()?;
+#[pyo3(signature = (device=None))]
+fn stats(py: Python<'_>, device: Option<u32>) -> PyResult<Bound<'_, PyDict>> {
+    let rt = chip(device)?;
     let s = rt.dispatcher.stats();
     let d = PyDict::new(py);
     d.set_item("ops_executed", s.ops_executed)?;
@@ -364,60 +434,69 @@ fn stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 
 #[pyfunction]
 fn manual_seed(seed: i64) -> PyResult<()> {
-    runtime()?.dispatcher.manual_seed(seed);
+    // Every chip, as torch.manual_seed seeds every CUDA device (chips started later follow
+    // chip 0's seed).
+    runtime()?.started().for_each(|c| c.dispatcher.manual_seed(seed));
     Ok(())
 }
 
 #[pyfunction]
-fn rng_state() -> PyResult<(i64, i64)> {
-    let [seed, offset] = runtime()?.dispatcher.rng_state();
+#[pyo3(signature = (device=None))]
+fn rng_state(device: Option<u32>) -> PyResult<(i64, i64)> {
+    let [seed, offset] = chip(device)?.dispatcher.rng_state();
     Ok((seed, offset))
 }
 
 #[pyfunction]
-fn set_rng_state(seed: i64, offset: i64) -> PyResult<()> {
-    runtime()?.dispatcher.set_rng_state([seed, offset]);
+#[pyo3(signature = (seed, offset, device=None))]
+fn set_rng_state(seed: i64, offset: i64, device: Option<u32>) -> PyResult<()> {
+    chip(device)?.dispatcher.set_rng_state([seed, offset]);
     Ok(())
 }
 
 #[pyfunction]
 fn initial_seed() -> PyResult<i64> {
-    Ok(runtime()?.dispatcher.seed())
+    Ok(runtime()?.current()?.dispatcher.seed())
 }
 
+/// Waits for the work of chip `device`, or of every chip the process has started.
 #[pyfunction]
-fn synchronize(py: Python<'_>) -> PyResult<()> {
-    runtime()?.dispatcher.synchronize().map_err(|e| to_pyerr(py, e))
+#[pyo3(signature = (device=None))]
+fn synchronize(py: Python<'_>, device: Option<u32>) -> PyResult<()> {
+    match device {
+        Some(i) => runtime()?.chip(i)?.dispatcher.synchronize().map_err(|e| to_pyerr(py, e)),
+        None => runtime()?.started().try_for_each(|c| c.dispatcher.synchronize().map_err(|e| to_pyerr(py, e))),
+    }
 }
 
 #[pyfunction]
 fn eager_mode() -> PyResult<&'static str> {
-    Ok(runtime()?.dispatcher.mode().name())
+    Ok(runtime()?.first().dispatcher.mode().name())
 }
 
 #[pyfunction]
 fn set_eager_mode(py: Python<'_>, name: &str) -> PyResult<()> {
     let mode = EagerMode::from_name(name)
         .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("unknown eager mode {name}")))?;
-    runtime()?.dispatcher.set_mode(mode).map_err(|e| to_pyerr(py, e))
+    runtime()?.started().try_for_each(|c| c.dispatcher.set_mode(mode).map_err(|e| to_pyerr(py, e)))
 }
 
 /// Whether debug eager mode checks every float result for NaN and Inf.
 #[pyfunction]
 fn nan_check() -> PyResult<bool> {
-    Ok(runtime()?.dispatcher.nan_check())
+    Ok(runtime()?.first().dispatcher.nan_check())
 }
 
 #[pyfunction]
 fn set_nan_check(on: bool) -> PyResult<()> {
-    runtime()?.dispatcher.set_nan_check(on);
+    runtime()?.started().for_each(|c| c.dispatcher.set_nan_check(on));
     Ok(())
 }
 
 /// The f32 matmul/convolution precision: "DEFAULT", "HIGH" or "HIGHEST".
 #[pyfunction]
 fn matmul_precision() -> PyResult<&'static str> {
-    Ok(runtime()?.dispatcher.precision().name())
+    Ok(runtime()?.first().dispatcher.precision().name())
 }
 
 #[pyfunction]
@@ -432,18 +511,18 @@ fn set_matmul_precision(name: &str) -> PyResult<()> {
             )))
         }
     };
-    runtime()?.dispatcher.set_precision(precision);
+    runtime()?.started().for_each(|c| c.dispatcher.set_precision(precision));
     Ok(())
 }
 
 #[pyfunction]
 fn allow_excess_precision() -> PyResult<bool> {
-    Ok(runtime()?.dispatcher.options().allow_excess_precision)
+    Ok(runtime()?.first().dispatcher.options().allow_excess_precision)
 }
 
 #[pyfunction]
 fn set_allow_excess_precision(allow: bool) -> PyResult<()> {
-    runtime()?.dispatcher.set_allow_excess_precision(allow);
+    runtime()?.started().for_each(|c| c.dispatcher.set_allow_excess_precision(allow));
     Ok(())
 }
 
@@ -451,7 +530,7 @@ fn set_allow_excess_precision(allow: bool) -> PyResult<()> {
 /// and stores the one this run used. Nothing when the runtime never started.
 #[pyfunction]
 fn finish(py: Python<'_>) {
-    if let Some(hw) = runtime_if_started().and_then(|rt| rt.hw.as_ref()) {
+    if let Some(hw) = runtime_if_started().and_then(|rt| rt.first().hw.as_ref()) {
         py.detach(|| hw.finish());
     }
 }
@@ -459,7 +538,7 @@ fn finish(py: Python<'_>) {
 /// Counters and tiers of the compilation cache (`tpudev_core::cache`).
 #[pyfunction]
 fn cache_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    let rt = runtime()?;
+    let rt = runtime()?.first();
     let cache = rt.dispatcher.compile_cache();
     let s = cache.stats();
     let d = PyDict::new(py);
@@ -549,6 +628,10 @@ fn _C(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run1, m)?)?;
     m.add_function(wrap_pyfunction!(lowered_graph, m)?)?;
     m.add_function(wrap_pyfunction!(alloc, m)?)?;
+    m.add_function(wrap_pyfunction!(device_count, m)?)?;
+    m.add_function(wrap_pyfunction!(current_device, m)?)?;
+    m.add_function(wrap_pyfunction!(set_device, m)?)?;
+    m.add_function(wrap_pyfunction!(chip_copy, m)?)?;
     m.add_function(wrap_pyfunction!(write_from_host, m)?)?;
     m.add_function(wrap_pyfunction!(read_to_host, m)?)?;
     m.add_function(wrap_pyfunction!(copy, m)?)?;

@@ -104,8 +104,13 @@ fn params(py: Python<'_>, chip: &str) -> PyResult<TimingParams> {
     Ok(TimingParams::from_chip(&chip_by_name(chip).map_err(|e| to_pyerr(py, e))?))
 }
 
-/// The programs the session opened at `start` has run so far (before `profile_stop`).
+/// The programs the session opened at `starts` (one position per chip) has run so far (before `profile_stop`).
 #[pyfunction]
-pub fn profile_programs(start: usize) -> PyResult<ProfiledPrograms> {
-    Ok(ProfiledPrograms { programs: runtime()?.sim("the profiler")?.profiled_programs(start) })
+pub fn profile_programs(starts: Vec<usize>) -> PyResult<ProfiledPrograms> {
+    let mut programs = Vec::new();
+    for chip in runtime()?.started() {
+        let start = starts.get(chip.index as usize).copied().unwrap_or(0);
+        programs.extend(chip.sim("the profiler")?.profiled_programs(start));
+    }
+    Ok(ProfiledPrograms { programs })
 }

@@ -49,8 +49,7 @@ fn collective(kind: &str) -> PyResult<Collective> {
 /// Cloud TPU gives that many chips (`Torus::for_slice`).
 #[pyfunction]
 pub fn default_slice_spec(chips: u32) -> PyResult<String> {
-    let rt = runtime()?;
-    let sim = rt.sim("a simulated slice")?;
+    let sim = runtime()?.first().sim("a simulated slice")?;
     let chip = sim.chip();
     let torus = Torus::for_slice(chips, chip.ici.torus_dims, chip.ici.wraparound);
     let shape: Vec<String> = torus.axes.iter().map(|a| a.len.to_string()).collect();
@@ -103,7 +102,12 @@ pub fn ici_transfer(name: &str, start: u64, cycles: u64, bytes: u64) -> PyResult
 /// buffer of `writes` waits for its end, which is returned.
 #[pyfunction]
 pub fn ici_transfer_async(name: &str, start: u64, cycles: u64, bytes: u64, writes: Vec<u64>) -> PyResult<u64> {
-    Ok(runtime()?.sim("ICI timing")?.ici_transfer_async(name, start, cycles, bytes, &writes))
+    let rt = runtime()?;
+    let chip = match writes.first() {
+        Some(&addr) => rt.chip_of(addr)?,
+        None => rt.current()?,
+    };
+    Ok(chip.sim("ICI timing")?.ici_transfer_async(name, start, cycles, bytes, &writes))
 }
 
 /// Opens (`True`) or closes (`False`) a pause of the simulated clock around work the chip
@@ -111,7 +115,7 @@ pub fn ici_transfer_async(name: &str, start: u64, cycles: u64, bytes: u64, write
 /// through them. A no-op on hardware, which has no simulated clock.
 #[pyfunction]
 pub fn pause_clock(paused: bool) -> PyResult<()> {
-    if let Some(sim) = &runtime()?.sim {
+    for sim in runtime()?.started().filter_map(|c| c.sim.as_ref()) {
         sim.set_clock_paused(paused);
     }
     Ok(())

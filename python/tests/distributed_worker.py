@@ -65,6 +65,12 @@ def collectives():
     step("reduce_scatter_tensor", lambda: dist.reduce_scatter_tensor(rs_out, rs_in))
     result["reduce_scatter_tensor"] = rs_out.cpu().tolist()
 
+    # PREMUL_SUM (FSDP2 with a gradient divide factor): each rank's values scaled, then summed.
+    pm = torch.full((world * 2,), float(rank + 1), device=dev)
+    pm_out = torch.empty(2, device=dev)
+    step("reduce_scatter_premul", lambda: dist.reduce_scatter_tensor(pm_out, pm, op=dist._make_nccl_premul_sum(0.5)))
+    result["reduce_scatter_premul"] = pm_out.cpu().tolist()
+
     a2a_in = torch.arange(world, dtype=torch.float32, device=dev) + 10 * rank
     a2a_out = torch.empty(world, device=dev)
     step("all_to_all_single", lambda: dist.all_to_all_single(a2a_out, a2a_in))

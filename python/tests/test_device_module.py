@@ -100,7 +100,7 @@ def test_pinned_memory_for_dataloaders():
     lambda: torch.empty_like(torch.ones(2, device="tpu"), device="tpu:1"),
 ], ids=["ones", "randn", "empty", "arange", "tensor", "to", "module_to", "empty_like"])
 def test_device_index_the_process_lacks_is_an_error(make):
-    with pytest.raises(RuntimeError, match=r"tpu:\d does not exist: each process drives one chip.*TPUDEV_TOPOLOGY"):
+    with pytest.raises(RuntimeError, match=r"tpu:\d does not exist: this process has 1 chip.*TPUDEV_TOPOLOGY"):
         make()
 
 
@@ -149,3 +149,10 @@ def test_checkpoint_saved_from_tpu_loads_anywhere():
     buf.seek(0)
     restored.load_state_dict(torch.load(buf)["model"])
     assert_close(restored.weight.detach(), model.weight.detach().cpu())
+
+
+def test_the_device_module_pickles_by_name():
+    """Ray and multiprocessing pickle functions that use `torch.tpu` by value."""
+    import pickle
+
+    assert pickle.loads(pickle.dumps(torch.tpu)) is torch.tpu

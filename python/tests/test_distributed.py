@@ -63,6 +63,7 @@ def test_collective_values_match_cpu_arithmetic(four_chips):
         total = torch.arange(world * 3, dtype=torch.float32) * sum(k + 1 for k in range(world))
         assert res["reduce_scatter_tensor"] == total[r * 3:(r + 1) * 3].tolist()
         assert res["all_to_all_single"] == [r + 10 * k for k in range(world)]
+        assert res["reduce_scatter_premul"] == [0.5 * sum(k + 1 for k in range(world))] * 2
         assert res["broadcast"] == [world - 1.0] * 3
         assert res["cpu_all_reduce"] == [4.0] * 4
         # Rooted collectives: only the root's tensor changes.

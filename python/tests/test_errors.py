@@ -99,3 +99,11 @@ def test_grid_sampler_errors_name_the_problem():
         torch.ops.aten.grid_sampler_3d(x[:, :, None], torch.rand(1, 1, 3, 3, 3, device="tpu"), 2, 0, False)
     with pytest.raises(RuntimeError, match="expected grid to have size 2 in last dimension"):
         torch.ops.aten.grid_sampler_2d(x, torch.rand(1, 3, 3, 3, device="tpu"), 0, 0, False)
+
+
+def test_an_unsupported_op_of_another_library_is_named_with_its_namespace():
+    lib = torch.library.Library("tpudev_test_ns", "DEF")
+    lib.define("twice(Tensor x) -> Tensor")
+    lib.impl("twice", lambda x: x * 2, "CPU")
+    with pytest.raises(NotImplementedError, match=r"tpudev_test_ns::twice is not supported on the tpu"):
+        torch.ops.tpudev_test_ns.twice(torch.ones(2, device="tpu"))

@@ -193,7 +193,10 @@ def test_scaled_mm_defaults_to_the_input_format_and_saturates():
     g = torch.Generator().manual_seed(3)
     a, b = _scaled_operands(g)
     s = torch.tensor(1.0)
-    want = torch._scaled_mm(a, b, s, torch.tensor(100.0))
+    # The reference saturates explicitly: whether PyTorch's CPU kernel saturates or writes NaN
+    # for values past the format's range depends on the CPU it runs on (NaN on some).
+    wide = torch._scaled_mm(a, b, s, torch.tensor(100.0), out_dtype=torch.float32)
+    want = wide.clamp(-448.0, 448.0).to(torch.float8_e4m3fn)
     got = torch._scaled_mm(*_on_tpu(a, b, s, torch.tensor(100.0)))
     assert got.dtype == torch.float8_e4m3fn
     assert got.cpu().float().abs().max() == 448.0 and not got.cpu().float().isnan().any()

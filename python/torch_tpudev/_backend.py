@@ -30,7 +30,7 @@ def register():
             _sync_points.record,
         )
         _private.setup_privateuse1("tpu", tpu_module)
-        _private.bind_device()
+        _private.bind_device(_C.device_count())
         _private.keep_parameters_tied_on_conversion("tpu")
         # Autocast on the tpu casts to bfloat16 unless told otherwise, as TorchTPU's does.
         torch.set_autocast_dtype("tpu", torch.bfloat16)

@@ -131,9 +131,14 @@ class _Graph:
         per call."""
         global _compilations
         previous = _C.eager_mode()
+        # The graph is captured on its inputs' chip, which is current meanwhile (its factories
+        # go there too).
+        device = _C.current_device()
+        chip = next((a.device.index for a in args if _on_tpu(a)), device)
         _C.set_eager_mode(_DEFER)
+        _C.set_device(chip)
         try:
-            _C.capture_begin()
+            _C.capture_begin(chip)
             result, layouts = run()
             outs = result if isinstance(result, (tuple, list)) else (result,)
             if all(_on_tpu(o) or not isinstance(o, torch.Tensor) for o in outs):
@@ -156,6 +161,7 @@ class _Graph:
             else:
                 self._give_up("it returns values that are not tpu tensors")
         finally:
+            _C.set_device(device)
             _C.set_eager_mode(previous)
         return result, layouts
 

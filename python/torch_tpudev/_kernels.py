@@ -6,14 +6,14 @@ from . import _C, _math_bits, _op_log, _ops, _storage, _strides
 
 
 def empty_memory_format(size, dtype=None, layout=None, device=None, pin_memory=None, memory_format=None):
-    _ops.check_device_index(device)
+    chip = _ops.check_device_index(device)
     dtype = dtype or torch.get_default_dtype()
     size = tuple(size)
     if memory_format in (torch.channels_last, torch.channels_last_3d):
         # Allocate densely, then let PyTorch's CPU metadata kernel permute the strides.
-        t = _storage.empty(size, dtype)
+        t = _storage.empty(size, dtype, chip)
         return t.as_strided(size, _channels_last_strides(size))
-    return _storage.empty(size, dtype)
+    return _storage.empty(size, dtype, chip)
 
 
 def _channels_last_strides(size):
@@ -31,8 +31,8 @@ def _channels_last_strides(size):
 
 
 def empty_strided(size, stride, dtype=None, layout=None, device=None, pin_memory=None):
-    _ops.check_device_index(device)
-    return _storage.empty_strided(tuple(size), tuple(stride), dtype or torch.get_default_dtype())
+    chip = _ops.check_device_index(device)
+    return _storage.empty_strided(tuple(size), tuple(stride), dtype or torch.get_default_dtype(), chip)
 
 
 def _base_addr(t):
@@ -53,7 +53,7 @@ def _upload(src_cpu, dst):
         _C.write_from_host(_base_addr(dst), dst.storage_offset() * dst.element_size(), src.data_ptr(),
                            src.numel() * src.element_size())
     else:
-        tmp = _storage.empty(tuple(dst.shape), dst.dtype)
+        tmp = _storage.empty(tuple(dst.shape), dst.dtype, dst.device.index)
         _C.write_from_host(_base_addr(tmp), 0, src.data_ptr(), src.numel() * src.element_size())
         _C.copy(tmp, dst)
     return dst
@@ -65,7 +65,7 @@ def download(src):
     if src.numel() == 0:
         return torch.empty(tuple(src.shape), dtype=src.dtype)
     if not _strides.dense(src):
-        tmp = _storage.empty(tuple(src.shape), src.dtype)
+        tmp = _storage.empty(tuple(src.shape), src.dtype, src.device.index)
         _C.copy(src, tmp)
         src = tmp
     out = torch.empty_strided(tuple(src.shape), tuple(src.stride()), dtype=src.dtype)
@@ -83,7 +83,10 @@ def copy_from(self, dst, non_blocking=False):
         if _math_bits.has_bits(src) or _math_bits.has_bits(dst):
             src = _math_bits.stored(src, dst.is_conj(), dst.is_neg())
         src = src.expand(dst.shape) if src.shape != dst.shape else src
-        _C.copy(src, dst)
+        if src.device != dst.device:
+            _between_chips(src, dst)
+        else:
+            _C.copy(src, dst)
     elif dst_tpu:
         _upload(self, dst)
     elif src_tpu:
@@ -94,18 +97,46 @@ def copy_from(self, dst, non_blocking=False):
     return dst
 
 
+def _between_chips(src, dst):
+    """`dst.copy_(src)` for tensors on two chips of this process: the values move through the
+    host with the clocks paused (staging the simulated chips would not do), and the copy is
+    timed on the ICI of the process's slice (`_C.chip_copy`): `dst`'s chip waits for it at the
+    first use of `dst`, `src`'s goes on."""
+    from .distributed import _slice
+
+    # Work already issued to either chip is timed as usual, before the pause.
+    _C.synchronize(src.device.index)
+    _C.synchronize(dst.device.index)
+    _C.pause_clock(True)
+    try:
+        with _op_log.staging():
+            host = download(src)
+            _upload(host, dst)
+    finally:
+        _C.pause_clock(False)
+    nbytes = dst.numel() * dst.element_size()
+    _C.chip_copy(_slice.local_spec(), src.device.index, dst.device.index, nbytes, _base_addr(dst))
+
+
 def to_copy(self, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False,
             memory_format=None):
-    """`Tensor.to(...)` from the tpu: a dtype change runs on the device; another device gets
-    the data downloaded first."""
-    _ops.check_device_index(device)
+    """`Tensor.to(...)` from the tpu: a dtype change runs on the device, a move to another chip
+    is a copy over the ICI; another device gets the data downloaded first."""
+    chip = _ops.check_device_index(device)
     target = torch.device(device) if device is not None else self.device
     keep = _strides.preserved(self) if memory_format in (None, torch.preserve_format) else None
     if self.device.type != "tpu":
         # Dispatch picks the tpu kernel from the target device too: an upload.
         shape = tuple(self.shape)
-        out = _storage.empty_strided(shape, keep, dtype or self.dtype) if keep else _storage.empty(shape, dtype or self.dtype)
+        dtype = dtype or self.dtype
+        out = _storage.empty_strided(shape, keep, dtype, chip) if keep else _storage.empty(shape, dtype, chip)
         return _upload(self, out)
+    if target.type == "tpu" and chip is not None and chip != self.device.index:
+        shape = tuple(self.shape)
+        dtype = dtype or self.dtype
+        out = _storage.empty_strided(shape, keep, dtype, chip) if keep else _storage.empty(shape, dtype, chip)
+        copy_from(self, out)
+        return out
     if target.type == "tpu":
         out = _ops.plan_for(torch.ops.aten._to_copy.default)(self, dtype=dtype)
         return _strides.relayout(out, keep) if keep else out

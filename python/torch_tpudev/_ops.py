@@ -25,19 +25,37 @@ def overload_name(op):
 
 
 def check_device_index(device):
-    """A tpu index this process does not have is an error, as CUDA's invalid device ordinal
-    is (PyTorch would otherwise hand over tpu:0)."""
-    if device is not None and not isinstance(device, int):
+    """The chip a factory's `device` argument names (None: the current chip). A tpu index this
+    process does not have is an error, as CUDA's invalid device ordinal is."""
+    if device is None:
+        return None
+    if not isinstance(device, int):
         device = torch.device(device)
-        if device.type == "tpu" and device.index not in (None, 0):
-            from . import tpu
+        if device.type != "tpu" or device.index is None:
+            return None
+        device = device.index
+    if device == 0:
+        return 0
+    from . import tpu
 
-            tpu._index(device)
+    return tpu._index(device)
+
+
+def _runtime_name(op):
+    """The name the runtime knows `op` by: its overload name for ATen ops and those it lowers
+    under that name; another library's op keeps its namespace, so that the runtime's error
+    names it as it is ("fbgemm::asynchronous_complete_cumsum")."""
+    name = overload_name(op)
+    namespace = op._schema.name.split("::", 1)[0]
+    if namespace == "aten" or name in _lowered_ops():
+        return name
+    return f"{namespace}::{name}"
 
 
 def _unsupported(op, why=""):
+    namespace = op._schema.name.split("::", 1)[0]
     return UnsupportedOp(
-        f"aten::{overload_name(op)} is not supported on the tpu device yet{why}. Supported ops "
+        f"{namespace}::{overload_name(op)} is not supported on the tpu device yet{why}. Supported ops "
         f"are listed in docs/ops.md; support is tracked in the tpudev issue tracker (operator "
         f"coverage). As a workaround, move the tensors to the CPU for this op with .cpu()."
     )
@@ -119,7 +137,7 @@ class OpPlan:
         self.elementwise = self.single and torch.Tag.pointwise in op.tags
         self.format_arg = self.names.index("memory_format") if "memory_format" in self.names else None
         if not mutated:
-            self.functional = overload_name(op)
+            self.functional = _runtime_name(op)
             self.keep = None
             return
         # Out= arguments are dropped from the functional call; in-place `self` is kept.
@@ -153,7 +171,19 @@ class OpPlan:
         tail = None if kwargs else self.tails.get(len(args))
         full = args + tail if tail is not None else tuple(self.full_args(args, kwargs))
         if self.device_arg is not None:
-            check_device_index(full[self.device_arg])
+            chip = check_device_index(full[self.device_arg])
+            if chip is not None and chip != _C.current_device():
+                # A factory for another chip runs there: the runtime sends calls without
+                # tensors to the current chip.
+                previous = _C.current_device()
+                _C.set_device(chip)
+                try:
+                    return self._run(full)
+                finally:
+                    _C.set_device(previous)
+        return self._run(full)
+
+    def _run(self, full):
         if self.generator_arg is not None and full[self.generator_arg] is not None:
             return self._with_generator(full)
         if self.single:
@@ -287,17 +317,17 @@ class _NativeBatchNormPlan(OpPlan):
         return full
 
 
-def _expand_masks(indices):
-    """The index list of advanced indexing as the device runs it. Indices may be CPU tensors,
+def _expand_masks(indices, device):
+    """The index list of advanced indexing as `device` runs it. Indices may be CPU tensors,
     as CUDA allows (they are uploaded). Boolean masks become the long indices of their true
     elements (as PyTorch's own indexing does); finding them needs the mask's values, so a
     mask on the device syncs."""
     out = []
     for i in indices:
         if isinstance(i, torch.Tensor) and i.dtype in (torch.bool, torch.uint8):
-            out.extend(t.to(_private.DEVICE) for t in torch.ops.aten.nonzero.default(i).unbind(1))
+            out.extend(t.to(device) for t in torch.ops.aten.nonzero.default(i).unbind(1))
         elif isinstance(i, torch.Tensor) and i.device.type != "tpu":
-            out.append(i.to(_private.DEVICE))
+            out.append(i.to(device))
         else:
             out.append(i)
     return out
@@ -311,7 +341,7 @@ class _IndexPlan(OpPlan):
 
     def __call__(self, *args, **kwargs):
         self_, indices = (list(args) + [kwargs.get("indices")])[:2]
-        return _wrap(_C.run("index.Tensor", (self_, _expand_masks(indices)), ())[0])
+        return _wrap(_C.run("index.Tensor", (self_, _expand_masks(indices, self_.device)), ())[0])
 
 
 class _IndexPutPlan(OpPlan):
@@ -326,7 +356,7 @@ class _IndexPutPlan(OpPlan):
     def __call__(self, *args, **kwargs):
         full = list(args) + [kwargs.get(n, False) for n in self.names[len(args):]]
         self_, indices, values, accumulate = full[:4]
-        call = (self_, _expand_masks(indices), values, bool(accumulate))
+        call = (self_, _expand_masks(indices, self_.device), values, bool(accumulate))
         if not self.inplace:
             return _wrap(_C.run("index_put", call, ())[0])
         out = _C.run("index_put", call, (self_,))
@@ -409,11 +439,14 @@ _METADATA_OPS = {
 def _run_on_host(op, args, kwargs):
     """Ops whose output shape depends on data (nonzero, masked_select) or that only create
     constants (arange): a TPU program cannot have a data-dependent shape, so these sync with
-    the host, compute there and upload the result, as TPU frameworks do."""
-    tpu = torch.device("tpu", 0)
+    the host, compute there and upload the result, as TPU frameworks do: to the chip of the
+    tpu inputs, else the one `device` names, else the current one."""
+    tpu = None
 
     def to_cpu(x):
+        nonlocal tpu
         if isinstance(x, torch.Tensor) and x.device.type == "tpu":
+            tpu = tpu or x.device
             return x.cpu()
         if isinstance(x, torch.Generator) and x.device.type == "tpu":
             return _rng.host_generator(x, overload_name(op))
@@ -427,8 +460,11 @@ def _run_on_host(op, args, kwargs):
     for k in out_args:
         cpu_kwargs[k] = torch.empty(0, dtype=out_args[k].dtype)
     if "device" in cpu_kwargs:
-        check_device_index(cpu_kwargs["device"])
+        chip = check_device_index(cpu_kwargs["device"])
         cpu_kwargs["device"] = torch.device("cpu")
+        if tpu is None and chip is not None:
+            tpu = torch.device("tpu", chip)
+    tpu = tpu or torch.device("tpu", _C.current_device())
     result = op(*cpu_args, **cpu_kwargs)
     if out_args:
         for k, dest in out_args.items():

@@ -10,6 +10,7 @@ import threading
 import torch
 
 DEVICE = None  # torch.device("tpu", 0), which exists only after the rename (bind_device)
+DEVICES = []  # torch.device("tpu", i) for each chip of the process
 _CPU_KEYS = torch._C.DispatchKeySet(torch._C.DispatchKey.CPU)
 _set_storage = torch.ops.aten.set_.source_Storage_storage_offset
 # The handle's boxed redispatch skips OpOverload's Python wrapper (hot path: every new tensor).
@@ -38,24 +39,33 @@ def keep_dynamo_out_of(package):
     trace_rules.add(package)
 
 
-def bind_device():
-    global DEVICE
+def bind_device(count=1):
+    global DEVICE, DEVICES
     DEVICE = torch.device("tpu", 0)
+    DEVICES = [torch.device("tpu", i) for i in range(count)]
 
 
 def storage_for(buffer):
-    """A StorageImpl on tpu:0 whose data pointer is the device buffer's address. The Buffer
+    """A StorageImpl on the buffer's chip whose data pointer is the device buffer's address. The Buffer
     rides on the storage's Python object, which PyTorch keeps alive exactly as long as the
     StorageImpl, so freeing the storage frees the device buffer."""
-    st = _storage_from_pointer(buffer.addr, DEVICE, buffer.nbytes)
+    st = _storage_from_pointer(buffer.addr, DEVICES[buffer.chip], buffer.nbytes)
     st._tpudev_buffer = buffer
     return st
+
+
+def _shell(chip, dtype):
+    """An empty tensor on tpu:`chip` whose storage `set_` then replaces (PyTorch's own
+    constructor makes tpu:0 only; python/csrc's `tpudev::empty_shell` makes the others)."""
+    if chip == 0:
+        return _create_empty((0,), dtype)
+    return torch.ops.tpudev.empty_shell(chip, dtype)
 
 
 def tensor_on(storage, dtype, size, stride, offset=0):
     """A tpu tensor viewing `storage`. The CPU `set_` kernel only writes metadata, so it
     serves every device."""
-    t = _create_empty((0,), dtype)
+    t = _shell(storage.device.index, dtype)
     _set_storage_boxed(_CPU_KEYS, t, storage, offset, size, stride)
     return t
 
@@ -63,9 +73,10 @@ def tensor_on(storage, dtype, size, stride, offset=0):
 def new_tensor(buffer, addr, nbytes, size, stride, dtype):
     """`tensor_on(storage_for(buffer), ...)` in one frame: this runs once per op output (the
     runtime hands over the buffer's address and size with it)."""
-    st = _storage_from_pointer(addr, DEVICE, nbytes)
+    chip = buffer.chip
+    st = _storage_from_pointer(addr, DEVICES[chip], nbytes)
     st._tpudev_buffer = buffer
-    t = _create_empty((0,), dtype)
+    t = _create_empty((0,), dtype) if chip == 0 else torch.ops.tpudev.empty_shell(chip, dtype)
     _set_storage_boxed(_CPU_KEYS, t, st, 0, size, stride)
     return t
 
@@ -132,7 +143,7 @@ def swap_data_pointers(a, b):
 
 
 def route_storage_allocation(new_on_device, clone_on_device, resize_on_device=None):
-    """Makes `torch.UntypedStorage(nbytes, device="tpu")` call `new_on_device(nbytes)`,
+    """Makes `torch.UntypedStorage(nbytes, device="tpu")` call `new_on_device(nbytes, index)`,
     `UntypedStorage.clone` (so `copy.deepcopy` of a tensor) call `clone_on_device(storage)` and
     `UntypedStorage.resize_` call `resize_on_device(storage, nbytes)` for tpu storages. PyTorch's own allocate through the C++ allocator of PrivateUse1, which a
     backend written in Python cannot register: reaching it would crash the process."""
@@ -156,7 +167,7 @@ def route_storage_allocation(new_on_device, clone_on_device, resize_on_device=No
     def __new__(cls, *args, device=None, **kwargs):
         if device is not None and torch.device(device).type == "tpu":
             if len(args) == 1 and isinstance(args[0], int) and not kwargs:
-                return new_on_device(args[0])
+                return new_on_device(args[0], torch.device(device).index)
             raise TypeError(
                 "UntypedStorage(..., device='tpu') takes only a size in bytes; "
                 "build the storage on the CPU and copy a tensor over it instead"

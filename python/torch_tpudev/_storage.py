@@ -20,14 +20,15 @@ def contiguous_strides(size):
     return tuple(reversed(strides))
 
 
-def empty_strided(size, stride, dtype):
+def empty_strided(size, stride, dtype, device=None):
+    """A new tensor on chip `device` (an index; None: the current chip)."""
     nbytes = storage_bytes(size, stride, dtype.itemsize)
-    buffer = _C.alloc(nbytes)
+    buffer = _C.alloc(nbytes, device)
     return _private.new_tensor(buffer, buffer.addr, buffer.nbytes, tuple(size), tuple(stride), dtype)
 
 
-def empty(size, dtype):
-    return empty_strided(size, contiguous_strides(size), dtype)
+def empty(size, dtype, device=None):
+    return empty_strided(size, contiguous_strides(size), dtype, device)
 
 
 def resize(t, size):
@@ -39,7 +40,7 @@ def resize(t, size):
     storage = t.untyped_storage()
     if needed > storage.nbytes():
         old_bytes = storage.nbytes()
-        new_storage = _private.storage_for(_C.alloc(needed))
+        new_storage = _private.storage_for(_C.alloc(needed, t.device.index))
         if old_bytes:
             _C.copy_bytes(storage._tpudev_buffer.addr, new_storage._tpudev_buffer.addr, old_bytes)
         storage = new_storage
@@ -47,9 +48,10 @@ def resize(t, size):
     return t
 
 
-def new_storage(nbytes):
-    """`torch.UntypedStorage(nbytes, device="tpu")`: a new device buffer."""
-    return _private.storage_for(_C.alloc(nbytes))
+def new_storage(nbytes, device=None):
+    """`torch.UntypedStorage(nbytes, device="tpu")`: a new device buffer (on chip `device`, an
+    index; None: the current chip)."""
+    return _private.storage_for(_C.alloc(nbytes, device))
 
 
 def resize_storage(storage, nbytes):
@@ -61,12 +63,12 @@ def resize_storage(storage, nbytes):
     old = storage.nbytes()
     if nbytes == old:
         return storage
-    fresh = new_storage(nbytes) if nbytes else None
+    fresh = new_storage(nbytes, storage.device.index) if nbytes else None
     if old and fresh is not None:
         _C.copy_bytes(storage._tpudev_buffer.addr, fresh._tpudev_buffer.addr, min(old, nbytes))
     if old:
         # Data pointers swap only with an empty storage: park the old memory there first.
-        _take_memory(storage, new_storage(0))
+        _take_memory(storage, new_storage(0, storage.device.index))
     if fresh is not None:
         _take_memory(storage, fresh)
     return storage

@@ -30,8 +30,8 @@ _SCALED_PRODUCTS = ("_scaled_mm", "_scaled_mm_v2", "_scaled_grouped_mm")
 
 @dataclass(frozen=True)
 class KernelEvent:
-    """One kernel (or host transfer) on the simulated timeline. Times in cycles of the chip's
-    clock since the device was created."""
+    """One kernel (or host transfer) on the simulated timeline of chip `device` (tpu:N of
+    this process). Times in cycles of the chip's clock since the device was created."""
 
     op: str
     kernel: str
@@ -41,6 +41,7 @@ class KernelEvent:
     bytes_read: int
     bytes_written: int
     bound: str
+    device: int = 0
 
     @property
     def bytes(self) -> int:
@@ -241,15 +242,21 @@ class Profile:
     def chrome_trace(self) -> dict:
         """The events as a Chrome trace-event object (`traceEvents`, times in microseconds
         of simulated time)."""
-        pid, device = _chip_identity(self.chip)
-        trace = [
-            {"ph": "M", "pid": pid, "tid": 0, "name": "process_name", "args": {"name": device}},
-            {"ph": "M", "pid": pid, "tid": 0, "name": "process_sort_index", "args": {"sort_index": pid}},
-            {"ph": "M", "pid": pid, "tid": 0, "name": "thread_name", "args": {"name": "kernels"}},
-            {"ph": "M", "pid": pid, "tid": 1, "name": "thread_name", "args": {"name": "host transfers"}},
-            {"ph": "M", "pid": pid, "tid": 2, "name": "thread_name", "args": {"name": "ICI (collectives)"}},
-            {"ph": "M", "pid": pid, "tid": 3, "name": "thread_name", "args": {"name": "sync points"}},
-        ]
+        devices = sorted({0} | {e.device for e in self.events})
+        pids = {}
+        trace = []
+        for d in devices:
+            pid, name = _chip_identity(self.chip, d)
+            pids[d] = pid
+            trace += [
+                {"ph": "M", "pid": pid, "tid": 0, "name": "process_name", "args": {"name": name}},
+                {"ph": "M", "pid": pid, "tid": 0, "name": "process_sort_index", "args": {"sort_index": pid}},
+                {"ph": "M", "pid": pid, "tid": 0, "name": "thread_name", "args": {"name": "kernels"}},
+                {"ph": "M", "pid": pid, "tid": 1, "name": "thread_name", "args": {"name": "host transfers"}},
+                {"ph": "M", "pid": pid, "tid": 2, "name": "thread_name", "args": {"name": "ICI (collectives)"}},
+                {"ph": "M", "pid": pid, "tid": 3, "name": "thread_name", "args": {"name": "sync points"}},
+            ]
+        pid = pids[0]
         for p in self.sync_points:
             trace.append({"ph": "i", "s": "t", "pid": pid, "tid": 3, "name": p.reason,
                           "ts": self._seconds(p.cycles) * 1e6, "args": {"where": p.where}})
@@ -257,7 +264,7 @@ class Profile:
             trace.append(
                 {
                     "ph": "X",
-                    "pid": pid,
+                    "pid": pids[e.device],
                     "tid": _TRACK.get(e.bound, 0),
                     "name": e.op,
                     "cat": e.kernel,
@@ -309,15 +316,20 @@ class Profile:
 _TRACK = {"host": 1, "ici": 2, "idle": 2}
 
 
-def _chip_identity(chip):
-    """(trace process id, name) of this process's chip: its index in the slice, so that the
-    traces of all ranks of a job can be merged (`merge_traces`) into one timeline."""
+def _chip_identity(chip, device=0):
+    """(trace process id, name) of chip tpu:`device` of this process: in a job of several
+    processes, the process's index in the slice, so that the traces of all ranks can be merged
+    (`merge_traces`) into one timeline; in one process holding a slice, the device's index."""
     from .distributed import _slice
 
-    topo = _slice.current()
-    if topo is None:
-        return 0, f"tpu:0 ({chip}, simulated)"
-    index = _slice.chip_index()
+    topo = _slice.joined()
+    if topo is not None:
+        index = _slice.chip_index()
+    else:
+        topo = _slice.configured()
+        if topo is None or topo.chips != _C.device_count():
+            return device, f"tpu:{device} ({chip}, simulated)"
+        index = device
     coords = ",".join(str(c) for c in topo.coords(index))
     return index, f"chip {index} ({coords}) of {topo.spec} ({chip}, simulated)"
 

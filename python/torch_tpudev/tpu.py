@@ -1,11 +1,15 @@
 """`torch.tpu`: the device module, following TorchTPU's public interface where it overlaps.
 
-One chip per process, named tpu:0: a slice of several chips is several processes
-(`torch.tpu.distributed`, TPUDEV_TOPOLOGY). Memory figures are the simulated HBM's.
+A process sees `device_count()` chips, tpu:0.. : the chips of `TPUDEV_TOPOLOGY`'s slice
+(`v5e:2x2`: four), or under a launcher (torchrun, Ray) its host's chips, one per local process,
+as on a multi-GPU host; otherwise one. Each thread has a current chip (`set_device`). A slice
+of several processes joins through `torch.tpu.distributed`. Memory figures are the simulated
+HBM's.
 """
 
 import contextlib
 import enum
+import importlib
 import sys
 import types
 from dataclasses import dataclass
@@ -48,22 +52,26 @@ class TpuDeviceProperties:
 
 
 def _index(device):
+    """The chip index `device` names (an index, "tpu:1", a torch.device; None: the current
+    chip), or an error naming the chips there are."""
     if device is None:
-        return 0
+        return _C.current_device()
     if isinstance(device, str):
         device = torch.device(device)
     if isinstance(device, torch.device):
         if device.type != "tpu":
             raise ValueError(f"expected a tpu device, got {device}")
-        idx = 0 if device.index is None else device.index
+        idx = _C.current_device() if device.index is None else device.index
     else:
         idx = int(device)
-    if idx != 0:
+    count = device_count()
+    if not 0 <= idx < count:
         raise RuntimeError(
-            f"tpu:{idx} does not exist: each process drives one chip, tpu:0. For a slice of several "
-            f"chips run one process per chip (TPUDEV_TOPOLOGY=v5e:2x2 torchrun --nproc-per-node 4 ...) "
-            f"and use torch.device('tpu') in each; torch.tpu.distributed.chip_index() says which chip "
-            f"of the slice a process has."
+            f"tpu:{idx} does not exist: this process has {count} chip{'s' if count > 1 else ''} "
+            f"(tpu:0{f'..tpu:{count - 1}' if count > 1 else ''}). A process sees the chips of "
+            f"TPUDEV_TOPOLOGY (TPUDEV_TOPOLOGY=v5e:2x2: tpu:0..tpu:3), or under torchrun its host's "
+            f"chips (--nproc-per-node N: tpu:0..tpu:N-1, one per process: "
+            f"torch.tpu.set_device(local_rank)); otherwise one."
         )
     return idx
 
@@ -95,20 +103,23 @@ def _is_in_bad_fork() -> bool:
 
 
 def device_count() -> int:
-    return 1
+    """The chips this process sees (known without starting the device)."""
+    return _C.device_count()
 
 
 def current_device() -> int:
-    return 0
+    return _C.current_device()
 
 
 def set_device(device) -> None:
-    _index(device)
+    """Makes `device` this thread's current chip: where `torch.device("tpu")` tensors and
+    factories go."""
+    _C.set_device(_index(device))
 
 
 def synchronize(device=None) -> None:
-    _index(device)
-    _C.synchronize()
+    """Waits for the work issued to chip `device` (None: every chip of the process)."""
+    _C.synchronize(None if device is None else _index(device))
 
 
 def manual_seed(seed: int) -> None:
@@ -129,25 +140,25 @@ def seed() -> int:
 
 def get_rng_state(device=None) -> torch.Tensor:
     """The device generator's state as a CPU uint8 tensor (its seed and counter offset)."""
-    _index(device)
-    seed, offset = _C.rng_state()
+    seed, offset = _C.rng_state(_index(device))
     return torch.tensor([seed, offset], dtype=torch.int64).view(torch.uint8)
 
 
 def set_rng_state(new_state: torch.Tensor, device=None) -> None:
-    _index(device)
+    idx = _index(device)
     if new_state.dtype != torch.uint8 or new_state.numel() != 16:
         raise ValueError("expected a state from torch.tpu.get_rng_state(): 16 uint8 values")
     seed, offset = new_state.contiguous().view(torch.int64).tolist()
-    _C.set_rng_state(seed, offset)
+    _C.set_rng_state(seed, offset, idx)
 
 
 def get_rng_state_all():
-    return [get_rng_state()]
+    return [get_rng_state(i) for i in range(device_count())]
 
 
 def set_rng_state_all(states) -> None:
-    set_rng_state(states[0])
+    for i, state in enumerate(states):
+        set_rng_state(state, i)
 
 
 def initial_seed() -> int:
@@ -155,13 +166,11 @@ def initial_seed() -> int:
 
 
 def get_device_name(device=None) -> str:
-    _index(device)
-    return _C.properties()["name"]
+    return _C.properties(_index(device))["name"]
 
 
 def get_device_properties(device=None) -> TpuDeviceProperties:
-    _index(device)
-    p = _C.properties()
+    p = _C.properties(_index(device))
     return TpuDeviceProperties(
         p["name"], p["chip"], p["hbm_bytes"], p["tensorcores"], p["simulated"], p["backend"]
     )
@@ -174,24 +183,20 @@ def backend() -> str:
 
 
 def memory_allocated(device=None) -> int:
-    _index(device)
-    return _C.memory_stats()["allocated_bytes"]
+    return _C.memory_stats(_index(device))["allocated_bytes"]
 
 
 def max_memory_allocated(device=None) -> int:
-    _index(device)
-    return _C.memory_stats()["peak_allocated_bytes"]
+    return _C.memory_stats(_index(device))["peak_allocated_bytes"]
 
 
 def reset_peak_memory_stats(device=None) -> None:
-    _index(device)
-    _C.reset_peak_memory()
+    _C.reset_peak_memory(_index(device))
 
 
 def mem_get_info(device=None):
     """(free, total) bytes of simulated HBM."""
-    _index(device)
-    m = _C.memory_stats()
+    m = _C.memory_stats(_index(device))
     return m["capacity_bytes"] - m["allocated_bytes"], m["capacity_bytes"]
 
 
@@ -200,8 +205,7 @@ def memory_stats(device=None) -> dict:
     ``capacity_bytes``, plus the names CUDA's memory statistics use for them
     (``allocated_bytes.all.current``, ``.peak``, ``reserved_bytes.all.*``) so that code
     written for ``torch.cuda.memory_stats`` reads them."""
-    _index(device)
-    m = dict(_C.memory_stats())
+    m = dict(_C.memory_stats(_index(device)))
     for kind in ("allocated_bytes", "reserved_bytes", "active_bytes"):
         m[f"{kind}.all.current"] = m["allocated_bytes"]
         m[f"{kind}.all.peak"] = m["peak_allocated_bytes"]
@@ -240,7 +244,7 @@ def memory_summary(device=None, abbreviated: bool = False) -> str:
     m = memory_stats(device)
     mib = 1 << 20
     return (
-        f"tpu:0 ({get_device_name()}) memory\n"
+        f"tpu:{_index(device)} ({get_device_name(device)}) memory\n"
         f"  allocated:      {m['allocated_bytes'] / mib:10.1f} MiB\n"
         f"  peak allocated: {m['peak_allocated_bytes'] / mib:10.1f} MiB\n"
         f"  capacity:       {m['capacity_bytes'] / mib:10.1f} MiB\n"
@@ -252,10 +256,8 @@ def is_bf16_supported(including_emulation: bool = True) -> bool:
 
 
 def can_device_access_peer(device, peer_device) -> bool:
-    """One device per process, so there is no peer to access."""
-    _index(device)
-    _index(peer_device)
-    return False
+    """Chips of a process reach each other over the ICI (`.to("tpu:1")` is a timed copy)."""
+    return _index(device) != _index(peer_device)
 
 
 def is_current_stream_capturing() -> bool:
@@ -379,6 +381,11 @@ class _TpuModule(types.ModuleType):
     """Gives `torch.tpu.eager_mode` and `torch.tpu.allow_excess_precision` setters, as
     TorchTPU's module does."""
 
+    def __reduce__(self):
+        # Pickled by name, as plain modules are: Ray and multiprocessing pickle functions
+        # that use `torch.tpu` by value.
+        return importlib.import_module, (self.__name__,)
+
     @property
     def eager_mode(self):
         return _get_eager_mode()
@@ -399,16 +406,17 @@ class _TpuModule(types.ModuleType):
         _C.set_allow_excess_precision(bool(allow))
 
 
-def simulated_cycles() -> int:
-    """The device's simulated clock: cycles of the chip's clock since the device was created.
-    Every program run on the device and every host transfer advances it; it never depends on
-    the wall clock, so the same code gives the same count every run."""
-    return _C.sim_time()[0]
+def simulated_cycles(device=None) -> int:
+    """The chip's simulated clock (`device`, default the current chip): cycles of the chip's
+    clock since it was created. Every program run on the chip and every host transfer
+    advances it; it never depends on the wall clock, so the same code gives the same count
+    every run."""
+    return _C.sim_time(None if device is None else _index(device))[0]
 
 
-def simulated_time() -> float:
+def simulated_time(device=None) -> float:
     """The simulated clock in seconds (`simulated_cycles()` over the chip's clock rate)."""
-    cycles, hz = _C.sim_time()
+    cycles, hz = _C.sim_time(None if device is None else _index(device))
     return cycles / hz
 
 
@@ -416,12 +424,12 @@ class Event(torch.Event):
     """`torch.cuda.Event` on the simulated clock. `record()` takes the device's simulated time;
     `elapsed_time(end)` is the simulated time between two recorded events, in milliseconds.
     Execution is synchronous, so `query()` is always True and `synchronize()` returns at
-    once. Streams are accepted and ignored (the device has one). It is a `torch.Event` on
-    tpu:0, so streams accept it (`Stream.wait_event`)."""
+    once. Streams are accepted and ignored (each chip has one). It is a `torch.Event` on the
+    current chip, so streams accept it (`Stream.wait_event`), and times that chip's clock."""
 
     def __new__(cls, enable_timing: bool = False, blocking: bool = False, interprocess: bool = False):
-        return super().__new__(cls, device=torch.device("tpu", 0), enable_timing=enable_timing, blocking=blocking,
-                               interprocess=interprocess)
+        return super().__new__(cls, device=torch.device("tpu", _C.current_device()), enable_timing=enable_timing,
+                               blocking=blocking, interprocess=interprocess)
 
     def __init__(self, enable_timing: bool = False, blocking: bool = False, interprocess: bool = False):
         self.enable_timing = bool(enable_timing)
@@ -437,7 +445,7 @@ class Event(torch.Event):
         # an event still orders streams (FSDP2 records many), and `elapsed_time` says why it
         # has no time to give.
         if self.enable_timing and backend() == "sim":
-            self._cycles, self._clock_hz = _C.sim_time()
+            self._cycles, self._clock_hz = _C.sim_time(self.device.index)
 
     def wait(self, stream=None) -> None:
         pass
@@ -469,24 +477,27 @@ class Stream(torch.Stream):
     runs unchanged."""
 
     def __new__(cls, device=None, priority: int = 0, **kwargs):
-        _index(device)
-        return super().__new__(cls, device=torch.device("tpu", 0), priority=priority)
+        return super().__new__(cls, device=torch.device("tpu", _index(device)), priority=priority)
 
 
 class device:
-    """Context manager that selects a tpu device: `with torch.tpu.device(0): ...`. The process
-    has one device, tpu:0, so it only checks the index; `None` and -1 select nothing, as
-    `torch.cuda.device` allows."""
+    """Context manager that makes a chip current inside the block: `with torch.tpu.device(1):
+    ...`; `None` and -1 select nothing, as `torch.cuda.device` allows."""
 
     def __init__(self, device):
-        if device is not None and not (isinstance(device, int) and device == -1):
-            _index(device)
-        self.idx = 0
+        selects = device is not None and not (isinstance(device, int) and device == -1)
+        self.idx = _index(device) if selects else -1
+        self.prev = -1
 
     def __enter__(self):
+        if self.idx >= 0:
+            self.prev = _C.current_device()
+            _C.set_device(self.idx)
         return self
 
     def __exit__(self, *exc):
+        if self.prev >= 0:
+            _C.set_device(self.prev)
         return False
 
 

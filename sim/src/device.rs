@@ -107,7 +107,7 @@ impl SimDevice {
     /// errors name it `tpu:<index>`.
     pub fn chip_of_slice(chip: ChipSpec, index: u32) -> Self {
         crate::host_alloc::tune();
-        let hbm = Hbm::new(format!("tpu:{index} ({})", chip.name), chip.hbm_bytes);
+        let hbm = Hbm::for_chip(format!("tpu:{index} ({})", chip.name), chip.hbm_bytes, index);
         let timing = TimingParams::from_chip(&chip);
         SimDevice {
             chip,
@@ -124,9 +124,22 @@ impl SimDevice {
     /// The device the environment asks for: `TPUDEV_CHIP` (default v5e, or the chip of
     /// `TPUDEV_TOPOLOGY`'s slice) and `TPUDEV_HBM_BYTES`.
     pub fn from_env() -> Result<Self> {
+        Self::from_env_as_chip(0)
+    }
+
+    /// [`SimDevice::from_env`] as chip `index` of the process (`tpu:<index>`, with its own
+    /// address range: `hbm::chip_base_address`).
+    pub fn from_env_as_chip(index: u32) -> Result<Self> {
         let chip = chip_from_env()?;
         let hbm = std::env::var(ENV_HBM_BYTES).ok();
         let mut device = Self::from_settings(chip.as_deref(), hbm.as_deref())?;
+        if index != 0 {
+            let spec = device.chip.clone();
+            let (exec, tuning) = (device.exec, device.tuning.clone());
+            device = Self::chip_of_slice(spec, index);
+            device.exec = exec;
+            device.tuning = tuning;
+        }
         device.exec = ExecTarget::from_env()?;
         device.tuning = SimTuning::from_env()?;
         if tpudev_core::switch::from_env(ENV_TIMING_ONLY, false)? {

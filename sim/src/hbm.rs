@@ -21,6 +21,19 @@ use crate::storage::Storage;
 
 pub const BASE_ADDRESS: u64 = 0x7e00_0000_0000;
 pub const ALIGN: u64 = 256;
+/// Each chip of a process has its own address range of this many bytes (16 TiB), starting at
+/// `chip_base_address(index)`, so a buffer's address says which chip holds it.
+pub const CHIP_ADDRESS_BITS: u32 = 44;
+
+/// The first address of chip `index`'s buffers.
+pub fn chip_base_address(index: u32) -> u64 {
+    BASE_ADDRESS + ((index as u64) << CHIP_ADDRESS_BITS)
+}
+
+/// The chip whose address range holds `addr` (0 for addresses below the first range).
+pub fn chip_of_address(addr: u64) -> u32 {
+    (addr.saturating_sub(BASE_ADDRESS) >> CHIP_ADDRESS_BITS) as u32
+}
 
 /// Buffer ids are distinct multiples of 256, so a multiplicative hash is all a map needs.
 #[derive(Default)]
@@ -84,6 +97,8 @@ struct Books {
     allocated: u64,
     peak: u64,
     next_address: u64,
+    /// The end of this chip's address range.
+    end_address: u64,
 }
 
 impl Books {
@@ -91,8 +106,10 @@ impl Books {
     fn next_address(&mut self, nbytes: usize) -> Result<BufferId> {
         let id = self.next_address;
         let span = (nbytes as u64).max(1).div_ceil(ALIGN) * ALIGN;
-        self.next_address =
-            id.checked_add(span).ok_or_else(|| Error::internal("simulated device address space exhausted"))?;
+        self.next_address = id
+            .checked_add(span)
+            .filter(|&next| next <= self.end_address)
+            .ok_or_else(|| Error::internal("simulated device address space exhausted"))?;
         Ok(id)
     }
 
@@ -117,10 +134,23 @@ pub(crate) fn range_error(id: BufferId, offset: usize, len: usize, size: usize) 
 
 impl Hbm {
     pub fn new(device_name: impl Into<String>, capacity: u64) -> Self {
+        Self::for_chip(device_name, capacity, 0)
+    }
+
+    /// The memory of chip `index` of a process: its addresses lie in that chip's range.
+    pub fn for_chip(device_name: impl Into<String>, capacity: u64, index: u32) -> Self {
+        let base = chip_base_address(index);
+        let books = Books {
+            live: HashMap::default(),
+            allocated: 0,
+            peak: 0,
+            next_address: base,
+            end_address: base + (1u64 << CHIP_ADDRESS_BITS),
+        };
         Hbm {
             device_name: device_name.into(),
             capacity,
-            books: Mutex::new(Books { live: HashMap::default(), allocated: 0, peak: 0, next_address: BASE_ADDRESS }),
+            books: Mutex::new(books),
             state: RwLock::new(HbmState { buffers: BufferMap::default() }),
             recycled: Recycled::default(),
         }
@@ -498,6 +528,18 @@ mod tests {
         let d = hbm.alloc(10).unwrap();
         assert_eq!(d, c + 512);
         assert_eq!(hbm.stats().allocated, 310);
+    }
+
+    #[test]
+    fn each_chip_of_a_process_has_its_own_address_range() {
+        let chips: Vec<Hbm> = (0..4).map(|i| Hbm::for_chip(format!("tpu:{i} (test)"), 1 << 20, i)).collect();
+        for (i, hbm) in chips.iter().enumerate() {
+            let a = hbm.alloc(10).unwrap();
+            let b = hbm.alloc(1000).unwrap();
+            assert_eq!(a, chip_base_address(i as u32));
+            assert_eq!((chip_of_address(a), chip_of_address(b)), (i as u32, i as u32));
+        }
+        assert_eq!(chip_of_address(chip_base_address(1) - 1), 0);
     }
 
     #[test]

@@ -85,6 +85,15 @@ class TpuBackend(_private.c10d_backend_base()):
     """The backend of one process group (created by `init_process_group("tpu")` and
     `new_group`)."""
 
+    # What c10d asks a backend before using a feature (`init_process_group(device_id=...)`
+    # asks `supports_splitting`). A Python subclass must answer itself: the C++ properties call
+    # the virtual method, which the binding sends back to the property, without end.
+    supports_splitting = False
+    supports_coalescing = False
+    supports_reconfigure = False
+    supports_shrinking = False
+    supports_window = False
+
     def __init__(self, opts):
         super().__init__(opts.group_rank, opts.group_size)
         self._rank, self._size = opts.group_rank, opts.group_size
@@ -98,6 +107,7 @@ class TpuBackend(_private.c10d_backend_base()):
         if self._timed and not dist.is_initialized():  # the default group, made first, is the slice
             _slice.join(self._size, self._rank)
         self._slice = _slice.current()
+
         _handshake.install_failure_reporting()
 
     # -- identity (c10d asks for both names)
@@ -138,9 +148,16 @@ class TpuBackend(_private.c10d_backend_base()):
         return [flat[i * k:(i + 1) * k] for i in range(len(flat) // k)]
 
     def _reduce_into(self, host, op):
-        """gloo has no AVG: sum, then divide."""
+        """gloo has no AVG: sum, then divide; nor PREMUL_SUM (FSDP2's reduce-scatter with a
+        divide factor, as TorchTitan sets it): scale each rank's values, then sum."""
         o = dist.AllreduceOptions()
-        o.reduceOp = dist.ReduceOp.SUM if op == dist.ReduceOp.AVG else op
+        premul = op == dist.ReduceOp.PREMUL_SUM
+        if premul:
+            factor = op.factor
+            factor = factor.item() if isinstance(factor, torch.Tensor) else float(factor)
+            for h in host:
+                h.mul_(factor)
+        o.reduceOp = dist.ReduceOp.SUM if premul or op == dist.ReduceOp.AVG else op
         self._gloo.allreduce(host, o).wait()
         if op == dist.ReduceOp.AVG:
             for h in host:

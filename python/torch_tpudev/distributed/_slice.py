@@ -1,9 +1,10 @@
 """Which simulated slice the processes of a job form, and which chip this process is.
 
-PyTorch names the one device of each process tpu:0 (its Python device guard has a single
-device, and the autograd engine keeps one ready queue per device index it reports), so a
-slice is one process per chip, as on Cloud TPU with TorchTPU: the chip of a process is its
-rank in the default process group, and its place on the torus follows from the topology.
+A slice of several processes has one process per chip, as on Cloud TPU with TorchTPU: the
+chip of a process is its rank in the default process group, and its place on the torus
+follows from the topology. Within the process, its tensors live on the device it picked (under
+torchrun, `torch.tpu.set_device(local_rank)` as on a multi-GPU host; tpu:0 when it picks none).
+One process can also hold every chip of a slice (`local_spec`: tpu:0..tpu:N-1).
 """
 
 import os
@@ -67,6 +68,11 @@ def join(world_size: int, rank: int) -> SliceTopology:
     return topo
 
 
+def joined() -> SliceTopology | None:
+    """The slice this process has joined through `init_process_group`, or None."""
+    return _state["slice"]
+
+
 def current() -> SliceTopology | None:
     """The slice this process has joined (through `init_process_group`), else the configured
     one, else None (a lone chip)."""
@@ -76,3 +82,14 @@ def current() -> SliceTopology | None:
 def chip_index() -> int:
     """This process's chip in the slice (its rank in the default group; 0 before joining)."""
     return _state["chip"]
+
+
+def local_spec() -> str:
+    """The slice this process's own chips (tpu:0..) form, which times copies between them:
+    `TPUDEV_TOPOLOGY` when it has as many chips, else the default shape for that many chips of
+    this process's chip."""
+    n = _C.device_count()
+    topo = configured()
+    if topo is not None and topo.chips == n:
+        return topo.spec
+    return _C.default_slice_spec(n)
