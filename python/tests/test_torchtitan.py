@@ -109,7 +109,8 @@ def _launch(workdir, nproc, args, cpu):
     if cpu:
         target, env = [str(workdir / "cpu_reference.py")], _env(TORCH_DEVICE_BACKEND_AUTOLOAD="0")
     else:
-        target, env = ["-m", "torchtitan.train"], _env(TPUDEV_TOPOLOGY=f"v5e:{nproc}x1")
+        # The simulated step time and MFU per chip, printed beside TorchTitan's own step lines.
+        target, env = ["-m", "torchtitan.train"], _env(TPUDEV_TOPOLOGY=f"v5e:{nproc}x1", TPUDEV_LOG_STEPS="1")
     cmd = [TORCHRUN, "--nnodes", "1", "--nproc-per-node", str(nproc), "--rdzv-backend", "c10d",
            "--rdzv-endpoint", f"127.0.0.1:{_free_port()}", *target, *args]
     return subprocess.Popen(cmd, cwd=workdir, env=env, stdout=subprocess.PIPE,
@@ -174,6 +175,12 @@ def _compare(workdir, name, nproc, extra):
         assert loss == pytest.approx(ref_loss, rel=1e-4), (step, tpu, ref)
         assert norm == pytest.approx(ref_norm, rel=1e-3), (step, tpu, ref)
     assert ref[3][0] != ref[1][0]  # the weights moved
+    # Each chip logged its simulated step time and MFU for the three steps.
+    for chip in range(nproc):
+        logged = re.findall(rf"tpudev: tpu:{chip} step (\d+): ([\d.]+) ms simulated(?:, [\d.]+ TFLOP/s, MFU ([\d.]+)%)?",
+                            tpu_out)
+        assert [int(n) for n, _, _ in logged] == [1, 2, 3], tpu_out[-4000:]
+        assert all(float(ms) > 0 for _, ms, _ in logged) and all(0 < float(m) < 100 for _, _, m in logged[1:])
     return tpu_out
 
 

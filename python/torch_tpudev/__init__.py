@@ -14,8 +14,9 @@ from . import tpu  # noqa: E402
 from ._C import __version__  # noqa: E402
 from .advisor import Advice, Finding, advise  # noqa: E402
 from .drift import DriftReport, assert_no_drift, drift  # noqa: E402
+from ._step_log import log_steps  # noqa: E402
 from .profiler import Profile, profile  # noqa: E402
 
 __all__ = [
-    "tpu", "profile", "Profile", "advise", "Advice", "Finding", "drift", "assert_no_drift", "DriftReport", "__version__"
+    "tpu", "profile", "Profile", "log_steps", "advise", "Advice", "Finding", "drift", "assert_no_drift", "DriftReport", "__version__"
 ]

@@ -7,7 +7,7 @@ import warnings
 
 import torch
 
-from . import _C, _compile, _composites, _kernels, _lazy, _ops, _out_dtype, _private, _storage, _sync_points, _torchao
+from . import _C, _compile, _composites, _kernels, _lazy, _ops, _out_dtype, _private, _step_log, _storage, _sync_points, _torchao
 
 _lock = threading.Lock()
 _registered = False
@@ -41,6 +41,7 @@ def register():
         _torchao.install()
         # torch's out_dtype (torchao's int8 products) runs an int8 mm as `_int_mm`, as on CUDA.
         _out_dtype.install()
+        _step_log.install_from_env()
         if torch.distributed.is_available():
             from . import distributed
 
