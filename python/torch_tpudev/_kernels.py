@@ -118,6 +118,12 @@ def _between_chips(src, dst):
     _C.chip_copy(_slice.local_spec(), src.device.index, dst.device.index, nbytes, _base_addr(dst))
 
 
+def _empty_for_copy(t, strides, dtype, chip):
+    """A tensor of `t`'s shape on `chip`, with `strides` (None: contiguous)."""
+    shape = tuple(t.shape)
+    return _storage.empty_strided(shape, strides, dtype, chip) if strides else _storage.empty(shape, dtype, chip)
+
+
 def to_copy(self, dtype=None, layout=None, device=None, pin_memory=None, non_blocking=False,
             memory_format=None):
     """`Tensor.to(...)` from the tpu: a dtype change runs on the device, a move to another chip
@@ -127,16 +133,9 @@ def to_copy(self, dtype=None, layout=None, device=None, pin_memory=None, non_blo
     keep = _strides.preserved(self) if memory_format in (None, torch.preserve_format) else None
     if self.device.type != "tpu":
         # Dispatch picks the tpu kernel from the target device too: an upload.
-        shape = tuple(self.shape)
-        dtype = dtype or self.dtype
-        out = _storage.empty_strided(shape, keep, dtype, chip) if keep else _storage.empty(shape, dtype, chip)
-        return _upload(self, out)
+        return _upload(self, _empty_for_copy(self, keep, dtype or self.dtype, chip))
     if target.type == "tpu" and chip is not None and chip != self.device.index:
-        shape = tuple(self.shape)
-        dtype = dtype or self.dtype
-        out = _storage.empty_strided(shape, keep, dtype, chip) if keep else _storage.empty(shape, dtype, chip)
-        copy_from(self, out)
-        return out
+        return copy_from(self, _empty_for_copy(self, keep, dtype or self.dtype, chip))
     if target.type == "tpu":
         out = _ops.plan_for(torch.ops.aten._to_copy.default)(self, dtype=dtype)
         return _strides.relayout(out, keep) if keep else out
