@@ -1,17 +1,54 @@
-//! `tpudev estimate WORKLOAD.toml [--json] [--allow-oom]`: step time, throughput, MFU and
-//! HBM of a workload (`tpudev_sim::estimate`), as a report or as JSON.
+//! `tpudev estimate WORKLOAD.toml [--json] [--allow-oom] [--cost]`: step time, throughput,
+//! MFU and HBM of a workload (`tpudev_sim::estimate`), serving latencies, and with `--cost`
+//! its price, as a report or as JSON.
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 use tpudev_sim::device::resolve_chip;
+use tpudev_sim::estimate::cost::{cost, Cost, PriceTable};
 use tpudev_sim::estimate::{self, report::report, Estimate, Workload};
 
 use super::chips::write_stdout;
 use super::CliError;
 
-pub fn run(path: &Path, as_json: bool, allow_oom: bool) -> Result<(), CliError> {
+/// What `--cost`, `--prices` and `--chip-hour-usd` ask for.
+pub struct Pricing {
+    pub wanted: bool,
+    pub table: Option<PathBuf>,
+    pub chip_hour_usd: Option<f64>,
+}
+
+impl Pricing {
+    /// The cost of `e`, when asked for: the override, else the table's price of its chip.
+    fn cost(&self, e: &Estimate) -> Result<Option<Cost>, CliError> {
+        if !self.wanted {
+            if self.table.is_some() || self.chip_hour_usd.is_some() {
+                return Err(CliError("--prices and --chip-hour-usd price the estimate: add --cost".into()));
+            }
+            return Ok(None);
+        }
+        if let Some(usd) = self.chip_hour_usd {
+            if !(usd.is_finite() && usd > 0.0) {
+                return Err(CliError(format!("--chip-hour-usd {usd}: give a positive number of dollars")));
+            }
+            return Ok(Some(cost(e, usd, "--chip-hour-usd".into())));
+        }
+        let table = match &self.table {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|err| CliError(format!("cannot read price table {}: {err}", path.display())))?;
+                PriceTable::parse(&text, &path.display().to_string()).map_err(CliError)?
+            }
+            None => PriceTable::list_prices(),
+        };
+        let price = table.lookup(&e.chip).map_err(CliError)?;
+        Ok(Some(cost(e, price.usd_per_chip_hour, format!("list price seen {}: {}", price.seen, price.source))))
+    }
+}
+
+pub fn run(path: &Path, as_json: bool, allow_oom: bool, pricing: &Pricing) -> Result<(), CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError(format!("cannot read workload file {}: {e}", path.display())))?;
     let workload = Workload::parse(&text, &path.display().to_string()).map_err(CliError)?;
@@ -23,7 +60,27 @@ pub fn run(path: &Path, as_json: bool, allow_oom: bool) -> Result<(), CliError> 
     if !e.fits() && !allow_oom {
         return Err(CliError(does_not_fit(&e)));
     }
-    write_stdout(&if as_json { to_json(&e) } else { report(&e) })
+    let priced = pricing.cost(&e)?;
+    let text = match (as_json, &priced) {
+        (true, _) => to_json(&e, priced.as_ref()),
+        (false, None) => report(&e),
+        (false, Some(c)) => format!("{}\n{}", report(&e), cost_report(c)),
+    };
+    write_stdout(&text)
+}
+
+/// The cost lines of the report.
+fn cost_report(c: &Cost) -> String {
+    let mut lines = vec![
+        format!("cost: ${:.2} per chip-hour ({})", c.usd_per_chip_hour, c.price_source),
+        format!("slice per hour       {:>12.2} $", c.usd_per_hour),
+        format!("per million tokens   {:>12.3} cents", c.cents_per_million_tokens),
+    ];
+    if let Some(total) = c.cents_per_million_total_tokens {
+        lines[2] = format!("per million output tokens {:>7.3} cents", c.cents_per_million_tokens);
+        lines.push(format!("per million tokens, prompt and output {total:.3} cents"));
+    }
+    lines.join("\n") + "\n"
 }
 
 fn gib(b: u64) -> String {
@@ -46,9 +103,9 @@ fn does_not_fit(e: &Estimate) -> String {
 }
 
 /// The estimate as one JSON object, keys in a fixed order.
-pub fn to_json(e: &Estimate) -> String {
+pub fn to_json(e: &Estimate, priced: Option<&Cost>) -> String {
     let m = &e.memory;
-    let fields: Vec<(&str, Value)> = vec![
+    let mut fields: Vec<(&str, Value)> = vec![
         ("step_time_s", json!(e.step_time_s)),
         ("tokens_per_s_per_chip", json!(e.tokens_per_s_per_chip)),
         ("mfu", json!(e.mfu)),
@@ -75,6 +132,28 @@ pub fn to_json(e: &Estimate) -> String {
         ("weights", json!(e.weights)),
         ("activations", json!(e.activations)),
     ];
+    if let Some(v) = &e.serving {
+        fields.push((
+            "serving",
+            json!({
+                "prompt_len": v.prompt_len, "output_len": v.output_len, "concurrent": v.concurrent,
+                "ttft_s": v.ttft_s, "tpot_s": v.tpot_s, "decode_step_s": v.decode_step_s,
+                "output_tokens_per_s_per_chip": v.output_tokens_per_s_per_chip,
+                "total_tokens_per_s_per_chip": v.total_tokens_per_s_per_chip,
+                "requests_per_s": v.requests_per_s, "prefill_mfu": v.prefill_mfu, "decode_mfu": v.decode_mfu,
+            }),
+        ));
+    }
+    if let Some(c) = priced {
+        fields.push((
+            "cost",
+            json!({
+                "usd_per_chip_hour": c.usd_per_chip_hour, "price_source": c.price_source,
+                "usd_per_hour": c.usd_per_hour, "cents_per_million_tokens": c.cents_per_million_tokens,
+                "cents_per_million_total_tokens": c.cents_per_million_total_tokens,
+            }),
+        ));
+    }
     let members: Vec<String> = fields.iter().map(|(k, v)| format!("  {}: {v}", Value::from(*k))).collect();
     format!("{{\n{}\n}}\n", members.join(",\n"))
 }
@@ -122,7 +201,7 @@ mod tests {
         let w = Workload::parse(&text, "decode.toml").unwrap();
         let chip = resolve_chip(&w.system.chip).unwrap();
         let e = estimate::estimate(&w, &chip, &mut |_, _, _| {}).unwrap();
-        let v: Value = serde_json::from_str(&to_json(&e)).unwrap();
+        let v: Value = serde_json::from_str(&to_json(&e, None)).unwrap();
         assert_eq!((v["weights"].as_str(), v["activations"].as_str()), (Some("nvfp4"), Some("bf16")));
     }
 }

@@ -59,6 +59,16 @@ enum Command {
         /// Print the estimate even when the workload does not fit in HBM (exit status 0)
         #[arg(long)]
         allow_oom: bool,
+        /// Also print the slice's price per hour and the cost per million tokens (list prices
+        /// of sim/src/estimate/prices.toml)
+        #[arg(long)]
+        cost: bool,
+        /// With --cost: a price table of the same form instead of the shipped one
+        #[arg(long, value_name = "FILE")]
+        prices: Option<PathBuf>,
+        /// With --cost: the price of one chip-hour in US dollars, instead of the table's
+        #[arg(long, value_name = "DOLLARS")]
+        chip_hour_usd: Option<f64>,
     },
     /// Run a PyTorch script on the simulated TPU, profiled, and list what to change to make it
     /// faster (the performance advisor, docs/advisor.md; runs `python3 -m torch_tpudev.advisor`,
@@ -161,7 +171,10 @@ fn run(command: Command) -> Result<u8, CliError> {
         Command::Advise { args } => advise::run(&args),
         Command::Chips { json, chip_file } => done(chips::run(json, &chip_file)),
         Command::Cache { dir, command } => done(cache::run(command, dir.as_deref())),
-        Command::Estimate { workload, json, allow_oom } => done(estimate::run(&workload, json, allow_oom)),
+        Command::Estimate { workload, json, allow_oom, cost, prices, chip_hour_usd } => {
+            let pricing = estimate::Pricing { wanted: cost, table: prices, chip_hour_usd };
+            done(estimate::run(&workload, json, allow_oom, &pricing))
+        }
         Command::Doctor { timeout } => done(doctor::run(timeout)),
         Command::Run { program, inputs, random, chip, topology, backend, json, repeat } => {
             done(run::run(run::RunArgs {

@@ -16,8 +16,16 @@ pub struct Calibration {
     /// Share of the FSDP weight gathers and gradient reductions hidden behind the layer's
     /// compute, in thousandths (the rest is exposed).
     pub overlap_permille: u64,
+    /// Host time a serving engine adds to each decode step (scheduling the batch, preparing
+    /// its inputs, sampling), in microseconds.
+    pub serve_step_us: u64,
 }
 
 /// The values in use.
-pub const FITTED: Calibration =
-    Calibration { mxu_permille: 800, hbm_permille: 1000, ici_permille: 1000, overlap_permille: 1000 };
+pub const FITTED: Calibration = Calibration {
+    mxu_permille: 790,
+    hbm_permille: 1000,
+    ici_permille: 1000,
+    overlap_permille: 1000,
+    serve_step_us: 6000,
+};

@@ -1,7 +1,8 @@
 //! The collectives of a step, timed with the ICI model (`timing::ici`): the mesh axes laid
 //! over the slice's torus, and per layer the FSDP weight all-gathers and gradient
-//! reduce-scatters, the tensor-parallel all-reduces and the expert all-to-alls; per step the
-//! data-parallel gradient all-reduce and the embedding's gathers.
+//! reduce-scatters, the tensor-parallel all-reduces, the expert all-to-alls and the context
+//! axis's key/value all-gathers; per step the data-parallel gradient all-reduce and the
+//! embedding's gathers.
 
 use super::format::Format;
 use super::layer::Shapes;
@@ -15,13 +16,14 @@ use crate::timing::ici::{collective_cycles, map_axes, Collective, IciParams, Rin
 pub struct Mesh {
     pub torus: Torus,
     pub tp: Vec<Ring>,
+    pub cp: Vec<Ring>,
     pub ep: Vec<Ring>,
     pub fsdp: Vec<Ring>,
     pub dp: Vec<Ring>,
 }
 
 impl Mesh {
-    /// Tensor parallelism innermost (nearest neighbours), then experts, FSDP, data.
+    /// Tensor parallelism innermost (nearest neighbours), then context, experts, FSDP, data.
     pub fn of(w: &Workload, chip: &ChipSpec) -> Result<Mesh, String> {
         let rule = chip.ici.wraparound;
         let torus = match &w.system.topology {
@@ -37,10 +39,15 @@ impl Mesh {
             ));
         }
         let p = &w.parallel;
-        let sizes = [p.tp, p.ep, p.fsdp, p.dp].map(|s| s as u32);
+        let sizes = [p.tp, p.cp, p.ep, p.fsdp, p.dp].map(|s| s as u32);
         let mut axes = map_axes(&torus, &sizes).map_err(|e| format!("[parallel]: {e}"))?.into_iter();
         let mut next = || axes.next().unwrap_or_default();
-        Ok(Mesh { tp: next(), ep: next(), fsdp: next(), dp: next(), torus })
+        Ok(Mesh { tp: next(), cp: next(), ep: next(), fsdp: next(), dp: next(), torus })
+    }
+
+    /// The rings weights are sharded over: FSDP's and the context axis's.
+    pub fn weight_rings(&self) -> Vec<Ring> {
+        self.fsdp.iter().chain(&self.cp).copied().collect()
     }
 }
 
@@ -51,7 +58,8 @@ pub struct LayerComm {
     pub fsdp_fwd: u64,
     /// FSDP all-gather again for the backward pass, and the gradients' reduce-scatter.
     pub fsdp_bwd: u64,
-    /// Tensor-parallel all-reduces and expert all-to-alls of the forward pass (serial).
+    /// Tensor-parallel all-reduces, expert all-to-alls and context-parallel key/value gathers
+    /// of the forward pass (serial).
     pub serial_fwd: u64,
     /// The same in the backward pass, with the forward's again when remat recomputes it.
     pub serial_bwd: u64,
@@ -78,8 +86,9 @@ pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams) -> StepCo
     let layer_bytes = w.weight_bytes(layer_elems);
     let grad_bytes = w.grad_bytes(layer_elems);
     let ag = |bytes: u64, rings: &[Ring]| collective_cycles(Collective::AllGather, bytes, rings, p);
-    let fsdp_fwd = ag(layer_bytes, &mesh.fsdp);
-    let fsdp_bwd = if train { fsdp_fwd + ag(grad_bytes, &mesh.fsdp) } else { 0 };
+    let weight_rings = mesh.weight_rings();
+    let fsdp_fwd = ag(layer_bytes, &weight_rings);
+    let fsdp_bwd = if train { fsdp_fwd + ag(grad_bytes, &weight_rings) } else { 0 };
     let act = s.tokens() * s.d * 2;
     let tp = if par.tp > 1 { 2 * collective_cycles(Collective::AllReduce, act, &mesh.tp, p) } else { 0 };
     let ep = if s.experts > 0 && par.ep > 1 {
@@ -89,14 +98,24 @@ pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams) -> StepCo
     } else {
         0
     };
-    let serial_fwd = tp + ep;
-    let serial_bwd = if train { serial_fwd + if w.run.remat == Remat::Full { serial_fwd } else { 0 } } else { 0 };
+    // Context parallelism gathers every position's keys and values before attention; the
+    // backward pass gathers them again and reduce-scatters their gradients.
+    let cp = if par.cp > 1 { ag(2 * s.batch * s.ctx * s.kv * s.head_dim * w.act_bytes(), &mesh.cp) } else { 0 };
+    let serial_fwd = tp + ep + cp;
+    // Recomputing the forward pass repeats its collectives: all of them when attention is
+    // recomputed, the MLP's (one of the two all-reduces, the all-to-alls) when only it is.
+    let recomputed = match w.run.remat {
+        Remat::Full | Remat::Qkv => serial_fwd,
+        Remat::Attention => tp / 2 + ep,
+        Remat::None | Remat::Selective => 0,
+    };
+    let serial_bwd = if train { serial_fwd + cp + recomputed } else { 0 };
     // fp8 training leaves the head in bf16 (`layer::Types::head`).
     let head_elems = head_params(w) / par.tp;
     let head_bytes = if train { Format::Bf16.bytes(head_elems) } else { w.weight_bytes(head_elems) };
-    let head = ag(head_bytes, &mesh.fsdp) * if train { 3 } else { 1 };
+    let head = ag(head_bytes, &weight_rings) * if train { 3 } else { 1 };
     let dp = if train && par.dp > 1 {
-        let shard = (w.model.layers * grad_bytes + head_bytes) / par.fsdp;
+        let shard = (w.model.layers * grad_bytes + head_bytes) / w.weight_shards();
         collective_cycles(Collective::AllReduce, shard, &mesh.dp, p)
     } else {
         0

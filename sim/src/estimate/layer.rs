@@ -9,7 +9,9 @@
 //!   kernel group (`Net::group_since`), causal block skipping by `attention_share`.
 //! - Mixture of experts: a router product and softmax, a gather of each expert's tokens
 //!   (capacity = tokens x experts_per_token x capacity_factor / experts), batched expert
-//!   products, and a scatter-add back; shared experts as a dense MLP.
+//!   products, and a scatter-add back; or, for MaxText's dropping implementation, one-hot
+//!   dispatch and combine products with a capacity per sequence; shared experts as a dense
+//!   MLP.
 
 use tpudev_core::ir::{Graph, NodeId, Op};
 use tpudev_core::{DType, Result};
@@ -17,7 +19,7 @@ use tpudev_core::{DType, Result};
 use super::format::Format;
 use super::fp8::Fp8Training;
 use super::net::{KernelGroup, Net};
-use super::workload::{Activation, Fp8Scaling, Mode, Remat, Workload};
+use super::workload::{Activation, Dispatch, Fp8Scaling, Mode, Remat, Workload};
 
 /// Block size of the splash attention kernel, whose masked blocks are skipped.
 pub const ATTENTION_BLOCK: u64 = 512;
@@ -43,6 +45,8 @@ pub struct Shapes {
     pub experts: u64,
     pub all_experts: u64,
     pub capacity: u64,
+    /// Einsum dispatch: each sequence's slots per expert (0 with gather dispatch).
+    pub seq_capacity: u64,
     pub moe_ff: u64,
     /// Shared experts' hidden size on this chip (0 for none).
     pub shared_ff: u64,
@@ -53,9 +57,11 @@ impl Shapes {
     pub fn of(w: &Workload) -> Shapes {
         let m = &w.model;
         let p = &w.parallel;
+        // Context parallelism gives each chip 1/cp of every sequence's queries (two balanced
+        // chunks, so the causal mask leaves each chip an even share) against all its keys.
         let (seq, ctx) = match w.run.mode {
-            Mode::Decode => (1, w.run.seq_len),
-            _ => (w.run.seq_len, w.run.seq_len),
+            Mode::Decode | Mode::Serve => (1, w.run.seq_len),
+            _ => (w.run.seq_len / p.cp, w.run.seq_len),
         };
         let batch = w.local_batch();
         let kv = if m.kv_heads.is_multiple_of(p.tp) { m.kv_heads / p.tp } else { 1 };
@@ -63,10 +69,15 @@ impl Shapes {
         let moe = m.experts > 0;
         // Tokens routed to each expert, from all chips of the expert-parallel group.
         let tokens = batch * seq * p.ep;
-        let capacity = if moe {
-            ((tokens * m.experts_per_token) as f64 * m.capacity_factor / m.experts as f64).ceil() as u64
-        } else {
-            0
+        let per_expert =
+            |t: u64| ((t * m.experts_per_token) as f64 * m.capacity_factor / m.experts as f64).ceil() as u64;
+        let einsum = moe && m.moe_dispatch == Dispatch::Einsum;
+        let seq_capacity = if einsum { per_expert(seq).max(1) } else { 0 };
+        let capacity = match (moe, einsum) {
+            (false, _) => 0,
+            // One-hot dispatch gives every sequence its own slots.
+            (true, true) => batch * p.ep * seq_capacity,
+            (true, false) => per_expert(tokens),
         };
         Shapes {
             batch,
@@ -81,14 +92,21 @@ impl Shapes {
             experts: if moe { m.experts / p.ep } else { 0 },
             all_experts: m.experts,
             capacity: capacity.max(u64::from(moe)),
+            seq_capacity,
             moe_ff: if moe { m.moe_d_ff / p.tp } else { 0 },
             shared_ff: m.shared_experts * m.moe_d_ff / p.tp,
-            causal: w.run.mode != Mode::Decode,
+            causal: !matches!(w.run.mode, Mode::Decode | Mode::Serve),
         }
     }
 
     pub fn tokens(&self) -> u64 {
         self.batch * self.seq
+    }
+
+    /// Whether keys and values come from elsewhere (a cache, or other chips under context
+    /// parallelism) rather than from this chip's own tokens.
+    pub fn foreign_keys(&self) -> bool {
+        self.seq != self.ctx
     }
 
     /// Share of the attention blocks a causal splash kernel computes.
@@ -146,6 +164,10 @@ pub enum Saves {
     Input,
     /// Matrix-product outputs (selective).
     Products,
+    /// q, k, v and the attention output; its projection and the MLP are recomputed.
+    Attention,
+    /// The q, k and v projections; everything after them is recomputed.
+    Qkv,
     /// Everything (no remat).
     All,
 }
@@ -155,6 +177,8 @@ impl Saves {
         match (mode, remat) {
             (Mode::Train, Remat::None) => Saves::All,
             (Mode::Train, Remat::Selective) => Saves::Products,
+            (Mode::Train, Remat::Attention) => Saves::Attention,
+            (Mode::Train, Remat::Qkv) => Saves::Qkv,
             _ => Saves::Input,
         }
     }
@@ -183,7 +207,7 @@ fn attention_weights(n: &mut Net, s: &Shapes) -> Result<Weights> {
 }
 
 /// Attention forward from the normed input: returns the output before the projection,
-/// [b, kv, s, g, hd], and q, k, v.
+/// [b, kv, s, g, hd], and q, k, v of this chip's tokens.
 fn attention(n: &mut Net, s: &Shapes, w: &Weights, xn: NodeId) -> Result<[NodeId; 4]> {
     let q = n.linear(xn, w.wq)?; // [b, s, kv, g, hd]
     let k_new = n.linear(xn, w.wk)?; // [b, s, kv, hd]
@@ -192,18 +216,19 @@ fn attention(n: &mut Net, s: &Shapes, w: &Weights, xn: NodeId) -> Result<[NodeId
     let q = n.binary(Op::Mul, q, rq)?;
     let rk = n.table(w.rope, k_new, &[1, 3])?;
     let k_new = n.binary(Op::Mul, k_new, rk)?;
-    // Decoding attends to a cache of `ctx` positions (written once per token: not charged).
-    let (k, v) = if s.seq == s.ctx {
-        (k_new, v_new)
-    } else {
+    // Decoding attends to a cache of `ctx` positions (written once per token: not charged);
+    // context parallelism to keys and values gathered from the other chips (`comm`).
+    let (k, v) = if s.foreign_keys() {
         (n.input(&[s.batch, s.ctx, s.kv, s.head_dim]), n.input(&[s.batch, s.ctx, s.kv, s.head_dim]))
+    } else {
+        (k_new, v_new)
     };
     let first = n.b.len();
     let scores = n.kernel_dot(q, k, &[0, 2], &[0, 2], &[4], &[3])?; // [b, kv, s, g, ctx]
     let p = n.softmax(scores)?;
     let o = n.kernel_dot(p, v, &[0, 1], &[0, 2], &[4], &[1])?; // [b, kv, s, g, hd]
     n.group_since("flash_attention", first, s.attention_share());
-    Ok([o, q, k, v])
+    Ok([o, q, k_new, v_new])
 }
 
 /// The MLP's activation: SwiGLU silu(a) * u, or gelu(a) (tanh form).
@@ -260,29 +285,55 @@ fn dense_mlp(n: &mut Net, s: &Shapes, ff: u64, xn: NodeId) -> Result<(NodeId, [N
     Ok((n.linear(act, w2)?, [a, u.unwrap_or(a), act]))
 }
 
+/// [b, s, d] tokens into the experts' slots, [e, c, d]: a gather of the routed rows, or the
+/// one-hot dispatch product of MaxText's dropping implementation.
+fn dispatch(n: &mut Net, s: &Shapes, x: NodeId) -> Result<NodeId> {
+    let (e, c, d) = (s.experts as usize, s.capacity as usize, s.d as usize);
+    let picked = if s.seq_capacity > 0 {
+        let mask = n.input(&[s.batch, s.seq, s.all_experts, s.seq_capacity]);
+        n.dot(mask, x, &[0], &[0], &[1], &[1])? // [b, E, C, d]
+    } else {
+        let slots = n.input_of(DType::I64, &[s.experts * s.capacity]);
+        let flat = n.b.reshape(x, vec![(s.batch * s.seq) as usize, d])?;
+        n.b.take(flat, slots, 0)?
+    };
+    n.b.reshape(picked, vec![e, c, d])
+}
+
+/// The experts' [e, c, d] results back to [b, s, d] (`like`'s shape): a scatter-add of the
+/// rows, or the one-hot combine product.
+fn combine(n: &mut Net, s: &Shapes, ye: NodeId, like: NodeId) -> Result<NodeId> {
+    let (b, sq, d) = (s.batch as usize, s.seq as usize, s.d as usize);
+    if s.seq_capacity > 0 {
+        let mask = n.input(&[s.batch, s.seq, s.all_experts, s.seq_capacity]);
+        let slots = n.b.reshape(ye, vec![b, s.all_experts as usize, s.seq_capacity as usize, d])?;
+        return n.dot(mask, slots, &[0], &[0], &[2, 3], &[1, 2]); // [b, s, d]
+    }
+    let slots = n.input_of(DType::I64, &[s.experts * s.capacity]);
+    let rows = n.b.reshape(ye, vec![(s.experts * s.capacity) as usize, d])?;
+    let flat = n.b.reshape(like, vec![b * sq, d])?;
+    let zero = n.scalar(0.0, flat);
+    let combined = n.b.scatter_add(zero, slots, rows, 0)?;
+    n.b.reshape(combined, vec![b, sq, d])
+}
+
 /// Mixture-of-experts forward from the normed input: (output, values to save).
 fn moe_mlp(n: &mut Net, s: &Shapes, xn: NodeId) -> Result<(NodeId, Vec<NodeId>)> {
-    let (e, c, ff) = (s.experts, s.capacity, s.moe_ff);
+    let (e, ff) = (s.experts, s.moe_ff);
     let wr = n.weight(&[s.d, s.all_experts])?;
     let w1 = n.weight(&[e, s.d, ff])?;
     let w3 = n.weight(&[e, s.d, ff])?;
     let w2 = n.weight(&[e, ff, s.d])?;
-    let slots = n.input_of(DType::I64, &[e * c]);
     let logits = n.linear(xn, wr)?;
     let gates = n.softmax(logits)?;
     n.keep(gates);
-    // Tokens gathered into each expert's slots (after the all-to-all, in `comm`).
-    let flat = n.b.reshape(xn, vec![(s.batch * s.seq) as usize, s.d as usize])?;
-    let picked = n.b.take(flat, slots, 0)?;
-    let xe = n.b.reshape(picked, vec![e as usize, c as usize, s.d as usize])?;
+    // Tokens into each expert's slots (after the all-to-all, in `comm`).
+    let xe = dispatch(n, s, xn)?;
     let a = n.dot(xe, w1, &[0], &[0], &[2], &[1])?; // [e, c, ff]
     let u = n.dot(xe, w3, &[0], &[0], &[2], &[1])?;
     let act = activation(n, a, Some(u))?;
     let ye = n.dot(act, w2, &[0], &[0], &[2], &[1])?; // [e, c, d]
-    let rows = n.b.reshape(ye, vec![(e * c) as usize, s.d as usize])?;
-    let zero = n.scalar(0.0, flat);
-    let combined = n.b.scatter_add(zero, slots, rows, 0)?;
-    let mut out = n.b.reshape(combined, vec![s.batch as usize, s.seq as usize, s.d as usize])?;
+    let mut out = combine(n, s, ye, xn)?;
     let mut saved = vec![a, u, act];
     if s.shared_ff > 0 {
         let (y, [sa, su, sact]) = dense_mlp(n, s, s.shared_ff, xn)?;
@@ -311,7 +362,18 @@ pub fn forward(s: &Shapes, t: Types, saves: Saves) -> Result<(Graph, Vec<KernelG
     let out = n.binary(Op::Add, h, y)?;
     n.keep(out);
     if saves != Saves::Input {
-        for v in [q, k, v, o, attn].into_iter().chain(saved.iter().copied().take(2)) {
+        for v in [q, k, v] {
+            n.keep(v);
+        }
+    }
+    if !matches!(saves, Saves::Input | Saves::Qkv) {
+        n.keep(o);
+    }
+    if matches!(saves, Saves::Products | Saves::All) {
+        n.keep(attn);
+    }
+    if matches!(saves, Saves::Products | Saves::All) {
+        for v in saved.iter().copied().take(2) {
             n.keep(v);
         }
     }
@@ -320,6 +382,43 @@ pub fn forward(s: &Shapes, t: Types, saves: Saves) -> Result<(Graph, Vec<KernelG
             n.keep(v);
         }
     }
+    Ok(n.finish())
+}
+
+/// The first norm and the q, k and v projections of a layer's forward pass: what the
+/// `save_qkv` policy does not recompute.
+pub fn qkv_forward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
+    let mut n = t.net(false);
+    let x = n.input(&[s.batch, s.seq, s.d]);
+    let w = attention_weights(&mut n, s)?;
+    let xn1 = n.rms_norm(x, w.g1)?;
+    let q = n.linear(xn1, w.wq)?;
+    let k = n.linear(xn1, w.wk)?;
+    let v = n.linear(xn1, w.wv)?;
+    let rq = n.table(w.rope, q, &[1, 4])?;
+    let q = n.binary(Op::Mul, q, rq)?;
+    let rk = n.table(w.rope, k, &[1, 3])?;
+    let k = n.binary(Op::Mul, k, rk)?;
+    for o in [q, k, v] {
+        n.keep(o);
+    }
+    Ok(n.finish())
+}
+
+/// The attention output's projection and the MLP, from the saved attention output: what
+/// the `save_attention` policy recomputes in the backward pass.
+pub fn mlp_forward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
+    let mut n = t.net(false);
+    let x = n.input(&[s.batch, s.seq, s.d]);
+    let o = n.input(&[s.batch, s.kv, s.seq, s.group, s.head_dim]);
+    let wo = n.weight(&[s.kv, s.group, s.head_dim, s.d])?;
+    let attn = n.dot(o, wo, &[], &[], &[1, 3, 4], &[0, 1, 2])?; // [b, s, d]
+    let h = n.binary(Op::Add, x, attn)?;
+    let g2 = n.input(&[s.d]);
+    let xn2 = n.rms_norm(h, g2)?;
+    let y = if s.experts > 0 { moe_mlp(&mut n, s, xn2)?.0 } else { dense_mlp(&mut n, s, s.ff, xn2)?.0 };
+    let out = n.binary(Op::Add, h, y)?;
+    n.keep(out);
     Ok(n.finish())
 }
 
@@ -396,7 +495,6 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
     };
     if s.experts > 0 {
         let (e, c, ff) = (s.experts, s.capacity, s.moe_ff);
-        let slots = n.input_of(DType::I64, &[e * c]);
         let a = n.input(&[e, c, ff]);
         let u = n.input(&[e, c, ff]);
         let act = n.residual(&[e, c, ff]);
@@ -406,9 +504,7 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
         let w2 = n.weight(&[e, ff, d])?;
         let wr = n.weight(&[d, s.all_experts])?;
         let gates = n.input(&[b, sq, s.all_experts]);
-        let flat = n.b.reshape(dy, vec![(b * sq) as usize, d as usize])?;
-        let picked = n.b.take(flat, slots, 0)?;
-        let dye = n.b.reshape(picked, vec![e as usize, c as usize, d as usize])?;
+        let dye = dispatch(&mut n, s, dy)?;
         let dact = n.dot(dye, w2, &[0], &[0], &[2], &[2])?; // [e, c, ff]
         let dact = n.clip_grad(dact, act)?;
         let dw2 = n.dot(act, dye, &[0], &[0], &[1], &[1])?; // [e, ff, d]
@@ -420,10 +516,7 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
             let dxe = n.clip_grad(dxe, xe)?;
             let dwt = n.dot(xe, g, &[0], &[0], &[1], &[1])?; // [e, d, ff]
             n.keep(dwt);
-            let rows = n.b.reshape(dxe, vec![(e * c) as usize, d as usize])?;
-            let zero = n.scalar(0.0, flat);
-            let back = n.b.scatter_add(zero, slots, rows, 0)?;
-            let back = n.b.reshape(back, vec![b as usize, sq as usize, d as usize])?;
+            let back = combine(&mut n, s, dxe, dy)?;
             add(&mut n, back)?;
         }
         // Router: softmax gradient and its product.
@@ -450,6 +543,13 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
     let dwo = n.dot(o, dh, &[], &[], &[0, 2], &[0, 1])?; // [kv, g, hd, d]
     n.keep(dwo);
     let [dq, dk, dv] = attention_grad(&mut n, s, q, k, v, d_o)?;
+    // Under context parallelism the key and value gradients of all positions are
+    // reduce-scattered (`comm`): this chip continues with its own tokens'.
+    let (dk, dv) = if s.foreign_keys() {
+        (n.input(&[b, s.kv, sq, s.head_dim]), n.input(&[b, s.kv, sq, s.head_dim]))
+    } else {
+        (dk, dv)
+    };
     let rq = n.table(w.rope, dq, &[2, 4])?;
     let dq = n.binary(Op::Mul, dq, rq)?;
     let rk = n.table(w.rope, dk, &[2, 3])?;

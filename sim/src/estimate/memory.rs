@@ -1,5 +1,7 @@
 //! Peak HBM per chip. Training keeps master weights, their gradients and AdamW's two moments
-//! in `weight_dtype` (16 bytes per parameter for f32, 8 for bf16, sharded like the weights),
+//! in `weight_dtype` (16 bytes per parameter for f32, 8 for bf16, sharded like the weights;
+//! the moments in `moment_dtype` where it is given;
+//! the moments live in host memory with `offload_optimizer`),
 //! the activations the remat policy saves for every layer (or, when they are offloaded to
 //! host memory, two layers' worth in flight), and a working set: two layers' gathered weights
 //! (one in use, one prefetched), one layer's recomputed activations and the logits and their
@@ -65,15 +67,15 @@ pub fn peak_memory(w: &Workload, s: &Shapes, saved_per_layer: u64, all_per_layer
             Memory {
                 params: wb * n,
                 grads: wb * n,
-                optimizer: 2 * wb * n,
+                optimizer: if w.run.offload_optimizer { 0 } else { 2 * w.moment_bytes() * n },
                 activations: held * saved,
                 kv_cache: 0,
                 working: gathered + all_per_layer.max(logits),
             }
         }
-        Mode::Prefill | Mode::Decode => {
+        Mode::Prefill | Mode::Decode | Mode::Serve => {
             let kv_cache =
-                if w.run.mode == Mode::Decode { layers * 2 * s.batch * s.ctx * s.kv * s.head_dim * dt } else { 0 };
+                if w.run.mode != Mode::Prefill { layers * 2 * s.batch * s.ctx * s.kv * s.head_dim * dt } else { 0 };
             Memory {
                 params: w.weights().bytes(n),
                 grads: 0,

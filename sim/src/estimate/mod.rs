@@ -15,10 +15,13 @@
 //! - `memory`: peak HBM per chip.
 //! - `calibration`: the fitted global efficiencies.
 //! - `step`: everything together: the `Estimate`.
+//! - `serve`: serving under continuous batching, from a prefill and a decode step.
+//! - `cost`: the price table and what a slice costs per hour and per million tokens.
 //! - `report`: the text report.
 
 pub mod calibration;
 pub mod comm;
+pub mod cost;
 pub mod format;
 pub mod fp8;
 pub mod fusion;
@@ -26,6 +29,7 @@ pub mod layer;
 pub mod memory;
 pub mod net;
 pub mod report;
+pub mod serve;
 pub mod size;
 pub mod step;
 pub mod workload;

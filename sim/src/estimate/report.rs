@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::serve::Serving;
 use super::step::Estimate;
 
 fn gib(b: u64) -> f64 {
@@ -15,12 +16,26 @@ pub fn report(e: &Estimate) -> String {
     let _ =
         writeln!(s, "model: {:.3e} parameters, {:.4e} model FLOPs per step", e.params as f64, e.model_flops_per_step);
     let _ = writeln!(s);
-    let _ = writeln!(s, "step time            {:>12.6} s", e.step_time_s);
-    let _ = writeln!(s, "tokens/s per chip    {:>12.2}", e.tokens_per_s_per_chip);
-    let _ = writeln!(s, "MFU                  {:>12.2} %", 100.0 * e.mfu);
+    match &e.serving {
+        Some(v) => serving(&mut s, e, v),
+        None => {
+            let _ = writeln!(s, "step time            {:>12.6} s", e.step_time_s);
+            let _ = writeln!(s, "tokens/s per chip    {:>12.2}", e.tokens_per_s_per_chip);
+            let _ = writeln!(s, "MFU                  {:>12.2} %", 100.0 * e.mfu);
+        }
+    }
     let _ = writeln!(s);
+    if e.serving.is_some() {
+        let _ = writeln!(s, "one decode step:");
+    }
     let _ = writeln!(s, "compute              {:>12.6} s  (HBM-bound kernels {:.6} s)", e.compute_s, e.memory_s);
     let _ = writeln!(s, "collectives          {:>12.6} s  (exposed {:.6} s)", e.ici_s, e.exposed_comm_s);
+    if e.host_s > 0.0 {
+        let _ = writeln!(s, "host transfers       {:>12.6} s  (offloading)", e.host_s);
+    }
+    if let Some(v) = &e.serving {
+        let _ = writeln!(s, "one round ({} requests, {:.6} s):", v.concurrent, e.step_time_s);
+    }
     for (name, secs) in &e.parts {
         let _ = writeln!(s, "  {name:<26} {secs:>12.6} s");
     }
@@ -53,4 +68,26 @@ pub fn report(e: &Estimate) -> String {
         );
     }
     s
+}
+
+/// The serving figures: latency per request and throughput of the slice.
+fn serving(s: &mut String, e: &Estimate, v: &Serving) {
+    let _ = writeln!(
+        s,
+        "serving: {} requests at once, {} prompt + {} output tokens each (continuous batching)",
+        v.concurrent, v.prompt_len, v.output_len
+    );
+    let _ = writeln!(s, "TTFT (first token)   {:>12.3} ms", 1e3 * v.ttft_s);
+    let _ =
+        writeln!(s, "TPOT (per token)     {:>12.3} ms  (decode step {:.3} ms)", 1e3 * v.tpot_s, 1e3 * v.decode_step_s);
+    let _ = writeln!(s, "output tokens/s/chip {:>12.2}", v.output_tokens_per_s_per_chip);
+    let _ = writeln!(s, "total tokens/s/chip  {:>12.2}  (prompt and output)", v.total_tokens_per_s_per_chip);
+    let _ = writeln!(s, "requests/s           {:>12.3}", v.requests_per_s);
+    let _ = writeln!(
+        s,
+        "MFU                  {:>12.2} %  (prefill {:.2} %, decode {:.2} %)",
+        100.0 * e.mfu,
+        100.0 * v.prefill_mfu,
+        100.0 * v.decode_mfu
+    );
 }

@@ -6,9 +6,9 @@ use super::workload::{Activation, Mode, Workload};
 /// Parameters of one layer, split by how they are sharded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LayerParams {
-    /// Attention, norms, router, dense and shared-expert MLPs: sharded over fsdp x tp.
+    /// Attention, norms, router, dense and shared-expert MLPs: sharded over fsdp x cp x tp.
     pub dense: u64,
-    /// Routed experts: sharded over fsdp x tp x ep.
+    /// Routed experts: sharded over fsdp x cp x tp x ep.
     pub experts: u64,
 }
 
@@ -39,7 +39,8 @@ pub fn params_per_chip(w: &Workload) -> u64 {
     let p = &w.parallel;
     let l = layer_params(w);
     let dense = w.model.layers * l.dense + head_params(w);
-    dense.div_ceil(p.fsdp * p.tp) + (w.model.layers * l.experts).div_ceil(p.fsdp * p.tp * p.ep)
+    let shards = w.weight_shards() * p.tp;
+    dense.div_ceil(shards) + (w.model.layers * l.experts).div_ceil(shards * p.ep)
 }
 
 /// Model FLOPs of one step, all chips: 2 per multiply-add of every weight a token meets

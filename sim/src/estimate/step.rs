@@ -1,6 +1,7 @@
 //! One step of a workload: the layer graphs timed with the device's engine (`fusion`), times
-//! the number of layers, plus the embedding, output projection and loss, the optimizer, and
-//! the collectives (`comm`) with what of them compute hides.
+//! the number of layers, plus the embedding, output projection and loss, the optimizer, the
+//! collectives (`comm`) and the host transfers of offloading, with what of them compute hides.
+//! Serving is put together from a prefill and a decode step (`serve`).
 
 use tpudev_core::ir::Graph;
 
@@ -11,6 +12,7 @@ use super::fusion::time_graph;
 use super::layer::{self, Saves, Shapes, Types};
 use super::memory::{peak_memory, Memory};
 use super::net::KernelGroup;
+use super::serve::{self, Serving};
 use super::size::{model_flops_per_step, params_per_chip, total_params};
 use super::workload::{Mode, Remat, Workload};
 use crate::chips::ChipSpec;
@@ -38,14 +40,20 @@ pub struct Estimate {
     pub compute_s: f64,
     /// The part of `compute_s` in kernels bound by HBM bandwidth.
     pub memory_s: f64,
+    /// The part of `compute_s` the MXUs are busy (passes, fill and drain).
+    pub mxu_s: f64,
     /// Time of all collectives, as if none overlapped anything.
     pub ici_s: f64,
     /// The part of `ici_s` that compute does not hide.
     pub exposed_comm_s: f64,
     /// Per part of the step (forward, backward, ...): seconds of one step.
     pub parts: Vec<(&'static str, f64)>,
+    /// Time of the host transfers of offloaded activations and optimizer state.
+    pub host_s: f64,
     /// One layer's forward kernels, for the report.
     pub layer_forward: Vec<KernelCost>,
+    /// Serving figures (`mode = "serve"`): the step above is then one decode step.
+    pub serving: Option<Serving>,
 }
 
 impl Estimate {
@@ -77,6 +85,10 @@ fn timed(
 
 fn cycles(ks: &[KernelCost]) -> u64 {
     ks.iter().map(|k| k.cycles).sum()
+}
+
+fn mxu_cycles(ks: &[KernelCost]) -> u64 {
+    ks.iter().map(|k| k.mxu_cycles.min(k.cycles)).sum()
 }
 
 fn memory_cycles(ks: &[KernelCost]) -> u64 {
@@ -138,8 +150,20 @@ pub fn estimate(w: &Workload, chip: &ChipSpec, progress: Progress) -> Result<Est
     estimate_with(w, chip, &FITTED, progress)
 }
 
+/// Cycles to move `bytes` over the chip's host link one way (PCIe DMA).
+fn host_cycles(bytes: u64, chip: &ChipSpec, p: &TimingParams) -> u64 {
+    if bytes == 0 {
+        return 0;
+    }
+    let secs = bytes as f64 / chip.timing.host_bw_bytes_per_s + chip.timing.host_latency_ns as f64 * 1e-9;
+    (secs * p.clock_hz as f64).ceil() as u64
+}
+
 pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress: Progress) -> Result<Estimate, String> {
     w.check()?;
+    if w.run.mode == Mode::Serve {
+        return serve::estimate(w, chip, cal, progress);
+    }
     let mesh = Mesh::of(w, chip)?;
     check_chip(w, chip)?;
     let mut p = TimingParams::from_chip(chip);
@@ -168,6 +192,11 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
         let recompute = match w.run.remat {
             Remat::Full => cycles(&timed(layer::forward(&s, dt, Saves::Input), &p, cal)?.kernels),
             Remat::Selective => fwd.iter().filter(|k| k.mxu_cycles == 0).map(|k| k.cycles).sum(),
+            Remat::Attention => cycles(&timed(layer::mlp_forward(&s, dt), &p, cal)?.kernels),
+            Remat::Qkv => {
+                let all = cycles(&timed(layer::forward(&s, dt, Saves::Input), &p, cal)?.kernels);
+                all - all.min(cycles(&timed(layer::qkv_forward(&s, dt), &p, cal)?.kernels))
+            }
             Remat::None => 0,
         };
         (b.kernels, recompute)
@@ -186,6 +215,7 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     let (fwd_c, bwd_c) = (cycles(&fwd), cycles(&bwd));
     let compute = layers * (fwd_c + bwd_c + recompute) + cycles(&head) + cycles(&opt);
     let mem = layers * (memory_cycles(&fwd) + memory_cycles(&bwd)) + memory_cycles(&head) + memory_cycles(&opt);
+    let mxu = layers * (mxu_cycles(&fwd) + mxu_cycles(&bwd)) + mxu_cycles(&head);
     let lc = comm.layer;
     let ici_cycles = layers * (lc.fsdp_fwd + lc.fsdp_bwd + lc.serial_fwd + lc.serial_bwd) + comm.head + comm.dp;
     let ov = cal.overlap_permille;
@@ -193,7 +223,17 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
         lc.serial_fwd + lc.serial_bwd + exposed(lc.fsdp_fwd, fwd_c, ov) + exposed(lc.fsdp_bwd, bwd_c + recompute, ov);
     let exposed_cycles =
         layers * per_layer_exposed + exposed(comm.head, cycles(&head), ov) + exposed(comm.dp, layers * bwd_c, ov);
-    let step_cycles = compute + exposed_cycles;
+    // Offloaded activations go to the host as the forward pass makes them and come back for
+    // the backward pass (the link is full duplex, so each way is timed alone); offloaded
+    // moments cross it both ways around the optimizer, which cannot start before them.
+    let wide = s.tokens() * s.d * w.act_bytes() / tp;
+    let offload_layer = if w.run.offload_activations { host_cycles(wide + saved, chip, &p) } else { 0 };
+    let moments = 2 * w.moment_bytes() * params_per_chip(w);
+    let offload_opt = if w.run.offload_optimizer { host_cycles(moments, chip, &p) } else { 0 };
+    let host_exposed =
+        layers * (exposed(offload_layer, fwd_c, ov) + exposed(offload_layer, bwd_c + recompute, ov)) + offload_opt;
+    let host_total = 2 * layers * offload_layer + offload_opt;
+    let step_cycles = compute + exposed_cycles + host_exposed;
 
     progress(5, PHASES, "memory");
     let memory = peak_memory(w, &s, saved, all_saved);
@@ -213,6 +253,9 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
         parts.push(("optimizer", secs(cycles(&opt))));
     }
     parts.push(("exposed collectives", ici_secs(exposed_cycles)));
+    if host_total > 0 {
+        parts.push(("exposed host transfers", secs(host_exposed)));
+    }
     Ok(Estimate {
         chip: chip.key.clone(),
         chips: w.system.chips,
@@ -229,9 +272,12 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
         memory,
         compute_s: secs(compute),
         memory_s: secs(mem),
+        mxu_s: secs(mxu),
         ici_s: ici_secs(ici_cycles),
         exposed_comm_s: ici_secs(exposed_cycles),
+        host_s: secs(host_total),
         parts,
         layer_forward: fwd,
+        serving: None,
     })
 }

@@ -1,5 +1,6 @@
 //! The workload file of `tpudev estimate`: a transformer decoder (dense or mixture of
-//! experts), how it runs (train, prefill or decode), on which chips, and how it is sharded.
+//! experts), how it runs (train, prefill, decode, or serve: prefill and decode under
+//! continuous batching), on which chips, and how it is sharded.
 //! Parsing rejects unknown keys; `Workload::check` rejects inconsistent values, naming the
 //! field and the fix.
 
@@ -45,6 +46,23 @@ pub struct Model {
     /// The MLP's activation: "swiglu" (gated, three matrices) or "gelu" (two).
     #[serde(default)]
     pub activation: Activation,
+    /// How tokens reach their experts: see `Dispatch`.
+    #[serde(default)]
+    pub moe_dispatch: Dispatch,
+}
+
+/// How a mixture of experts moves tokens to their experts and back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dispatch {
+    /// Rows gathered into each expert's slots and scattered back (dropless grouped matmuls:
+    /// MaxText's megablox / sparse_matmul, vLLM's fused MoE).
+    #[default]
+    Gather,
+    /// One-hot dispatch and combine products over [tokens, experts, capacity per sequence]
+    /// (MaxText's dropping implementation with `sparse_matmul = false`): matrix products
+    /// whose work grows with the sequence length.
+    Einsum,
 }
 
 fn one() -> f64 {
@@ -65,6 +83,9 @@ pub enum Mode {
     Train,
     Prefill,
     Decode,
+    /// Serving requests of `seq_len` prompt tokens and `output_len` generated tokens, with
+    /// `global_batch` requests decoding at once (continuous batching): `serve`.
+    Serve,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -72,8 +93,20 @@ pub enum Mode {
 pub enum Remat {
     /// Every activation the backward pass needs is kept.
     None,
-    /// Matrix-product outputs are kept; norms and elementwise ops are recomputed.
+    /// Matrix-product outputs are kept; norms and elementwise ops are recomputed (MaxText's
+    /// `minimal`).
+    #[serde(alias = "save_matmuls")]
     Selective,
+    /// The attention block's q, k, v and output (MaxText's "context") are kept; the output
+    /// projection and the MLP are recomputed (a custom policy keeping the layer input, the
+    /// context and the q/k/v projections, as the TPU7x recipes use).
+    #[serde(rename = "save_attention")]
+    Attention,
+    /// The q, k and v projections are kept (MaxText's `save_qkv_proj`, or a custom policy
+    /// keeping or offloading them with the layer input); attention, its output projection
+    /// and the MLP are recomputed.
+    #[serde(rename = "save_qkv")]
+    Qkv,
     /// Only each layer's input is kept; the layer's forward runs again in the backward pass.
     Full,
 }
@@ -82,10 +115,14 @@ pub enum Remat {
 #[serde(deny_unknown_fields)]
 pub struct Run {
     pub mode: Mode,
-    /// Tokens per sequence (train, prefill); the context length attended to (decode).
+    /// Tokens per sequence (train, prefill); the context length attended to (decode); the
+    /// prompt's tokens (serve).
     pub seq_len: u64,
-    /// Sequences per step.
+    /// Sequences per step; serve: requests decoding at once, all replicas together.
     pub global_batch: u64,
+    /// Tokens generated per request (serve only).
+    #[serde(default)]
+    pub output_len: u64,
     /// Shorthand for `weights` and `activations` both.
     #[serde(default)]
     pub dtype: Option<Format>,
@@ -101,9 +138,16 @@ pub struct Run {
     /// products) in host memory instead of HBM, as MaxText's offloading policies do.
     #[serde(default)]
     pub offload_activations: bool,
+    /// Keep AdamW's moments in host memory (MaxText's `optimizer_memory_host_offload`): they
+    /// cross the host link twice per step.
+    #[serde(default)]
+    pub offload_optimizer: bool,
     /// Type of the master weights, their gradients and AdamW's moments (training).
     #[serde(default)]
     pub weight_dtype: WeightDtype,
+    /// Type of AdamW's moments when it differs from `weight_dtype` (MaxText's `mu_dtype`).
+    #[serde(default)]
+    pub moment_dtype: Option<WeightDtype>,
     /// How fp8 training scales weights and activations (gradients are always scaled
     /// dynamically): see `Fp8Scaling`. Only with `dtype = "fp8"` and `mode = "train"`.
     #[serde(default)]
@@ -165,11 +209,14 @@ pub struct Parallel {
     pub tp: u64,
     pub ep: u64,
     pub dp: u64,
+    /// Context parallelism: each sequence split over `cp` chips, keys and values all-gathered
+    /// for attention (weights are sharded over it as over fsdp).
+    pub cp: u64,
 }
 
 impl Default for Parallel {
     fn default() -> Self {
-        Parallel { fsdp: 1, tp: 1, ep: 1, dp: 1 }
+        Parallel { fsdp: 1, tp: 1, ep: 1, dp: 1, cp: 1 }
     }
 }
 
@@ -263,6 +310,11 @@ impl Workload {
         Ok(())
     }
 
+    /// Bytes per parameter of each of AdamW's two moments.
+    pub fn moment_bytes(&self) -> u64 {
+        self.run.moment_dtype.unwrap_or(self.run.weight_dtype).bytes()
+    }
+
     pub fn is_moe(&self) -> bool {
         self.model.experts > 0
     }
@@ -278,10 +330,16 @@ impl Workload {
         self.run.global_batch / self.batch_shards()
     }
 
-    /// Tokens processed per step, all chips together.
+    /// Ways each weight is sharded besides tensor and expert parallelism: FSDP, and the
+    /// context axis, which MaxText shards weights over too.
+    pub fn weight_shards(&self) -> u64 {
+        self.parallel.fsdp * self.parallel.cp
+    }
+
+    /// Tokens processed per step, all chips together (serve: per decode step).
     pub fn tokens_per_step(&self) -> u64 {
         match self.run.mode {
-            Mode::Decode => self.run.global_batch,
+            Mode::Decode | Mode::Serve => self.run.global_batch,
             _ => self.run.global_batch * self.run.seq_len,
         }
     }
@@ -304,6 +362,7 @@ impl Workload {
             ("[parallel] tp", p.tp),
             ("[parallel] ep", p.ep),
             ("[parallel] dp", p.dp),
+            ("[parallel] cp", p.cp),
         ] {
             if v == 0 {
                 return Err(format!("{name} is 0: it must be at least 1"));
@@ -312,14 +371,16 @@ impl Workload {
         if m.experts == 0 && m.d_ff == 0 {
             return Err("[model] d_ff is 0 for a dense model: give the MLP's hidden size (or experts > 0)".into());
         }
-        let product = p.fsdp * p.tp * p.ep * p.dp;
+        let product = p.fsdp * p.tp * p.ep * p.dp * p.cp;
         if product != self.system.chips {
             return Err(format!(
-                "[parallel] fsdp*tp*ep*dp = {}*{}*{}*{} = {product}, but [system] chips = {}: make the product \
-                 equal the number of chips",
-                p.fsdp, p.tp, p.ep, p.dp, self.system.chips
+                "[parallel] fsdp*tp*ep*dp*cp = {}*{}*{}*{}*{} = {product}, but [system] chips = {}: make the \
+                 product equal the number of chips",
+                p.fsdp, p.tp, p.ep, p.dp, p.cp, self.system.chips
             ));
         }
+        self.check_cp()?;
+        self.check_serve()?;
         if !m.heads.is_multiple_of(p.tp) {
             return Err(format!(
                 "[model] heads = {} is not divisible by [parallel] tp = {}: choose a tp that divides the heads",
@@ -341,10 +402,12 @@ impl Workload {
             ));
         }
         if m.experts == 0 {
-            if m.experts_per_token > 0 || m.moe_d_ff > 0 || m.shared_experts > 0 {
-                return Err("[model] experts_per_token, moe_d_ff or shared_experts is set but experts = 0: set \
-                            experts for a mixture of experts, or remove them"
-                    .into());
+            if m.experts_per_token > 0 || m.moe_d_ff > 0 || m.shared_experts > 0 || m.moe_dispatch != Dispatch::Gather {
+                return Err(
+                    "[model] experts_per_token, moe_d_ff, shared_experts or moe_dispatch is set but experts = 0: \
+                            set experts for a mixture of experts, or remove them"
+                        .into(),
+                );
             }
             if p.ep > 1 {
                 return Err(format!("[parallel] ep = {} but the model has no experts: use ep = 1", p.ep));
@@ -355,6 +418,11 @@ impl Workload {
                     "[model] experts_per_token = {} must be between 1 and experts = {}",
                     m.experts_per_token, m.experts
                 ));
+            }
+            if m.moe_dispatch == Dispatch::Einsum && !matches!(self.run.mode, Mode::Train | Mode::Prefill) {
+                return Err("[model] moe_dispatch = \"einsum\" is MaxText's dropping implementation for training and \
+                            prefill: use the default (\"gather\") for decode and serve"
+                    .into());
             }
             if m.moe_d_ff == 0 {
                 return Err("[model] moe_d_ff is 0: give the experts' hidden size".into());
@@ -395,8 +463,47 @@ impl Workload {
                         dtype = \"fp8\""
                 .into());
         }
-        if self.run.mode != Mode::Train && self.run.offload_activations {
-            return Err("[run] offload_activations applies to training only: remove it or use mode = \"train\"".into());
+        if self.run.mode != Mode::Train && (self.run.offload_activations || self.run.offload_optimizer) {
+            return Err("[run] offload_activations and offload_optimizer apply to training only: remove them or use \
+                        mode = \"train\""
+                .into());
+        }
+        Ok(())
+    }
+
+    /// Context parallelism splits whole sequences of training or prefill.
+    fn check_cp(&self) -> Result<(), String> {
+        let cp = self.parallel.cp;
+        if cp == 1 {
+            return Ok(());
+        }
+        if matches!(self.run.mode, Mode::Decode | Mode::Serve) {
+            return Err(format!(
+                "[parallel] cp = {cp} splits a sequence's tokens, but decoding has one new token per sequence: use \
+                 cp = 1 with mode = \"decode\" or \"serve\" (cp applies to train and prefill)"
+            ));
+        }
+        if !self.run.seq_len.is_multiple_of(2 * cp) {
+            return Err(format!(
+                "[run] seq_len = {} is not divisible by 2 x [parallel] cp = {}: each chip takes two balanced \
+                 chunks of every sequence; choose a cp that divides seq_len / 2",
+                self.run.seq_len,
+                2 * cp
+            ));
+        }
+        Ok(())
+    }
+
+    /// `output_len` belongs to serving, and serving needs it.
+    fn check_serve(&self) -> Result<(), String> {
+        let serve = self.run.mode == Mode::Serve;
+        if serve && self.run.output_len == 0 {
+            return Err("[run] mode = \"serve\" needs output_len: the tokens each request generates".into());
+        }
+        if !serve && self.run.output_len > 0 {
+            return Err("[run] output_len applies to mode = \"serve\" only: remove it, or use mode = \"serve\" with \
+                        seq_len as the prompt's length"
+                .into());
         }
         Ok(())
     }

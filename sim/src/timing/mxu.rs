@@ -4,7 +4,9 @@
 //! current one streams (double-buffered), so back-to-back passes cost max(tm, rows) cycles
 //! each (a pass shorter than the array's depth waits for its weights), and a kernel's tile
 //! step pays the array's fill and drain, rows + cols cycles, once. The passes of a tile step
-//! are spread over the chip's MXUs. f32 products cost 1, 3 or 6 bf16 passes by their
+//! are spread over one TensorCore's MXUs: a chip with two TensorCores (v4's and v5p's
+//! megacore, v7x's two dies) splits each product between them, by its batch or else by its
+//! rows, each core on its own MXUs with its own VMEM. f32 products cost 1, 3 or 6 bf16 passes by their
 //! StableHLO precision (`Matmul::passes`); an int8 or fp8 mode runs `OperandMode::rate` times
 //! as many blocks per cycle (v5e's and v6e's int8, v7x's fp8), and operands the MXUs do not
 //! read natively are converted on the VPU as their tiles are loaded (`operands`).
@@ -36,14 +38,43 @@ fn splits(d: u64, t: u64) -> [(u64, u64); 2] {
     [(t, d / t), (d % t, u64::from(!d.is_multiple_of(t)))]
 }
 
-/// Cycles of one tile step of tm x tn x tk on the chip's MXUs.
-fn tile_step_cycles(tm: u64, tn: u64, tk: u64, passes: u64, rate: u64, p: &TimingParams) -> u64 {
+/// Cycles of one tile step of tm x tn x tk on the chip's MXUs. When the step has fewer
+/// weight blocks than MXUs (a narrow output or a short contraction: attention's head_dim
+/// of 128 on 256-wide arrays), the compiler gives the idle MXUs copies of the blocks and
+/// splits the streamed rows among them, each piece at least an array's depth.
+fn tile_step_cycles(tm: u64, tn: u64, tk: u64, passes: u64, rate: u64, mxus: u64, p: &TimingParams) -> u64 {
     let weight_blocks = tk.div_ceil(p.mxu_rows) * tn.div_ceil(p.mxu_cols) * passes;
-    let per_mxu = weight_blocks.div_ceil(p.mxus * rate);
-    per_mxu * tm.max(p.mxu_rows) + p.mxu_rows + p.mxu_cols
+    let slots = mxus * rate;
+    let pieces = (slots / weight_blocks.max(1)).clamp(1, (tm / p.mxu_rows).max(1));
+    let per_mxu = (weight_blocks * pieces).div_ceil(slots);
+    per_mxu * tm.div_ceil(pieces).max(p.mxu_rows) + p.mxu_rows + p.mxu_cols
 }
 
 pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
+    let cores = p.tensorcores.max(1);
+    let per_core = (p.mxus / cores).max(1);
+    let splits = cores > 1 && (mm.batch >= cores || mm.m >= cores * 8);
+    if !splits {
+        return core_cost(mm, p, if cores > 1 { per_core } else { p.mxus });
+    }
+    let part = if mm.batch >= cores {
+        Matmul { batch: mm.batch.div_ceil(cores), ..*mm }
+    } else {
+        Matmul { m: mm.m.div_ceil(cores), ..*mm }
+    };
+    // The cores run at once; each reads its part's operands (both the whole right operand
+    // when the rows are split) and writes its part of the result.
+    let c = core_cost(&part, p, per_core);
+    MatmulCost {
+        bytes_read: c.bytes_read * cores,
+        bytes_written: c.bytes_written * cores,
+        vpu_ops: c.vpu_ops * cores,
+        ..c
+    }
+}
+
+/// The cost of `mm` on one TensorCore's `mxus` MXUs.
+fn core_cost(mm: &Matmul, p: &TimingParams, mxus: u64) -> MatmulCost {
     let tiles = choose_tiles(mm, p);
     let zero =
         MatmulCost { tiles, mxu_cycles: 0, bytes_read: 0, bytes_written: 0, first_load: 0, last_store: 0, vpu_ops: 0 };
@@ -58,7 +89,7 @@ pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
                 for (kl, kc) in splits(mm.k, tiles.tk) {
                     let count = mc * nc * kc;
                     if count > 0 {
-                        mxu_cycles += count * tile_step_cycles(ml, nl, kl, mm.passes.max(1), rate, p);
+                        mxu_cycles += count * tile_step_cycles(ml, nl, kl, mm.passes.max(1), rate, mxus, p);
                     }
                 }
             }
@@ -72,9 +103,13 @@ pub fn matmul_cost(mm: &Matmul, p: &TimingParams) -> MatmulCost {
     let vpu_ops =
         mm.batch * (mm.m * mm.k * lhs_loads * mm.mode.lhs_convert + mm.k * mm.n * rhs_loads * mm.mode.rhs_convert);
     let last = |d: u64, t: u64| if d.is_multiple_of(t) { t } else { d % t };
+    // The products of a batch stream through the arrays back to back: each one's fill and
+    // drain overlaps the next one's passes, so the batch pays it once (decode attention is
+    // thousands of tiny products, one per sequence and key/value head).
+    let fill = if mxu_cycles > 0 { p.mxu_rows + p.mxu_cols } else { 0 };
     MatmulCost {
         tiles,
-        mxu_cycles: mm.batch * mxu_cycles,
+        mxu_cycles: mm.batch * mxu_cycles - (mm.batch - 1) * fill,
         bytes_read,
         bytes_written: mm.batch * out,
         first_load: tiles.tm * tiles.tk * mm.lhs_bytes + tiles.tk * tiles.tn * mm.rhs_bytes,
