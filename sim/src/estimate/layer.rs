@@ -206,16 +206,23 @@ fn attention_weights(n: &mut Net, s: &Shapes) -> Result<Weights> {
     })
 }
 
+/// The q, k and v projections of the normed input, rotary embedding applied to q and k:
+/// [b, s, kv, g, hd] and twice [b, s, kv, hd].
+fn qkv(n: &mut Net, w: &Weights, xn: NodeId) -> Result<[NodeId; 3]> {
+    let q = n.linear(xn, w.wq)?;
+    let k = n.linear(xn, w.wk)?;
+    let v = n.linear(xn, w.wv)?;
+    let rq = n.table(w.rope, q, &[1, 4])?;
+    let q = n.binary(Op::Mul, q, rq)?;
+    let rk = n.table(w.rope, k, &[1, 3])?;
+    let k = n.binary(Op::Mul, k, rk)?;
+    Ok([q, k, v])
+}
+
 /// Attention forward from the normed input: returns the output before the projection,
 /// [b, kv, s, g, hd], and q, k, v of this chip's tokens.
 fn attention(n: &mut Net, s: &Shapes, w: &Weights, xn: NodeId) -> Result<[NodeId; 4]> {
-    let q = n.linear(xn, w.wq)?; // [b, s, kv, g, hd]
-    let k_new = n.linear(xn, w.wk)?; // [b, s, kv, hd]
-    let v_new = n.linear(xn, w.wv)?;
-    let rq = n.table(w.rope, q, &[1, 4])?;
-    let q = n.binary(Op::Mul, q, rq)?;
-    let rk = n.table(w.rope, k_new, &[1, 3])?;
-    let k_new = n.binary(Op::Mul, k_new, rk)?;
+    let [q, k_new, v_new] = qkv(n, w, xn)?;
     // Decoding attends to a cache of `ctx` positions (written once per token: not charged);
     // context parallelism to keys and values gathered from the other chips (`comm`).
     let (k, v) = if s.foreign_keys() {
@@ -392,14 +399,7 @@ pub fn qkv_forward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
     let x = n.input(&[s.batch, s.seq, s.d]);
     let w = attention_weights(&mut n, s)?;
     let xn1 = n.rms_norm(x, w.g1)?;
-    let q = n.linear(xn1, w.wq)?;
-    let k = n.linear(xn1, w.wk)?;
-    let v = n.linear(xn1, w.wv)?;
-    let rq = n.table(w.rope, q, &[1, 4])?;
-    let q = n.binary(Op::Mul, q, rq)?;
-    let rk = n.table(w.rope, k, &[1, 3])?;
-    let k = n.binary(Op::Mul, k, rk)?;
-    for o in [q, k, v] {
+    for o in qkv(&mut n, &w, xn1)? {
         n.keep(o);
     }
     Ok(n.finish())

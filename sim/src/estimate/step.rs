@@ -150,15 +150,6 @@ pub fn estimate(w: &Workload, chip: &ChipSpec, progress: Progress) -> Result<Est
     estimate_with(w, chip, &FITTED, progress)
 }
 
-/// Cycles to move `bytes` over the chip's host link one way (PCIe DMA).
-fn host_cycles(bytes: u64, chip: &ChipSpec, p: &TimingParams) -> u64 {
-    if bytes == 0 {
-        return 0;
-    }
-    let secs = bytes as f64 / chip.timing.host_bw_bytes_per_s + chip.timing.host_latency_ns as f64 * 1e-9;
-    (secs * p.clock_hz as f64).ceil() as u64
-}
-
 pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress: Progress) -> Result<Estimate, String> {
     w.check()?;
     if w.run.mode == Mode::Serve {
@@ -227,9 +218,9 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     // the backward pass (the link is full duplex, so each way is timed alone); offloaded
     // moments cross it both ways around the optimizer, which cannot start before them.
     let wide = s.tokens() * s.d * w.act_bytes() / tp;
-    let offload_layer = if w.run.offload_activations { host_cycles(wide + saved, chip, &p) } else { 0 };
+    let offload_layer = if w.run.offload_activations { p.host_cycles(wide + saved) } else { 0 };
     let moments = 2 * w.moment_bytes() * params_per_chip(w);
-    let offload_opt = if w.run.offload_optimizer { host_cycles(moments, chip, &p) } else { 0 };
+    let offload_opt = if w.run.offload_optimizer { p.host_cycles(moments) } else { 0 };
     let host_exposed =
         layers * (exposed(offload_layer, fwd_c, ov) + exposed(offload_layer, bwd_c + recompute, ov)) + offload_opt;
     let host_total = 2 * layers * offload_layer + offload_opt;
