@@ -38,7 +38,7 @@ pub fn to_json(specs: &[ChipSpec]) -> String {
     format!("[\n{}\n]\n", objects.join(",\n"))
 }
 
-fn fields(c: &ChipSpec) -> [(&'static str, Value); 18] {
+fn fields(c: &ChipSpec) -> [(&'static str, Value); 19] {
     [
         ("key", json!(c.key)),
         ("name", json!(c.name)),
@@ -69,6 +69,7 @@ fn fields(c: &ChipSpec) -> [(&'static str, Value); 18] {
                 "source": c.timing.source,
             }),
         ),
+        ("dcn", json!({ "bw_bytes_per_s": c.dcn.bw_bytes_per_s, "source": c.dcn.source })),
     ]
 }
 

@@ -115,6 +115,7 @@ pub fn to_json(e: &Estimate, priced: Option<&Cost>) -> String {
         ("memory_s", json!(e.memory_s)),
         ("ici_s", json!(e.ici_s)),
         ("exposed_comm_s", json!(e.exposed_comm_s)),
+        ("dcn_s", json!(e.dcn_s)),
         ("fits_in_hbm", json!(e.fits())),
         ("hbm_capacity_bytes", json!(e.hbm_capacity_bytes)),
         (

@@ -48,6 +48,10 @@ pub struct ChipSpec {
     /// there, with the defaults of [`IciSpec`]).
     #[serde(default)]
     pub ici: IciSpec,
+    /// The data-center network between slices (`[dcn]` in a chip file; optional there, with
+    /// the defaults of [`DcnSpec`]).
+    #[serde(default)]
+    pub dcn: DcnSpec,
 }
 
 /// Which axes of a slice's torus have wraparound links.
@@ -83,6 +87,26 @@ impl Default for IciSpec {
             torus_dims: 2,
             wraparound: Wraparound::Axis16,
             hop_latency_ns: 1000,
+            source: "defaults (v5e's preset values; see sim/src/chips/presets.toml)".into(),
+        }
+    }
+}
+
+/// The data-center network (DCN) joining slices: each chip's share of its host's network
+/// interfaces. (The latency of a step between slices is fitted: `Calibration::dcn_step_us`.)
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DcnSpec {
+    /// Bandwidth per chip, each way (the host's NICs divided by its chips).
+    pub bw_bytes_per_s: f64,
+    pub source: String,
+}
+
+impl Default for DcnSpec {
+    /// The values a user's chip file gets when it has no `[dcn]` table: v5e's.
+    fn default() -> Self {
+        DcnSpec {
+            bw_bytes_per_s: 3.125e9,
             source: "defaults (v5e's preset values; see sim/src/chips/presets.toml)".into(),
         }
     }

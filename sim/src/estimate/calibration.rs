@@ -19,6 +19,9 @@ pub struct Calibration {
     /// Host time a serving engine adds to each decode step (scheduling the batch, preparing
     /// its inputs, sampling), in microseconds.
     pub serve_step_us: u64,
+    /// Latency of one ring step of a collective between slices over the data-center network
+    /// (the transfer's set-up between hosts and the slices' synchronization), in microseconds.
+    pub dcn_step_us: u64,
 }
 
 /// The values in use.
@@ -28,4 +31,5 @@ pub const FITTED: Calibration = Calibration {
     ici_permille: 1000,
     overlap_permille: 1000,
     serve_step_us: 6000,
+    dcn_step_us: 600,
 };

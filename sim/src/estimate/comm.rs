@@ -2,13 +2,15 @@
 //! over the slice's torus, and per layer the FSDP weight all-gathers and gradient
 //! reduce-scatters, the tensor-parallel all-reduces, the expert all-to-alls and the context
 //! axis's key/value all-gathers; per step the data-parallel gradient all-reduce and the
-//! embedding's gathers.
+//! embedding's gathers; between slices, the data-center network's gathers and reductions
+//! (`timing::dcn`).
 
 use super::format::Format;
 use super::layer::Shapes;
 use super::size::{head_params, layer_params};
 use super::workload::{Mode, Remat, Workload};
 use crate::chips::ChipSpec;
+use crate::timing::dcn::{dcn_cycles, DcnParams};
 use crate::timing::ici::{collective_cycles, map_axes, Collective, IciParams, Ring, Torus};
 
 /// The mesh axes' rings on the slice.
@@ -28,14 +30,16 @@ impl Mesh {
         let rule = chip.ici.wraparound;
         let torus = match &w.system.topology {
             Some(t) => Torus::parse(t, rule).map_err(|e| format!("[system] topology: {e}"))?,
-            None => Torus::for_slice(w.system.chips as u32, chip.ici.torus_dims, rule),
+            None => Torus::for_slice(w.slice_chips() as u32, chip.ici.torus_dims, rule),
         };
-        if torus.chips() != w.system.chips {
+        if torus.chips() != w.slice_chips() {
+            let slices = if w.slices() > 1 { format!(" / {} slices", w.slices()) } else { String::new() };
             return Err(format!(
-                "[system] topology {} has {} chips but chips = {}: make them agree",
+                "[system] topology {} has {} chips but chips = {}{slices}: make them agree (the topology is one \
+                 slice's)",
                 torus.describe(),
                 torus.chips(),
-                w.system.chips
+                w.slice_chips()
             ));
         }
         let p = &w.parallel;
@@ -73,9 +77,13 @@ pub struct StepComm {
     pub head: u64,
     /// Data-parallel gradient all-reduce (overlaps the backward pass).
     pub dp: u64,
+    /// Collectives between slices over the data-center network: per layer the gradients'
+    /// all-reduce between data-parallel slices and the weights' gathers between FSDP slices,
+    /// and the head's. Nothing hides them (`timing::dcn`).
+    pub dcn: u64,
 }
 
-pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams) -> StepComm {
+pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams, dcn: &DcnParams) -> StepComm {
     let par = &w.parallel;
     let train = w.run.mode == Mode::Train;
     let lp = layer_params(w);
@@ -120,5 +128,34 @@ pub fn step_comm(w: &Workload, s: &Shapes, mesh: &Mesh, p: &IciParams) -> StepCo
     } else {
         0
     };
-    StepComm { layer: LayerComm { fsdp_fwd, fsdp_bwd, serial_fwd, serial_bwd }, head, dp }
+    let slices = dcn_comm(w, layer_bytes, grad_bytes, head_bytes, dcn);
+    StepComm { layer: LayerComm { fsdp_fwd, fsdp_bwd, serial_fwd, serial_bwd }, head, dp, dcn: slices }
+}
+
+/// Cycles of a step's collectives between slices. A layer's weights, sharded over the
+/// slices' FSDP axis as well, are gathered from the other slices (forward and backward) and
+/// their gradients reduce-scattered back; each chip's gradient shard is all-reduced between
+/// data-parallel slices as the backward pass makes it, layer by layer.
+fn dcn_comm(w: &Workload, layer_bytes: u64, grad_bytes: u64, head_bytes: u64, p: &DcnParams) -> u64 {
+    let par = &w.parallel;
+    let train = w.run.mode == Mode::Train;
+    let ici_shards = w.ici_weight_shards();
+    let gather = |bytes: u64| dcn_cycles(Collective::AllGather, bytes / ici_shards, par.dcn_fsdp, p);
+    let fsdp = |bytes: u64, grads: u64| {
+        if train {
+            2 * gather(bytes) + dcn_cycles(Collective::ReduceScatter, grads / ici_shards, par.dcn_fsdp, p)
+        } else {
+            gather(bytes)
+        }
+    };
+    let reduce = |grads: u64| {
+        if train {
+            dcn_cycles(Collective::AllReduce, grads / w.weight_shards(), par.dcn_dp, p)
+        } else {
+            0
+        }
+    };
+    w.model.layers * (fsdp(layer_bytes, grad_bytes) + reduce(grad_bytes))
+        + fsdp(head_bytes, head_bytes)
+        + reduce(head_bytes)
 }

@@ -51,6 +51,11 @@ pub struct Shapes {
     /// Shared experts' hidden size on this chip (0 for none).
     pub shared_ff: u64,
     pub causal: bool,
+    /// Sliding-window attention: the local layers' window, and how many of the layers are
+    /// local (0 and 0 without one).
+    pub window: u64,
+    pub local_layers: u64,
+    pub layers: u64,
 }
 
 impl Shapes {
@@ -59,8 +64,14 @@ impl Shapes {
         let p = &w.parallel;
         // Context parallelism gives each chip 1/cp of every sequence's queries (two balanced
         // chunks, so the causal mask leaves each chip an even share) against all its keys.
+        let local_layers = m.layers - w.global_layers();
         let (seq, ctx) = match w.run.mode {
-            Mode::Decode | Mode::Serve => (1, w.run.seq_len),
+            // A decoding step reads the whole cache in global layers and the window in local
+            // ones: one layer's graph reads their mean (the cache holds as much).
+            Mode::Decode | Mode::Serve => {
+                let local = w.run.seq_len.min(m.sliding_window);
+                (1, (w.global_layers() * w.run.seq_len + local_layers * local).div_ceil(m.layers))
+            }
             _ => (w.run.seq_len / p.cp, w.run.seq_len),
         };
         let batch = w.local_batch();
@@ -96,6 +107,9 @@ impl Shapes {
             moe_ff: if moe { m.moe_d_ff / p.tp } else { 0 },
             shared_ff: m.shared_experts * m.moe_d_ff / p.tp,
             causal: !matches!(w.run.mode, Mode::Decode | Mode::Serve),
+            window: m.sliding_window,
+            local_layers,
+            layers: m.layers,
         }
     }
 
@@ -109,13 +123,22 @@ impl Shapes {
         self.seq != self.ctx
     }
 
-    /// Share of the attention blocks a causal splash kernel computes.
+    /// Share of the attention blocks a causal splash kernel computes, over all layers: a
+    /// row of query blocks visits the blocks up to the diagonal, and in a local layer only
+    /// those within the window.
     pub fn attention_share(&self) -> (u64, u64) {
         if !self.causal {
             return (1, 1);
         }
         let c = self.ctx.div_ceil(ATTENTION_BLOCK).max(1);
-        (c + 1, 2 * c)
+        let full = c * (c + 1) / 2;
+        if self.local_layers == 0 {
+            return (full, c * c);
+        }
+        let reach = self.window.div_ceil(ATTENTION_BLOCK) + 1;
+        let local: u64 = (1..=c).map(|row| row.min(reach)).sum();
+        let global_layers = self.layers - self.local_layers;
+        (global_layers * full + self.local_layers * local, self.layers * c * c)
     }
 }
 

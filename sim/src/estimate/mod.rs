@@ -39,3 +39,6 @@ pub use workload::Workload;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_slices_windows;

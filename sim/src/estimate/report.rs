@@ -30,6 +30,9 @@ pub fn report(e: &Estimate) -> String {
     }
     let _ = writeln!(s, "compute              {:>12.6} s  (HBM-bound kernels {:.6} s)", e.compute_s, e.memory_s);
     let _ = writeln!(s, "collectives          {:>12.6} s  (exposed {:.6} s)", e.ici_s, e.exposed_comm_s);
+    if e.dcn_s > 0.0 {
+        let _ = writeln!(s, "  between slices     {:>12.6} s  (data-center network)", e.dcn_s);
+    }
     if e.host_s > 0.0 {
         let _ = writeln!(s, "host transfers       {:>12.6} s  (offloading)", e.host_s);
     }

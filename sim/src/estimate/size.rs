@@ -45,7 +45,8 @@ pub fn params_per_chip(w: &Workload) -> u64 {
 
 /// Model FLOPs of one step, all chips: 2 per multiply-add of every weight a token meets
 /// (active experts only), plus attention as 4 x seq x heads x head_dim per token and layer
-/// (MaxText's count: not halved for the causal mask); x3 for training (forward and backward).
+/// (MaxText's count: not halved for the causal mask; a local layer's seq is its window);
+/// x3 for training (forward and backward).
 pub fn model_flops_per_step(w: &Workload) -> f64 {
     let m = &w.model;
     let d = m.d_model as f64;
@@ -55,9 +56,11 @@ pub fn model_flops_per_step(w: &Workload) -> f64 {
     } else {
         l.dense as f64 + (m.experts_per_token * 3 * m.d_model * m.moe_d_ff) as f64
     };
-    let ctx = w.run.seq_len as f64;
-    let attention = 4.0 * ctx * (m.heads * m.head_dim) as f64;
-    let per_token = m.layers as f64 * (2.0 * per_layer_weights + attention) + 2.0 * d * m.vocab as f64;
+    let attended = |ctx: u64| 4.0 * ctx as f64 * (m.heads * m.head_dim) as f64;
+    let global = w.global_layers();
+    let attention = global as f64 * attended(w.run.seq_len)
+        + (m.layers - global) as f64 * attended(w.run.seq_len.min(m.sliding_window));
+    let per_token = m.layers as f64 * 2.0 * per_layer_weights + attention + 2.0 * d * m.vocab as f64;
     let passes = if w.run.mode == Mode::Train { 3.0 } else { 1.0 };
     passes * per_token * w.tokens_per_step() as f64
 }

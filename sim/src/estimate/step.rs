@@ -16,6 +16,7 @@ use super::serve::{self, Serving};
 use super::size::{model_flops_per_step, params_per_chip, total_params};
 use super::workload::{Mode, Remat, Workload};
 use crate::chips::ChipSpec;
+use crate::timing::dcn::DcnParams;
 use crate::timing::ici::IciParams;
 use crate::timing::{Bound, KernelCost, TimingParams};
 
@@ -46,6 +47,8 @@ pub struct Estimate {
     pub ici_s: f64,
     /// The part of `ici_s` that compute does not hide.
     pub exposed_comm_s: f64,
+    /// The part of `ici_s` between slices, over the data-center network (all exposed).
+    pub dcn_s: f64,
     /// Per part of the step (forward, backward, ...): seconds of one step.
     pub parts: Vec<(&'static str, f64)>,
     /// Time of the host transfers of offloaded activations and optimizer state.
@@ -202,18 +205,22 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     let opt = if train { timed(layer::optimizer(params_per_chip(w)), &p, cal)?.kernels } else { Vec::new() };
 
     progress(4, PHASES, "collectives");
-    let comm = step_comm(w, &s, &mesh, &ici);
+    let dcn = DcnParams::from_chip(chip, cal.dcn_step_us);
+    let comm = step_comm(w, &s, &mesh, &ici, &dcn);
     let (fwd_c, bwd_c) = (cycles(&fwd), cycles(&bwd));
     let compute = layers * (fwd_c + bwd_c + recompute) + cycles(&head) + cycles(&opt);
     let mem = layers * (memory_cycles(&fwd) + memory_cycles(&bwd)) + memory_cycles(&head) + memory_cycles(&opt);
     let mxu = layers * (mxu_cycles(&fwd) + mxu_cycles(&bwd)) + mxu_cycles(&head);
     let lc = comm.layer;
-    let ici_cycles = layers * (lc.fsdp_fwd + lc.fsdp_bwd + lc.serial_fwd + lc.serial_bwd) + comm.head + comm.dp;
+    let ici_cycles =
+        layers * (lc.fsdp_fwd + lc.fsdp_bwd + lc.serial_fwd + lc.serial_bwd) + comm.head + comm.dp + comm.dcn;
     let ov = cal.overlap_permille;
     let per_layer_exposed =
         lc.serial_fwd + lc.serial_bwd + exposed(lc.fsdp_fwd, fwd_c, ov) + exposed(lc.fsdp_bwd, bwd_c + recompute, ov);
-    let exposed_cycles =
-        layers * per_layer_exposed + exposed(comm.head, cycles(&head), ov) + exposed(comm.dp, layers * bwd_c, ov);
+    let exposed_cycles = layers * per_layer_exposed
+        + exposed(comm.head, cycles(&head), ov)
+        + exposed(comm.dp, layers * bwd_c, ov)
+        + comm.dcn;
     // Offloaded activations go to the host as the forward pass makes them and come back for
     // the backward pass (the link is full duplex, so each way is timed alone); offloaded
     // moments cross it both ways around the optimizer, which cannot start before them.
@@ -250,7 +257,10 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     Ok(Estimate {
         chip: chip.key.clone(),
         chips: w.system.chips,
-        topology: mesh.torus.describe(),
+        topology: match w.slices() {
+            1 => mesh.torus.describe(),
+            n => format!("{} per slice, {n} slices over the data-center network", mesh.torus.describe()),
+        },
         weights: w.weights().name(),
         activations: w.activations().name(),
         step_time_s,
@@ -266,6 +276,7 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
         mxu_s: secs(mxu),
         ici_s: ici_secs(ici_cycles),
         exposed_comm_s: ici_secs(exposed_cycles),
+        dcn_s: ici_secs(comm.dcn),
         host_s: secs(host_total),
         parts,
         layer_forward: fwd,

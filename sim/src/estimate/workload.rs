@@ -49,6 +49,14 @@ pub struct Model {
     /// How tokens reach their experts: see `Dispatch`.
     #[serde(default)]
     pub moe_dispatch: Dispatch,
+    /// Local attention: a layer attends to the last `sliding_window` positions only (0: every
+    /// layer attends to the whole context).
+    #[serde(default)]
+    pub sliding_window: u64,
+    /// With a sliding window, every `global_every`-th layer still attends to the whole
+    /// context (Gemma 3: 6, five local layers to one global; gpt-oss: 2; 0: none does).
+    #[serde(default)]
+    pub global_every: u64,
 }
 
 /// How a mixture of experts moves tokens to their experts and back.
@@ -212,11 +220,17 @@ pub struct Parallel {
     /// Context parallelism: each sequence split over `cp` chips, keys and values all-gathered
     /// for attention (weights are sharded over it as over fsdp).
     pub cp: u64,
+    /// Data parallelism across slices joined by the data-center network (MaxText's
+    /// `dcn_data_parallelism`): gradients are all-reduced between slices.
+    pub dcn_dp: u64,
+    /// FSDP across slices (`dcn_fsdp_parallelism`): weights are sharded over the slices too and
+    /// gathered over the data-center network as well as the ICI.
+    pub dcn_fsdp: u64,
 }
 
 impl Default for Parallel {
     fn default() -> Self {
-        Parallel { fsdp: 1, tp: 1, ep: 1, dp: 1, cp: 1 }
+        Parallel { fsdp: 1, tp: 1, ep: 1, dp: 1, cp: 1, dcn_dp: 1, dcn_fsdp: 1 }
     }
 }
 
@@ -315,6 +329,16 @@ impl Workload {
         self.run.moment_dtype.unwrap_or(self.run.weight_dtype).bytes()
     }
 
+    /// Layers attending to the whole context; the others attend to `sliding_window` positions.
+    pub fn global_layers(&self) -> u64 {
+        let m = &self.model;
+        match (m.sliding_window, m.global_every) {
+            (0, _) => m.layers,
+            (_, 0) => 0,
+            (_, every) => m.layers / every,
+        }
+    }
+
     pub fn is_moe(&self) -> bool {
         self.model.experts > 0
     }
@@ -322,7 +346,17 @@ impl Workload {
     /// Ways the batch is split: every axis but tensor parallelism holds different sequences.
     pub fn batch_shards(&self) -> u64 {
         let p = &self.parallel;
-        p.fsdp * p.ep * p.dp
+        p.fsdp * p.ep * p.dp * self.slices()
+    }
+
+    /// Slices joined by the data-center network (1: one slice on one ICI torus).
+    pub fn slices(&self) -> u64 {
+        self.parallel.dcn_dp * self.parallel.dcn_fsdp
+    }
+
+    /// Chips of one slice.
+    pub fn slice_chips(&self) -> u64 {
+        self.system.chips / self.slices()
     }
 
     /// Sequences each chip processes per step.
@@ -333,6 +367,11 @@ impl Workload {
     /// Ways each weight is sharded besides tensor and expert parallelism: FSDP, and the
     /// context axis, which MaxText shards weights over too.
     pub fn weight_shards(&self) -> u64 {
+        self.ici_weight_shards() * self.parallel.dcn_fsdp
+    }
+
+    /// The part of `weight_shards` inside one slice.
+    pub fn ici_weight_shards(&self) -> u64 {
         self.parallel.fsdp * self.parallel.cp
     }
 
@@ -363,20 +402,27 @@ impl Workload {
             ("[parallel] ep", p.ep),
             ("[parallel] dp", p.dp),
             ("[parallel] cp", p.cp),
+            ("[parallel] dcn_dp", p.dcn_dp),
+            ("[parallel] dcn_fsdp", p.dcn_fsdp),
         ] {
             if v == 0 {
                 return Err(format!("{name} is 0: it must be at least 1"));
             }
         }
+        if m.global_every > 0 && m.sliding_window == 0 {
+            return Err("[model] global_every is set but sliding_window = 0: give the local layers' window (or \
+                        remove global_every)"
+                .into());
+        }
         if m.experts == 0 && m.d_ff == 0 {
             return Err("[model] d_ff is 0 for a dense model: give the MLP's hidden size (or experts > 0)".into());
         }
-        let product = p.fsdp * p.tp * p.ep * p.dp * p.cp;
+        let product = p.fsdp * p.tp * p.ep * p.dp * p.cp * self.slices();
         if product != self.system.chips {
             return Err(format!(
-                "[parallel] fsdp*tp*ep*dp*cp = {}*{}*{}*{}*{} = {product}, but [system] chips = {}: make the \
-                 product equal the number of chips",
-                p.fsdp, p.tp, p.ep, p.dp, p.cp, self.system.chips
+                "[parallel] fsdp*tp*ep*dp*cp*dcn_dp*dcn_fsdp = {}*{}*{}*{}*{}*{}*{} = {product}, but [system] chips = \
+                 {}: make the product equal the number of chips (of all slices together)",
+                p.fsdp, p.tp, p.ep, p.dp, p.cp, p.dcn_dp, p.dcn_fsdp, self.system.chips
             ));
         }
         self.check_cp()?;
@@ -451,7 +497,7 @@ impl Workload {
         }
         if !self.run.global_batch.is_multiple_of(self.batch_shards()) {
             return Err(format!(
-                "[run] global_batch = {} is not divisible by fsdp*ep*dp = {} (the chips holding different \
+                "[run] global_batch = {} is not divisible by fsdp*ep*dp*dcn_dp*dcn_fsdp = {} (the chips holding different \
                  sequences): make global_batch a multiple of it",
                 self.run.global_batch,
                 self.batch_shards()

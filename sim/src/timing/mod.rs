@@ -24,6 +24,7 @@
 
 pub mod chip_report;
 pub mod clock;
+pub mod dcn;
 pub mod ici;
 pub mod kernel;
 pub mod mxu;
