@@ -138,6 +138,7 @@ pub fn to_json(e: &Estimate, priced: Option<&Cost>) -> String {
             "serving",
             json!({
                 "prompt_len": v.prompt_len, "output_len": v.output_len, "concurrent": v.concurrent,
+                "requested": v.requested,
                 "ttft_s": v.ttft_s, "tpot_s": v.tpot_s, "decode_step_s": v.decode_step_s,
                 "output_tokens_per_s_per_chip": v.output_tokens_per_s_per_chip,
                 "total_tokens_per_s_per_chip": v.total_tokens_per_s_per_chip,

@@ -80,6 +80,13 @@ fn serving(s: &mut String, e: &Estimate, v: &Serving) {
         "serving: {} requests at once, {} prompt + {} output tokens each (continuous batching)",
         v.concurrent, v.prompt_len, v.output_len
     );
+    if v.requested > v.concurrent {
+        let _ = writeln!(
+            s,
+            "         {} requests in flight: the key/value cache holds {}, the rest wait",
+            v.requested, v.concurrent
+        );
+    }
     let _ = writeln!(s, "TTFT (first token)   {:>12.3} ms", 1e3 * v.ttft_s);
     let _ =
         writeln!(s, "TPOT (per token)     {:>12.3} ms  (decode step {:.3} ms)", 1e3 * v.tpot_s, 1e3 * v.decode_step_s);

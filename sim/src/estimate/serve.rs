@@ -16,7 +16,10 @@
 //!
 //! Both steps are ordinary estimates: the prefill of one prompt per batch shard, and a
 //! decode step of the whole batch at the mean context (prompt + half the output). The
-//! key/value cache is sized for the longest context, prompt + output.
+//! key/value cache is sized for the longest context, prompt + output. When the cache cannot
+//! hold `global_batch` requests so, the engine admits as many as its paged cache holds at
+//! their current lengths (the mean context; a multiple of the batch shards) and the rest
+//! wait, as vLLM's scheduler does: the round is that many.
 
 use super::calibration::Calibration;
 use super::step::{estimate_with, Estimate, Progress};
@@ -30,6 +33,9 @@ pub struct Serving {
     pub output_len: u64,
     /// Requests decoding at once, all replicas together.
     pub concurrent: u64,
+    /// Requests the clients keep in flight (`global_batch`): more than `concurrent` when the
+    /// key/value cache holds fewer.
+    pub requested: u64,
     /// Time to first token: one prompt's prefill.
     pub ttft_s: f64,
     /// One decode step of the full batch at the mean context, the engine's host time included.
@@ -55,14 +61,50 @@ fn with_mode(w: &Workload, mode: Mode, seq_len: u64, global_batch: u64) -> Workl
     v
 }
 
+/// Requests the key/value cache holds at once, with the estimate that sizes the cache: all
+/// `requested` at the longest context when they fit. Else, as a paged cache holds requests
+/// at their current lengths (vLLM), the most that fit at the mean context, a multiple of
+/// `shards`, the rest waiting. When not even one per shard fits, all, and the estimate says so.
+fn admitted(
+    w: &Workload,
+    chip: &ChipSpec,
+    cal: &Calibration,
+    requested: u64,
+    shards: u64,
+) -> Result<(u64, Estimate), String> {
+    let (prompt, out) = (w.run.seq_len, w.run.output_len);
+    let at = |ctx: u64, n: u64| estimate_with(&with_mode(w, Mode::Decode, ctx, n), chip, cal, &mut |_, _, _| {});
+    let all = at(prompt + out, requested)?;
+    if all.fits() {
+        return Ok((requested, all));
+    }
+    let mean = at(prompt + out / 2, requested)?;
+    // The cache grows with the requests; the rest of the memory barely does. Start from the
+    // count that leaves the rest as it is, and step down until the estimate fits.
+    let per_request = mean.memory.kv_cache as f64 / requested as f64;
+    let room = chip.hbm_bytes as f64 - (mean.memory.total() - mean.memory.kv_cache) as f64;
+    let mut n = (((room / per_request).max(0.0) as u64) / shards * shards).min(requested);
+    for _ in 0..64 {
+        if n < shards {
+            break;
+        }
+        let e = at(prompt + out / 2, n)?;
+        if e.fits() {
+            return Ok((n, e));
+        }
+        n -= shards;
+    }
+    Ok((requested, all))
+}
+
 pub fn estimate(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress: Progress) -> Result<Estimate, String> {
-    let (prompt, out, batch) = (w.run.seq_len, w.run.output_len, w.run.global_batch);
+    let (prompt, out, requested) = (w.run.seq_len, w.run.output_len, w.run.global_batch);
     let shards = w.batch_shards();
     let prefill = estimate_with(&with_mode(w, Mode::Prefill, prompt, shards), chip, cal, &mut |_, _, _| {})?;
-    progress(1, 3, "decode step");
+    progress(1, 3, "key/value cache");
+    let (batch, longest) = admitted(w, chip, cal, requested, shards)?;
+    progress(2, 3, "decode step");
     let decode = estimate_with(&with_mode(w, Mode::Decode, prompt + out / 2, batch), chip, cal, &mut |_, _, _| {})?;
-    progress(2, 3, "key/value cache");
-    let longest = estimate_with(&with_mode(w, Mode::Decode, prompt + out, batch), chip, cal, &mut |_, _, _| {})?;
     progress(3, 3, "done");
 
     let prefills_per_round = batch / shards;
@@ -77,6 +119,7 @@ pub fn estimate(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress: Prog
         prompt_len: prompt,
         output_len: out,
         concurrent: batch,
+        requested,
         ttft_s: prefill.step_time_s,
         decode_step_s: step_s,
         tpot_s: round_s / out as f64,
@@ -105,6 +148,7 @@ pub fn estimate(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress: Prog
 mod tests {
     use super::*;
     use crate::chips::preset;
+    use crate::estimate::report;
     use crate::estimate::step::estimate;
 
     /// The estimator tests' small model, served on a v6e-4: 2 replicas of tp 2.
@@ -162,5 +206,27 @@ mod tests {
         let v = e.serving.as_ref().unwrap();
         assert!(v.tpot_s > 1.5 * v.decode_step_s, "{v:?}");
         assert!(e.parts[1].1 > 0.0);
+    }
+
+    #[test]
+    fn a_cache_too_small_for_the_clients_runs_what_it_holds() {
+        // 4096 requests of 32k tokens: about 138 GB of cache per chip, of 32 GiB.
+        let text = serve_text()
+            .replace("seq_len = 512", "seq_len = 32768")
+            .replace("global_batch = 64", "global_batch = 4096");
+        let e = served(&text);
+        let v = e.serving.as_ref().unwrap();
+        assert_eq!(v.requested, 4096);
+        assert!(v.concurrent < 4096 && v.concurrent >= 2 && v.concurrent.is_multiple_of(2), "{v:?}");
+        assert!(e.fits(), "{} of {}", e.peak_hbm_bytes_per_chip, e.hbm_capacity_bytes);
+        // Sending only that many runs them all, the same round.
+        let held = served(&text.replace("global_batch = 4096", &format!("global_batch = {}", v.concurrent)));
+        let h = held.serving.as_ref().unwrap();
+        assert_eq!((h.concurrent, h.requested), (v.concurrent, v.concurrent));
+        assert_eq!(held.step_time_s, e.step_time_s);
+        assert!((v.requests_per_s - v.concurrent as f64 / e.step_time_s).abs() < 1e-9);
+        assert!(report::report(&e).contains("the key/value cache holds"));
+        // Requests that fit all run.
+        assert_eq!(served(&serve_text()).serving.unwrap().requested, 64);
     }
 }
