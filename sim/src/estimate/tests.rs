@@ -35,7 +35,7 @@ fn small() -> Workload {
     Workload::parse(SMALL, "small.toml").unwrap()
 }
 
-fn run(w: &Workload) -> Estimate {
+pub(super) fn run(w: &Workload) -> Estimate {
     let chip = preset(&w.system.chip).unwrap();
     estimate(w, &chip, &mut |_, _, _| {}).unwrap()
 }

@@ -1,13 +1,9 @@
 //! The estimator across slices (data-center network) and with sliding-window attention.
 
 use super::layer::Shapes;
-use super::tests::SMALL;
+use super::tests::{run, SMALL};
 use super::*;
 use crate::chips::preset;
-
-fn run(w: &Workload) -> Estimate {
-    estimate(w, &preset(&w.system.chip).unwrap(), &mut |_, _, _| {}).unwrap()
-}
 
 /// The small model on `slices` slices of 8 chips, data parallel between them.
 fn sliced(slices: u64) -> Workload {
