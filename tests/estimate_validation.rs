@@ -237,11 +237,12 @@ fn validation_leave_one_out_and_held_out_chips() {
 
     assert!(n >= 30, "the validation set has {n} entries (issue 37 asks for 30)");
     assert!(index.excluded.len() * 5 <= n + index.excluded.len(), "more than a fifth of the results excluded");
-    // Regression bounds at the figures measured (docs/validation.md); issue 37's goal (median
-    // 7%, none beyond 20%) is not met yet: tighten these as the outliers are modelled.
-    assert!(loo_median <= 0.09, "leave-one-out median {:.1}%", 100.0 * loo_median);
-    assert!(fitted_median <= 0.06, "fitted median {:.1}%", 100.0 * fitted_median);
-    assert!(beyond_20 <= 15, "{beyond_20} entries beyond 20% when left out");
+    // Issue 37's goal for the median (7%), and regression bounds at the other figures
+    // measured (docs/validation.md); its other goal, none beyond 20%, is not met yet: tighten
+    // the bound as the outliers are modelled.
+    assert!(loo_median <= 0.07, "leave-one-out median {:.1}%", 100.0 * loo_median);
+    assert!(fitted_median <= 0.055, "fitted median {:.1}%", 100.0 * fitted_median);
+    assert!(beyond_20 <= 14, "{beyond_20} entries beyond 20% when left out");
     // Every run fits on the real chips; the memory model misses a few (docs/validation.md).
     let fitting = e.fits.iter().filter(|&&f| f).count();
     assert!(fitting + 5 >= n, "only {fitting} of {n} published runs fit in HBM in the model");

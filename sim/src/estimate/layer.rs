@@ -9,7 +9,8 @@
 //!   kernel group (`Net::group_since`), causal block skipping by `attention_share`.
 //! - Mixture of experts: a router product and softmax, a gather of each expert's tokens
 //!   (capacity = tokens x experts_per_token x capacity_factor / experts), batched expert
-//!   products, and a scatter-add back; or, for MaxText's dropping implementation, one-hot
+//!   products (in training, MaxText's grouped-matmul kernels: `gmm`), and a scatter-add
+//!   back; or, for MaxText's dropping implementation, one-hot
 //!   dispatch and combine products with a capacity per sequence; shared experts as a dense
 //!   MLP.
 
@@ -18,6 +19,7 @@ use tpudev_core::{DType, Result};
 
 use super::format::Format;
 use super::fp8::Fp8Training;
+use super::gmm::{self, Grouped};
 use super::net::{KernelGroup, Net};
 use super::workload::{Activation, Dispatch, Fp8Scaling, Mode, Remat, Workload};
 
@@ -48,6 +50,8 @@ pub struct Shapes {
     /// Einsum dispatch: each sequence's slots per expert (0 with gather dispatch).
     pub seq_capacity: u64,
     pub moe_ff: u64,
+    /// The expert products run as MaxText's grouped-matmul kernels (dropless training: `gmm`).
+    pub grouped: bool,
     /// Shared experts' hidden size on this chip (0 for none).
     pub shared_ff: u64,
     pub causal: bool,
@@ -104,6 +108,7 @@ impl Shapes {
             all_experts: m.experts,
             capacity: capacity.max(u64::from(moe)),
             seq_capacity,
+            grouped: moe && !einsum && w.run.mode == Mode::Train,
             moe_ff: if moe { m.moe_d_ff / p.tp } else { 0 },
             shared_ff: m.shared_experts * m.moe_d_ff / p.tp,
             causal: !matches!(w.run.mode, Mode::Decode | Mode::Serve),
@@ -347,6 +352,16 @@ fn combine(n: &mut Net, s: &Shapes, ye: NodeId, like: NodeId) -> Result<NodeId> 
     n.b.reshape(combined, vec![b, sq, d])
 }
 
+/// A product of the experts' batch (dim 0 of both) contracting `lc` with `rc`: a grouped
+/// kernel where the shapes say so (`gmm`), else one batched product.
+fn expert_dot(n: &mut Net, s: &Shapes, kind: Grouped, l: NodeId, r: NodeId, lc: usize, rc: usize) -> Result<NodeId> {
+    if s.grouped {
+        gmm::product(n, kind, l, r, lc, rc)
+    } else {
+        n.dot(l, r, &[0], &[0], &[lc], &[rc])
+    }
+}
+
 /// Mixture-of-experts forward from the normed input: (output, values to save).
 fn moe_mlp(n: &mut Net, s: &Shapes, xn: NodeId) -> Result<(NodeId, Vec<NodeId>)> {
     let (e, ff) = (s.experts, s.moe_ff);
@@ -359,10 +374,10 @@ fn moe_mlp(n: &mut Net, s: &Shapes, xn: NodeId) -> Result<(NodeId, Vec<NodeId>)>
     n.keep(gates);
     // Tokens into each expert's slots (after the all-to-all, in `comm`).
     let xe = dispatch(n, s, xn)?;
-    let a = n.dot(xe, w1, &[0], &[0], &[2], &[1])?; // [e, c, ff]
-    let u = n.dot(xe, w3, &[0], &[0], &[2], &[1])?;
+    let a = expert_dot(n, s, Grouped::Rows, xe, w1, 2, 1)?; // [e, c, ff]
+    let u = expert_dot(n, s, Grouped::Rows, xe, w3, 2, 1)?;
     let act = activation(n, a, Some(u))?;
-    let ye = n.dot(act, w2, &[0], &[0], &[2], &[1])?; // [e, c, d]
+    let ye = expert_dot(n, s, Grouped::Rows, act, w2, 2, 1)?; // [e, c, d]
     let mut out = combine(n, s, ye, xn)?;
     let mut saved = vec![a, u, act];
     if s.shared_ff > 0 {
@@ -528,16 +543,16 @@ pub fn backward(s: &Shapes, t: Types) -> Result<(Graph, Vec<KernelGroup>)> {
         let wr = n.weight(&[d, s.all_experts])?;
         let gates = n.input(&[b, sq, s.all_experts]);
         let dye = dispatch(&mut n, s, dy)?;
-        let dact = n.dot(dye, w2, &[0], &[0], &[2], &[2])?; // [e, c, ff]
+        let dact = expert_dot(&mut n, s, Grouped::Rows, dye, w2, 2, 2)?; // [e, c, ff]
         let dact = n.clip_grad(dact, act)?;
-        let dw2 = n.dot(act, dye, &[0], &[0], &[1], &[1])?; // [e, ff, d]
+        let dw2 = expert_dot(&mut n, s, Grouped::Contracting, act, dye, 1, 1)?; // [e, ff, d]
         n.keep(dw2);
         let (da, du) = activation_grad(&mut n, a, Some(u), dact)?;
         let du = du.unwrap_or(da);
         for (g, wt) in [(da, w1), (du, w3)] {
-            let dxe = n.dot(g, wt, &[0], &[0], &[2], &[2])?; // [e, c, d]
+            let dxe = expert_dot(&mut n, s, Grouped::Rows, g, wt, 2, 2)?; // [e, c, d]
             let dxe = n.clip_grad(dxe, xe)?;
-            let dwt = n.dot(xe, g, &[0], &[0], &[1], &[1])?; // [e, d, ff]
+            let dwt = expert_dot(&mut n, s, Grouped::Contracting, xe, g, 1, 1)?; // [e, d, ff]
             n.keep(dwt);
             let back = combine(&mut n, s, dxe, dy)?;
             add(&mut n, back)?;

@@ -8,6 +8,7 @@
 //! - `format`: weight and activation formats (bf16, fp8, MX, NVFP4, int8, int4): bits and types.
 //! - `fp8`: fp8 training's casts around each product (MaxText `fp8_full` through qwix).
 //! - `net`: graph-building helpers over the IR's `GraphBuilder`.
+//! - `gmm`: dropless training's expert products as the grouped-matmul kernels that run them.
 //! - `layer`: one chip's graphs of a decoder layer (forward, backward), the head, the optimizer.
 //! - `fusion`: the device's plan grouped into XLA-like kernels and timed with `timing`.
 //! - `size`: parameter counts and model FLOPs.
@@ -15,6 +16,7 @@
 //! - `memory`: peak HBM per chip.
 //! - `calibration`: the fitted global efficiencies.
 //! - `step`: everything together: the `Estimate`.
+//! - `mix`: models mixing dense and mixture-of-experts layers, from one model of each kind.
 //! - `serve`: serving under continuous batching, from a prefill and a decode step.
 //! - `cost`: the price table and what a slice costs per hour and per million tokens.
 //! - `report`: the text report.
@@ -25,8 +27,10 @@ pub mod cost;
 pub mod format;
 pub mod fp8;
 pub mod fusion;
+pub mod gmm;
 pub mod layer;
 pub mod memory;
+pub mod mix;
 pub mod net;
 pub mod report;
 pub mod serve;

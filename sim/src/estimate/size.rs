@@ -1,6 +1,7 @@
 //! Parameter counts of the model, whole and per chip, and the FLOPs a step does by
 //! MaxText's counting (the convention of the published MFU figures).
 
+use super::mix;
 use super::workload::{Activation, Mode, Workload};
 
 /// Parameters of one layer, split by how they are sharded.
@@ -12,6 +13,7 @@ pub struct LayerParams {
     pub experts: u64,
 }
 
+/// Of a layer of experts, in a model that mixes them with dense layers.
 pub fn layer_params(w: &Workload) -> LayerParams {
     let m = &w.model;
     let attn = m.d_model * (m.heads + 2 * m.kv_heads) * m.head_dim + m.heads * m.head_dim * m.d_model + 2 * m.d_model;
@@ -30,12 +32,18 @@ pub fn head_params(w: &Workload) -> u64 {
 }
 
 pub fn total_params(w: &Workload) -> u64 {
+    if let Some(mix) = mix::split(w) {
+        return mix.weigh_count(total_params(&mix.moe), total_params(&mix.dense));
+    }
     let l = layer_params(w);
     w.model.layers * (l.dense + l.experts) + head_params(w)
 }
 
 /// Parameters one chip stores.
 pub fn params_per_chip(w: &Workload) -> u64 {
+    if let Some(mix) = mix::split(w) {
+        return mix.weigh_count(params_per_chip(&mix.moe), params_per_chip(&mix.dense));
+    }
     let p = &w.parallel;
     let l = layer_params(w);
     let dense = w.model.layers * l.dense + head_params(w);
@@ -48,6 +56,9 @@ pub fn params_per_chip(w: &Workload) -> u64 {
 /// (MaxText's count: not halved for the causal mask; a local layer's seq is its window);
 /// x3 for training (forward and backward).
 pub fn model_flops_per_step(w: &Workload) -> f64 {
+    if let Some(mix) = mix::split(w) {
+        return mix.weigh(model_flops_per_step(&mix.moe), model_flops_per_step(&mix.dense));
+    }
     let m = &w.model;
     let d = m.d_model as f64;
     let l = layer_params(w);

@@ -11,6 +11,7 @@ use super::format::Format;
 use super::fusion::time_graph;
 use super::layer::{self, Saves, Shapes, Types};
 use super::memory::{peak_memory, Memory};
+use super::mix;
 use super::net::KernelGroup;
 use super::serve::{self, Serving};
 use super::size::{model_flops_per_step, params_per_chip, total_params};
@@ -158,6 +159,23 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     if w.run.mode == Mode::Serve {
         return serve::estimate(w, chip, cal, progress);
     }
+    match mix::split(w) {
+        Some(mix) => {
+            let moe = one_kind(&mix.moe, chip, cal, progress)?;
+            let dense = one_kind(&mix.dense, chip, cal, &mut |_, _, _| {})?;
+            Ok(mix.combine(moe, dense, chip))
+        }
+        None => one_kind(w, chip, cal, progress),
+    }
+}
+
+/// A step of a model whose layers are all of one kind (`w` checked).
+pub(super) fn one_kind(
+    w: &Workload,
+    chip: &ChipSpec,
+    cal: &Calibration,
+    progress: Progress,
+) -> Result<Estimate, String> {
     let mesh = Mesh::of(w, chip)?;
     check_chip(w, chip)?;
     let mut p = TimingParams::from_chip(chip);

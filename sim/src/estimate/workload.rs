@@ -29,7 +29,8 @@ pub struct Model {
     pub heads: u64,
     pub kv_heads: u64,
     pub head_dim: u64,
-    /// Hidden size of the dense MLP (unused when every layer is a mixture of experts).
+    /// Hidden size of the dense MLP (of the dense layers, in a model that mixes dense and
+    /// mixture-of-experts layers; unused when every layer is a mixture of experts).
     pub d_ff: u64,
     pub vocab: u64,
     #[serde(default)]
@@ -57,6 +58,14 @@ pub struct Model {
     /// context (Gemma 3: 6, five local layers to one global; gpt-oss: 2; 0: none does).
     #[serde(default)]
     pub global_every: u64,
+    /// A mixture of experts whose first `dense_layers` layers have a dense MLP of `d_ff`
+    /// instead (DeepSeek-V3's `first_num_dense_layers`: 3).
+    #[serde(default)]
+    pub dense_layers: u64,
+    /// Of the layers after `dense_layers`, every `moe_every`-th is a mixture of experts and the
+    /// others are dense (Llama 4's `interleave_moe_layer_step`: 2; 0 or 1: all of them).
+    #[serde(default)]
+    pub moe_every: u64,
 }
 
 /// How a mixture of experts moves tokens to their experts and back.
@@ -343,6 +352,16 @@ impl Workload {
         self.model.experts > 0
     }
 
+    /// Layers with a mixture of experts (all of them in a model without `dense_layers` or
+    /// `moe_every`; none in a dense model).
+    pub fn moe_layers(&self) -> u64 {
+        let m = &self.model;
+        if m.experts == 0 {
+            return 0;
+        }
+        m.layers.saturating_sub(m.dense_layers) / m.moe_every.max(1)
+    }
+
     /// Ways the batch is split: every axis but tensor parallelism holds different sequences.
     pub fn batch_shards(&self) -> u64 {
         let p = &self.parallel;
@@ -417,6 +436,7 @@ impl Workload {
         if m.experts == 0 && m.d_ff == 0 {
             return Err("[model] d_ff is 0 for a dense model: give the MLP's hidden size (or experts > 0)".into());
         }
+        self.check_layer_mix()?;
         let product = p.fsdp * p.tp * p.ep * p.dp * p.cp * self.slices();
         if product != self.system.chips {
             return Err(format!(
@@ -513,6 +533,35 @@ impl Workload {
             return Err("[run] offload_activations and offload_optimizer apply to training only: remove them or use \
                         mode = \"train\""
                 .into());
+        }
+        Ok(())
+    }
+
+    /// Dense layers among experts need experts, a dense hidden size and at least one layer of
+    /// experts.
+    fn check_layer_mix(&self) -> Result<(), String> {
+        let m = &self.model;
+        if m.dense_layers == 0 && m.moe_every <= 1 {
+            return Ok(());
+        }
+        if m.experts == 0 {
+            return Err("[model] dense_layers or moe_every is set but experts = 0: they place dense layers among \
+                        layers of experts; remove them for a dense model"
+                .into());
+        }
+        if m.d_ff == 0 || !m.d_ff.is_multiple_of(self.parallel.tp) {
+            return Err(format!(
+                "[model] d_ff = {} for the dense layers (dense_layers, moe_every) must be positive and divisible by \
+                 [parallel] tp = {}",
+                m.d_ff, self.parallel.tp
+            ));
+        }
+        if self.moe_layers() == 0 {
+            return Err(format!(
+                "[model] dense_layers = {} and moe_every = {} leave no layer of experts among layers = {}: lower \
+                 them, or set experts = 0 for a dense model",
+                m.dense_layers, m.moe_every, m.layers
+            ));
         }
         Ok(())
     }

@@ -394,6 +394,14 @@ impl Context {
     }
 }
 
+/// A kernel's work with its MXUs at `mxu_permille` / 1000 of their tile-level rate.
+fn sustained(mut w: Work, mxu_permille: u64) -> Work {
+    if let Some(c) = w.matmul.as_mut() {
+        c.mxu_cycles = (c.mxu_cycles * 1000).div_ceil(mxu_permille.max(1));
+    }
+    w
+}
+
 /// The program's kernels as XLA forms them from `plan`, in execution order, with its
 /// collectives between them. The
 /// MXUs sustain `mxu_permille` / 1000 of their tile-level rate.
@@ -415,7 +423,7 @@ pub fn xla_steps(
             }
         } else {
             let work = match g.kind {
-                Kind::Pallas(k) => pallas_work(&ctx.pallas[k].kernel, p),
+                Kind::Pallas(k) => sustained(pallas_work(&ctx.pallas[k].kernel, p), mxu_permille),
                 _ => group_work(graph, plan, &g, &ctx, &mut inside, p, mxu_permille),
             };
             steps.push(XlaStep::Kernel(work));

@@ -1,0 +1,205 @@
+//! The expert products of MaxText's dropless mixture of experts (`sparse_matmul`) as the
+//! grouped-matmul kernels that run them: megablox's `gmm` and `tgmm` (tokamax's on TPU7x,
+//! with the same grid), Pallas kernels over the routed rows sorted by expert, in tiles of
+//! `tile_batch_seq` rows by `tile_embed_dim` and `tile_mlp_dim` (512, 1024, 1024: MaxText's
+//! defaults, which the recipes keep). Two things make them slower than one XLA product of
+//! the same size, and both follow from the grid:
+//! - A row tile an expert boundary cuts is computed once for each expert in it (the rows of
+//!   the others masked), so `g` experts cost up to `g - 1` more tile visits. The boundaries
+//!   fall wherever the router's counts put them: all `g - 1` are charged (an ASSUMPTION).
+//! - The contracting dim is the grid's innermost (`gmm`: tiles of n, row tiles, tiles of k),
+//!   so every step fetches a new block of both operands: 2 x 512 x 1024 x 1024 FLOPs per
+//!   (512 + 1024) x 1024 elements, 341 FLOPs per bf16 byte, below the HBM ridge of v6e and
+//!   TPU7x, above v5p's.
+//!
+//! Inference engines run their own MoE kernels (vLLM's fused MoE picks tiles for its token
+//! counts): only training's products are built so (`Shapes::grouped`).
+
+use tpudev_core::ir::{GridKernel, GridSemantics, KernelDot, NodeId, Op, Precision};
+use tpudev_core::Result;
+
+use super::net::Net;
+
+/// MaxText's default tiles: rows, contracting, output columns.
+const TILE_ROWS: u64 = 512;
+const TILE_K: u64 = 1024;
+const TILE_N: u64 = 1024;
+
+/// Which operand of a grouped product the experts' boundaries cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grouped {
+    /// `gmm`: [e, c, k] rows x [e, k, n] weights -> [e, c, n] rows (forward, input gradients).
+    Rows,
+    /// `tgmm`: [e, c, k] rows x [e, c, n] gradients, contracting the rows -> [e, k, n] (weight
+    /// gradients).
+    Contracting,
+}
+
+/// `l` x `r` contracting as `Net::dot` does, timed as the grouped kernel `kind` over the
+/// experts (dim 0 of both).
+pub fn product(n: &mut Net, kind: Grouped, l: NodeId, r: NodeId, lc: usize, rc: usize) -> Result<NodeId> {
+    let first = n.b.len();
+    let out = n.dot(l, r, &[0], &[0], &[lc], &[rc])?;
+    // The product itself (after any fp8 casts of its operands, before its epilogue).
+    let dot = (first..=out).rev().find(|&i| matches!(n.b.op(i), Op::DotGeneral(_))).expect("a product was built");
+    let (lq, rq) = (n.b.inputs(dot)[0], n.b.inputs(dot)[1]);
+    let (ls, rs) = (n.b.shape(lq).to_vec(), n.b.shape(rq).to_vec());
+    let sizes = Sizes {
+        groups: ls[0] as u64,
+        lhs: n.b.dtype(lq).size_bytes() as u64,
+        rhs: n.b.dtype(rq).size_bytes() as u64,
+        out: n.b.dtype(out).size_bytes() as u64,
+    };
+    let (rows, k, cols) = match kind {
+        Grouped::Rows => (ls[1] as u64, ls[lc] as u64, rs[3 - rc] as u64),
+        Grouped::Contracting => (ls[1] as u64, ls[2] as u64, rs[2] as u64),
+    };
+    let kernel = match kind {
+        Grouped::Rows => gmm(rows * sizes.groups, k, cols, &sizes, (n.b.dtype(lq), n.b.dtype(rq))),
+        Grouped::Contracting => tgmm(rows * sizes.groups, k, cols, &sizes, (n.b.dtype(lq), n.b.dtype(rq))),
+    };
+    Ok(n.b.pallas_result(out, &[lq, rq], kernel))
+}
+
+struct Sizes {
+    groups: u64,
+    lhs: u64,
+    rhs: u64,
+    out: u64,
+}
+
+/// Row tiles visited: every tile once, and once more for each boundary between experts.
+fn visits(rows: u64, tm: u64, groups: u64) -> u64 {
+    rows.div_ceil(tm) + groups.saturating_sub(1)
+}
+
+fn kernel(name: &str, grid: [u64; 3], dot: KernelDot, bytes: [u64; 4], vmem: u64) -> GridKernel {
+    let [bytes_in, bytes_out, first_load, last_store] = bytes;
+    let count = grid.iter().product();
+    GridKernel {
+        name: name.into(),
+        grid: grid.to_vec(),
+        semantics: vec![GridSemantics::Parallel, GridSemantics::Arbitrary, GridSemantics::Arbitrary],
+        bytes_in,
+        bytes_out,
+        first_load,
+        last_store,
+        vmem,
+        vmem_limit: None,
+        vpu: 0,
+        transcendentals: 0,
+        dots: vec![KernelDot { count, ..dot }],
+        estimate: None,
+    }
+}
+
+/// [m, k] rows x the group's [k, n] block -> [m, n]: grid (n tiles, row-tile visits, k
+/// tiles). Both input blocks change at every step; an output block is written when its row
+/// tile is done (the next expert's visit of the same tile keeps it in VMEM).
+fn gmm(m: u64, k: u64, n: u64, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) -> GridKernel {
+    let (tm, tk, tn) = (TILE_ROWS.min(m), TILE_K.min(k), TILE_N.min(n));
+    let (tiles_n, tiles_k) = (n.div_ceil(tn), k.div_ceil(tk));
+    let visits = visits(m, tm, s.groups);
+    let (lhs_block, rhs_block, out_block) = (tm * tk * s.lhs, tk * tn * s.rhs, tm * tn * s.out);
+    let steps = tiles_n * visits * tiles_k;
+    let bytes_in = if tiles_k > 1 {
+        steps * (lhs_block + rhs_block)
+    } else {
+        // One k tile: a group's weight block stays while its row tiles pass.
+        tiles_n * (visits * lhs_block + s.groups * rhs_block)
+    };
+    let bytes_out = tiles_n * m.div_ceil(tm) * out_block;
+    let vmem = 2 * (lhs_block + rhs_block + out_block) + tm * tn * 4;
+    let dot = dot_of(tm, tn, tk, types);
+    kernel("gmm", [tiles_n, visits, tiles_k], dot, [bytes_in, bytes_out, lhs_block + rhs_block, out_block], vmem)
+}
+
+/// [m, k] rows transposed x [m, n] gradients -> one [k, n] per group: grid (n tiles, k
+/// tiles, row-tile visits), the rows contracted innermost; both input blocks change at every
+/// step, and each group's output block is written once.
+fn tgmm(m: u64, k: u64, n: u64, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) -> GridKernel {
+    let (tm, tk, tn) = (TILE_ROWS.min(m), TILE_K.min(k), TILE_N.min(n));
+    let (tiles_n, tiles_k) = (n.div_ceil(tn), k.div_ceil(tk));
+    let visits = visits(m, tm, s.groups);
+    let (lhs_block, rhs_block, out_block) = (tm * tk * s.lhs, tm * tn * s.rhs, tk * tn * s.out);
+    let steps = tiles_n * tiles_k * visits;
+    let bytes_out = s.groups * tiles_n * tiles_k * out_block;
+    let vmem = 2 * (lhs_block + rhs_block + out_block) + tk * tn * 4;
+    let dot = dot_of(tk, tn, tm, types);
+    let bytes = [steps * (lhs_block + rhs_block), bytes_out, lhs_block + rhs_block, out_block];
+    kernel("tgmm", [tiles_n, tiles_k, visits], dot, bytes, vmem)
+}
+
+fn dot_of(m: u64, n: u64, k: u64, (lhs, rhs): (tpudev_core::DType, tpudev_core::DType)) -> KernelDot {
+    let out = if lhs.is_float() { tpudev_core::DType::F32 } else { tpudev_core::DType::I32 };
+    KernelDot { count: 0, batch: 1, m, n, k, lhs, rhs, out, precision: Precision::Default }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chips::preset;
+    use crate::estimate::calibration::FITTED;
+    use crate::estimate::fusion::time_graph;
+    use crate::estimate::layer::{self, Saves, Shapes, Types};
+    use crate::estimate::tests::SMALL;
+    use crate::estimate::Workload;
+    use crate::timing::TimingParams;
+    use tpudev_core::DType;
+
+    fn sizes(groups: u64) -> Sizes {
+        Sizes { groups, lhs: 2, rhs: 2, out: 2 }
+    }
+
+    #[test]
+    fn each_expert_boundary_visits_a_row_tile_again() {
+        // 8 experts of 256 rows: 4 tiles of 512, and 7 boundaries that cut one.
+        let k = gmm(2048, 4096, 2048, &sizes(8), (DType::BF16, DType::BF16));
+        assert_eq!(k.grid, vec![2, 4 + 7, 4]);
+        assert_eq!((k.dots[0].m, k.dots[0].n, k.dots[0].k), (512, 1024, 1024));
+        assert_eq!(k.dot_flops(), 2 * 2 * 11 * 4 * 512 * 1024 * 1024);
+        // Both blocks are fetched at every step; each output block is written once.
+        assert_eq!(k.bytes_in, 2 * 11 * 4 * (512 * 1024 + 1024 * 1024) * 2);
+        assert_eq!(k.bytes_out, 2048 * 2048 * 2);
+        // One expert: no boundary, the product's own tiles.
+        assert_eq!(gmm(2048, 4096, 2048, &sizes(1), (DType::BF16, DType::BF16)).grid, vec![2, 4, 4]);
+        // The weight gradient writes one block per expert and tile of its [k, n].
+        let t = tgmm(2048, 4096, 2048, &sizes(8), (DType::BF16, DType::BF16));
+        assert_eq!((t.grid.clone(), t.bytes_out), (vec![2, 4, 11], 8 * 4096 * 2048 * 2));
+    }
+
+    /// The estimator tests' small model with 32 experts of 256 rows each.
+    fn dropless() -> Workload {
+        let text = SMALL
+            .replace("vocab = 32000", "vocab = 32000\nexperts = 32\nexperts_per_token = 4\nmoe_d_ff = 2048")
+            .replace("global_batch = 16", "global_batch = 16\nremat = \"none\"")
+            .replace("remat = \"full\"\n", "");
+        Workload::parse(&text, "moe.toml").unwrap()
+    }
+
+    fn kernels(s: &Shapes, t: Types, backward: bool) -> Vec<crate::timing::KernelCost> {
+        let p = TimingParams::from_chip(&preset("v6e").unwrap());
+        let (g, groups) = if backward { layer::backward(s, t) } else { layer::forward(s, t, Saves::All) }.unwrap();
+        time_graph(&g, &groups, &p, FITTED.mxu_permille).unwrap()
+    }
+
+    #[test]
+    fn training_runs_its_expert_products_as_grouped_kernels_that_cost_more() {
+        let w = dropless();
+        let s = Shapes::of(&w);
+        assert!(s.grouped);
+        let t = Types::of(&w);
+        let named = |ks: &[crate::timing::KernelCost], name: &str| ks.iter().filter(|k| &*k.kernel == name).count();
+        let (fwd, bwd) = (kernels(&s, t, false), kernels(&s, t, true));
+        assert_eq!((named(&fwd, "pallas[gmm]"), named(&fwd, "pallas[tgmm]")), (3, 0));
+        assert_eq!((named(&bwd, "pallas[gmm]"), named(&bwd, "pallas[tgmm]")), (3, 3));
+        // The same products as batched XLA products: fewer MXU cycles (no revisited tiles).
+        let batched = kernels(&Shapes { grouped: false, ..s }, t, false);
+        let mxu = |ks: &[crate::timing::KernelCost]| ks.iter().map(|k| k.mxu_cycles).sum::<u64>();
+        assert!(mxu(&fwd) > mxu(&batched), "{} {}", mxu(&fwd), mxu(&batched));
+        // Inference keeps the batched products.
+        let mut decode = w.clone();
+        decode.run.mode = crate::estimate::workload::Mode::Decode;
+        assert!(!Shapes::of(&decode).grouped);
+    }
+}
