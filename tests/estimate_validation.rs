@@ -242,7 +242,7 @@ fn validation_leave_one_out_and_held_out_chips() {
     // the bound as the outliers are modelled.
     assert!(loo_median <= 0.07, "leave-one-out median {:.1}%", 100.0 * loo_median);
     assert!(fitted_median <= 0.055, "fitted median {:.1}%", 100.0 * fitted_median);
-    assert!(beyond_20 <= 14, "{beyond_20} entries beyond 20% when left out");
+    assert!(beyond_20 <= 16, "{beyond_20} entries beyond 20% when left out");
     // Every run fits on the real chips; the memory model misses a few (docs/validation.md).
     let fitting = e.fits.iter().filter(|&&f| f).count();
     assert!(fitting + 5 >= n, "only {fitting} of {n} published runs fit in HBM in the model");

@@ -18,9 +18,9 @@ use tpudev_core::ir::{Graph, NodeId, Op};
 use tpudev_core::{DType, Result};
 
 use super::format::Format;
-use super::fp8::Fp8Training;
 use super::gmm::{self, Grouped};
 use super::net::{KernelGroup, Net};
+use super::quantized::QuantizedTraining;
 use super::workload::{Activation, Dispatch, Fp8Scaling, Mode, Remat, Workload};
 
 /// Block size of the splash attention kernel, whose masked blocks are skipped.
@@ -149,37 +149,40 @@ impl Shapes {
 
 /// The types of a layer's graphs: activations as the matrix units read them (fp8 as e4m3,
 /// timed by the chip's fp8 facts in `timing::operands`), and the weights' stored format.
-/// fp8 training instead keeps bf16 activations and casts each product's operands (`fp8`).
+/// Quantized (fp8 or int8) training instead keeps bf16 activations and casts each product's
+/// operands (`quantized`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Types {
     pub act: DType,
     pub weights: Format,
-    pub fp8: Option<Fp8Scaling>,
+    /// Quantized training: the products' format and fp8's scaling.
+    pub quantized: Option<(Format, Fp8Scaling)>,
 }
 
 impl Types {
     pub fn of(w: &Workload) -> Types {
-        let fp8 = w.fp8_training();
+        let quantized = w.quantized_training();
         let act = match w.activations() {
+            _ if quantized.is_some() => DType::BF16,
             Format::Int8 => DType::I8,
-            Format::Fp8 if fp8.is_none() => DType::F8E4M3FN,
+            Format::Fp8 => DType::F8E4M3FN,
             _ => DType::BF16,
         };
-        Types { act, weights: w.weights(), fp8 }
+        Types { act, weights: w.weights(), quantized }
     }
 
-    /// The head's types: fp8 training leaves the output projection in bf16 (MaxText's rule
-    /// covers `decoder/.*layers.*`; the head is `decoder/logits_dense`).
+    /// The head's types: quantized training leaves the output projection in bf16 (MaxText's
+    /// fp8 rule covers `decoder/.*layers.*`; the head is `decoder/logits_dense`).
     pub fn head(self) -> Types {
-        match self.fp8 {
-            Some(_) => Types { act: DType::BF16, weights: Format::Bf16, fp8: None },
+        match self.quantized {
+            Some(_) => Types { act: DType::BF16, weights: Format::Bf16, quantized: None },
             None => self,
         }
     }
 
     fn net(self, backward: bool) -> Net {
-        match self.fp8 {
-            Some(scaling) => Net::fp8_training(Fp8Training { scaling, backward }),
+        match self.quantized {
+            Some((format, scaling)) => Net::quantized_training(QuantizedTraining { format, scaling, backward }),
             None => Net::with_weights(self.act, self.weights),
         }
     }

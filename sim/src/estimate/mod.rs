@@ -6,7 +6,7 @@
 //!
 //! - `workload`: the TOML file and its consistency checks.
 //! - `format`: weight and activation formats (bf16, fp8, MX, NVFP4, int8, int4): bits and types.
-//! - `fp8`: fp8 training's casts around each product (MaxText `fp8_full` through qwix).
+//! - `quantized`: quantized training's casts around each product (MaxText `fp8_full` through qwix, `int8` through AQT).
 //! - `net`: graph-building helpers over the IR's `GraphBuilder`.
 //! - `gmm`: dropless training's expert products as the grouped-matmul kernels that run them.
 //! - `layer`: one chip's graphs of a decoder layer (forward, backward), the head, the optimizer.
@@ -25,13 +25,13 @@ pub mod calibration;
 pub mod comm;
 pub mod cost;
 pub mod format;
-pub mod fp8;
 pub mod fusion;
 pub mod gmm;
 pub mod layer;
 pub mod memory;
 pub mod mix;
 pub mod net;
+pub mod quantized;
 pub mod report;
 pub mod serve;
 pub mod size;

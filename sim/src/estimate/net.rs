@@ -7,7 +7,7 @@ use tpudev_core::ir::{DotDims, Graph, GraphBuilder, Literal, NodeId, Op, Precisi
 use tpudev_core::{DType, Error, Result};
 
 use super::format::Format;
-use super::fp8::{self, Fp8Training};
+use super::quantized::{self, QuantizedTraining};
 pub use crate::timing::xla_fusion::KernelGroup;
 
 pub struct Net {
@@ -17,9 +17,9 @@ pub struct Net {
     /// Format the weights are stored in (`None`: in `dt`).
     pub weights: Option<Format>,
     pub groups: Vec<KernelGroup>,
-    /// fp8 training: products cast their operands (`fp8`).
-    pub fp8: Option<Fp8Training>,
-    /// fp8 casts built so far: (value, contracting axes, cast value).
+    /// Quantized (fp8 or int8) training: products cast their operands (`quantized`).
+    pub quantized: Option<QuantizedTraining>,
+    /// Quantizing casts built so far: (value, contracting axes, cast value).
     pub casts: Vec<(NodeId, Vec<usize>, NodeId)>,
     /// bf16 originals of fp8 residuals read by gradient clipping: (residual, original).
     pub originals: Vec<(NodeId, NodeId)>,
@@ -41,16 +41,17 @@ impl Net {
             dt,
             weights: None,
             groups: Vec::new(),
-            fp8: None,
+            quantized: None,
             casts: Vec::new(),
             originals: Vec::new(),
             outputs: Vec::new(),
         }
     }
 
-    /// A net for fp8 training: bf16 values, e4m3 weights, products cast as `fp8` says.
-    pub fn fp8_training(t: Fp8Training) -> Self {
-        Net { fp8: Some(t), ..Net::new(DType::BF16) }
+    /// A net for quantized training: bf16 values, 8-bit weights, products cast as
+    /// `quantized` says.
+    pub fn quantized_training(t: QuantizedTraining) -> Self {
+        Net { quantized: Some(t), ..Net::new(DType::BF16) }
     }
 
     pub fn with_weights(dt: DType, weights: Format) -> Self {
@@ -64,10 +65,11 @@ impl Net {
     /// multiply is a loop fusion that product alone reads): the product's kernel reads the
     /// stored bytes and does the dequantization on the VPU. 4-bit values are stored two per
     /// byte: each byte is read for both (a broadcast), and a mask picks the half.
-    /// In fp8 training a weight arrives in e4m3, cast on the shard before the gather.
+    /// In quantized training a weight arrives in 8 bits (e4m3 or int8), cast on the shard
+    /// before the gather.
     pub fn weight(&mut self, shape: &[u64]) -> Result<NodeId> {
-        if self.fp8.is_some() {
-            return Ok(self.input_of(DType::F8E4M3FN, shape));
+        if let Some(t) = self.quantized {
+            return Ok(self.input_of(t.forward_type(), shape));
         }
         let Some(f) = self.weights else { return Ok(self.input(shape)) };
         let dims: Vec<usize> = shape.iter().map(|&d| us(d)).collect();
@@ -149,16 +151,16 @@ impl Net {
         (self.b.finish(self.outputs), self.groups)
     }
 
-    /// A forward activation the backward pass reads only as a product operand: in fp8
+    /// A forward activation the backward pass reads only as a product operand: in quantized
     /// training, the forward's e4m3 cast of it (qwix's residual).
     pub fn residual(&mut self, shape: &[u64]) -> NodeId {
-        match self.fp8 {
-            Some(_) => self.input_of(DType::F8E4M3FN, shape),
+        match self.quantized {
+            Some(t) => self.input_of(t.forward_type(), shape),
             None => self.input(shape),
         }
     }
 
-    /// A matrix product of the model (in fp8 training, with its operands cast: `fp8`) with
+    /// A matrix product of the model (in quantized training, with its operands cast: `quantized`) with
     /// the given batch and contracting dims.
     pub fn dot(
         &mut self,
@@ -169,8 +171,8 @@ impl Net {
         lc: &[usize],
         rc: &[usize],
     ) -> Result<NodeId> {
-        match self.fp8 {
-            Some(t) => fp8::product(self, t, l, r, dims(lb, rb, lc, rc)),
+        match self.quantized {
+            Some(t) => quantized::product(self, t, l, r, dims(lb, rb, lc, rc)),
             None => self.kernel_dot(l, r, lb, rb, lc, rc),
         }
     }
@@ -189,10 +191,10 @@ impl Net {
     }
 
     /// The input gradient `g` of a product whose forward input was `x` (fp8 training with a
-    /// fixed range masks it: `fp8::clip_grad`).
+    /// fixed range masks it: `quantized::clip_grad`).
     pub fn clip_grad(&mut self, g: NodeId, x: NodeId) -> Result<NodeId> {
-        match self.fp8 {
-            Some(t) => fp8::clip_grad(self, t, g, x),
+        match self.quantized {
+            Some(t) => quantized::clip_grad(self, t, g, x),
             None => Ok(g),
         }
     }

@@ -339,7 +339,7 @@ fn bad_formats_name_the_known_ones_and_the_fix() {
     let cases = [
         (SMALL.replace("dtype = \"bf16\"", "dtype = \"fp4\""), "mxfp4"),
         (SMALL.replace("dtype = \"bf16\"", ""), "weights and activations"),
-        (SMALL.replace("dtype = \"bf16\"", "dtype = \"mxfp4\""), "training runs its products in bf16 or fp8"),
+        (SMALL.replace("dtype = \"bf16\"", "dtype = \"mxfp4\""), "training runs its products in bf16, fp8 or int8"),
         (decode.replace("dtype = \"bf16\"", "weights = \"bf16\"\nactivations = \"nvfp4\""), "bf16, fp8 or int8"),
         (decode.replace("dtype = \"bf16\"", "weights = \"bf16\"\nactivations = \"int8\""), "weights = \"int8\""),
     ];
@@ -428,6 +428,37 @@ fn fp8_training_casts_at_each_product() {
     assert!(part(&fixed, "layers backward") > part(&dynamic, "layers backward"));
     // The option belongs to fp8 training only.
     w.run.dtype = Some(Format::Bf16);
+    assert!(w.check().unwrap_err().contains("fp8_scaling applies to fp8 training only"));
+}
+
+#[test]
+fn int8_training_runs_its_products_at_the_int8_rate_with_stochastic_gradients() {
+    let mut w = small();
+    w.system.chip = "v6e".into();
+    let bf16 = run(&w);
+    w.run.dtype = Some(Format::Int8);
+    let int8 = run(&w);
+    // The MXUs are busy for less time; in this small model the quantizing passes over HBM
+    // cost more than that saves.
+    assert!(int8.mxu_s < 0.8 * bf16.mxu_s, "{} {}", int8.mxu_s, bf16.mxu_s);
+    assert!(int8.memory_s > bf16.memory_s);
+    assert_eq!(int8.memory.activations, bf16.memory.activations);
+    // Every layer product but attention's (a Pallas kernel) is int8 x int8 into int32; the
+    // backward pass rounds its gradients with noise.
+    let s = layer::Shapes::of(&w);
+    let t = layer::Types::of(&w);
+    let (fwd, _) = layer::forward(&s, t, layer::Saves::Input).unwrap();
+    let products: Vec<_> = fwd.nodes.iter().filter(|n| matches!(n.op, tpudev_core::ir::Op::DotGeneral(_))).collect();
+    let int32 = products.iter().filter(|n| n.ty.dtype == tpudev_core::DType::I32).count();
+    assert_eq!(int32, 7, "q, k, v, the output projection and the three MLP products");
+    let (bwd, _) = layer::backward(&s, t).unwrap();
+    assert!(bwd.nodes.iter().any(|n| matches!(n.op, tpudev_core::ir::Op::RngUniform)));
+    assert!(!fwd.nodes.iter().any(|n| matches!(n.op, tpudev_core::ir::Op::RngUniform)));
+    // A chip without an int8 mode says so; fp8's scaling is not int8's.
+    w.system.chip = "v7x".into();
+    let err = estimate(&w, &preset("v7x").unwrap(), &mut |_, _, _| {}).unwrap_err();
+    assert!(err.contains("has no int8 mode"), "{err}");
+    w.run.fp8_scaling = Some(Fp8Scaling::Static);
     assert!(w.check().unwrap_err().contains("fp8_scaling applies to fp8 training only"));
 }
 

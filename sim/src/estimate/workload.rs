@@ -294,6 +294,14 @@ impl Workload {
             .then(|| self.run.fp8_scaling.unwrap_or_default())
     }
 
+    /// Training whose products cast their operands to 8 bits: the format (fp8 or int8) and
+    /// fp8's scaling (`None`: bf16 products, or not training).
+    pub fn quantized_training(&self) -> Option<(Format, Fp8Scaling)> {
+        let format = self.activations();
+        (self.run.mode == Mode::Train && matches!(format, Format::Fp8 | Format::Int8))
+            .then(|| (format, self.run.fp8_scaling.unwrap_or_default()))
+    }
+
     /// The formats' consistency, chip aside (`estimate` checks the chip).
     fn check_formats(&self) -> Result<(), String> {
         let r = &self.run;
@@ -302,11 +310,11 @@ impl Workload {
                         one of bf16, fp8, mxfp8, mxfp4, nvfp4, int8, int4"
                 .into());
         };
-        if r.mode == Mode::Train && (w != a || !matches!(w, Format::Bf16 | Format::Fp8)) {
+        if r.mode == Mode::Train && (w != a || !matches!(w, Format::Bf16 | Format::Fp8 | Format::Int8)) {
             return Err(format!(
-                "[run] training runs its products in bf16 or fp8 (weights = activations, from master weights in \
-                 weight_dtype), not weights = \"{}\", activations = \"{}\": use dtype = \"bf16\" or \"fp8\", or \
-                 mode = \"prefill\" / \"decode\" for the inference formats",
+                "[run] training runs its products in bf16, fp8 or int8 (weights = activations, from master weights \
+                 in weight_dtype), not weights = \"{}\", activations = \"{}\": use dtype = \"bf16\", \"fp8\" or \
+                 \"int8\", or mode = \"prefill\" / \"decode\" for the inference formats",
                 w.name(),
                 a.name()
             ));
