@@ -26,10 +26,10 @@ pub struct Calibration {
 
 /// The values in use.
 pub const FITTED: Calibration = Calibration {
-    mxu_permille: 790,
+    mxu_permille: 780,
     hbm_permille: 1000,
     ici_permille: 1000,
     overlap_permille: 1000,
-    serve_step_us: 6000,
-    dcn_step_us: 600,
+    serve_step_us: 4000,
+    dcn_step_us: 500,
 };

@@ -2,8 +2,8 @@
 //! grouped-matmul kernels that run them: megablox's `gmm` and `tgmm` (tokamax's on TPU7x,
 //! with the same grid), Pallas kernels over the routed rows sorted by expert, in tiles of
 //! `tile_batch_seq` rows by `tile_embed_dim` and `tile_mlp_dim` (512, 1024, 1024: MaxText's
-//! defaults, which the recipes keep). Two things make them slower than one XLA product of
-//! the same size, and both follow from the grid:
+//! defaults; `[run] gmm_tiles` gives a recipe's own). Three things make them slower than one
+//! XLA product of the same size, and all follow from the grid:
 //! - A row tile an expert boundary cuts is computed once for each expert in it (the rows of
 //!   the others masked), so `g` experts cost up to `g - 1` more tile visits. The boundaries
 //!   fall wherever the router's counts put them: all `g - 1` are charged (an ASSUMPTION).
@@ -11,6 +11,8 @@
 //!   so every step fetches a new block of both operands: 2 x 512 x 1024 x 1024 FLOPs per
 //!   (512 + 1024) x 1024 elements, 341 FLOPs per bf16 byte, below the HBM ridge of v6e and
 //!   TPU7x, above v5p's.
+//! - A tile wider than what is left of its dim is computed whole (Pallas blocks have one
+//!   shape): 1536-wide experts in 1024-wide tiles compute 2048 columns.
 //!
 //! Inference engines run their own MoE kernels (vLLM's fused MoE picks tiles for its token
 //! counts): only training's products are built so (`Shapes::grouped`).
@@ -20,10 +22,35 @@ use tpudev_core::Result;
 
 use super::net::Net;
 
-/// MaxText's default tiles: rows, contracting, output columns.
-const TILE_ROWS: u64 = 512;
-const TILE_K: u64 = 1024;
-const TILE_N: u64 = 1024;
+/// MaxText's default tiles: rows (`tile_batch_seq`), the d_model side and the MLP side.
+const DEFAULT_TILES: [u64; 3] = [512, 1024, 1024];
+
+/// A grouped product's tiles, and the model width that tells its d_model side from its MLP
+/// side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tiles {
+    pub rows: u64,
+    pub embed: u64,
+    pub mlp: u64,
+    pub d_model: u64,
+}
+
+impl Tiles {
+    /// The workload's tiles (`[run] gmm_tiles`), else MaxText's defaults.
+    pub fn of(tiles: Option<[u64; 3]>, d_model: u64) -> Tiles {
+        let [rows, embed, mlp] = tiles.unwrap_or(DEFAULT_TILES);
+        Tiles { rows, embed, mlp, d_model }
+    }
+
+    /// The tile of a dim of `size`: the d_model side's or the MLP side's.
+    fn along(self, size: u64) -> u64 {
+        if size == self.d_model {
+            self.embed
+        } else {
+            self.mlp
+        }
+    }
+}
 
 /// Which operand of a grouped product the experts' boundaries cut.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,9 +62,16 @@ pub enum Grouped {
     Contracting,
 }
 
-/// `l` x `r` contracting as `Net::dot` does, timed as the grouped kernel `kind` over the
-/// experts (dim 0 of both).
-pub fn product(n: &mut Net, kind: Grouped, l: NodeId, r: NodeId, lc: usize, rc: usize) -> Result<NodeId> {
+/// `l` x `r` contracting `l`'s dim `lc` with `r`'s `rc`, as `Net::dot` does, timed as the
+/// grouped kernel `kind` over the experts (dim 0 of both) in `tiles`.
+pub fn product(
+    n: &mut Net,
+    kind: Grouped,
+    l: NodeId,
+    r: NodeId,
+    (lc, rc): (usize, usize),
+    tiles: Tiles,
+) -> Result<NodeId> {
     let first = n.b.len();
     let out = n.dot(l, r, &[0], &[0], &[lc], &[rc])?;
     // The product itself (after any fp8 casts of its operands, before its epilogue).
@@ -54,11 +88,23 @@ pub fn product(n: &mut Net, kind: Grouped, l: NodeId, r: NodeId, lc: usize, rc: 
         Grouped::Rows => (ls[1] as u64, ls[lc] as u64, rs[3 - rc] as u64),
         Grouped::Contracting => (ls[1] as u64, ls[2] as u64, rs[2] as u64),
     };
+    let shape = Shape { m: rows * sizes.groups, k, n: cols, tm: tiles.rows, tk: tiles.along(k), tn: tiles.along(cols) };
+    let types = (n.b.dtype(lq), n.b.dtype(rq));
     let kernel = match kind {
-        Grouped::Rows => gmm(rows * sizes.groups, k, cols, &sizes, (n.b.dtype(lq), n.b.dtype(rq))),
-        Grouped::Contracting => tgmm(rows * sizes.groups, k, cols, &sizes, (n.b.dtype(lq), n.b.dtype(rq))),
+        Grouped::Rows => gmm(&shape, &sizes, types),
+        Grouped::Contracting => tgmm(&shape, &sizes, types),
     };
     Ok(n.b.pallas_result(out, &[lq, rq], kernel))
+}
+
+/// A grouped product's [m, k] x [k, n] and its tiles (each at most its dim).
+struct Shape {
+    m: u64,
+    k: u64,
+    n: u64,
+    tm: u64,
+    tk: u64,
+    tn: u64,
 }
 
 struct Sizes {
@@ -96,8 +142,9 @@ fn kernel(name: &str, grid: [u64; 3], dot: KernelDot, bytes: [u64; 4], vmem: u64
 /// [m, k] rows x the group's [k, n] block -> [m, n]: grid (n tiles, row-tile visits, k
 /// tiles). Both input blocks change at every step; an output block is written when its row
 /// tile is done (the next expert's visit of the same tile keeps it in VMEM).
-fn gmm(m: u64, k: u64, n: u64, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) -> GridKernel {
-    let (tm, tk, tn) = (TILE_ROWS.min(m), TILE_K.min(k), TILE_N.min(n));
+fn gmm(p: &Shape, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) -> GridKernel {
+    let (m, k, n) = (p.m, p.k, p.n);
+    let (tm, tk, tn) = (p.tm.min(m), p.tk.min(k), p.tn.min(n));
     let (tiles_n, tiles_k) = (n.div_ceil(tn), k.div_ceil(tk));
     let visits = visits(m, tm, s.groups);
     let (lhs_block, rhs_block, out_block) = (tm * tk * s.lhs, tk * tn * s.rhs, tm * tn * s.out);
@@ -117,8 +164,9 @@ fn gmm(m: u64, k: u64, n: u64, s: &Sizes, types: (tpudev_core::DType, tpudev_cor
 /// [m, k] rows transposed x [m, n] gradients -> one [k, n] per group: grid (n tiles, k
 /// tiles, row-tile visits), the rows contracted innermost; both input blocks change at every
 /// step, and each group's output block is written once.
-fn tgmm(m: u64, k: u64, n: u64, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) -> GridKernel {
-    let (tm, tk, tn) = (TILE_ROWS.min(m), TILE_K.min(k), TILE_N.min(n));
+fn tgmm(p: &Shape, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) -> GridKernel {
+    let (m, k, n) = (p.m, p.k, p.n);
+    let (tm, tk, tn) = (p.tm.min(m), p.tk.min(k), p.tn.min(n));
     let (tiles_n, tiles_k) = (n.div_ceil(tn), k.div_ceil(tk));
     let visits = visits(m, tm, s.groups);
     let (lhs_block, rhs_block, out_block) = (tm * tk * s.lhs, tm * tn * s.rhs, tk * tn * s.out);
@@ -154,7 +202,9 @@ mod tests {
     #[test]
     fn each_expert_boundary_visits_a_row_tile_again() {
         // 8 experts of 256 rows: 4 tiles of 512, and 7 boundaries that cut one.
-        let k = gmm(2048, 4096, 2048, &sizes(8), (DType::BF16, DType::BF16));
+        let bf16 = (DType::BF16, DType::BF16);
+        let shape = |m, k, n| Shape { m, k, n, tm: 512, tk: 1024, tn: 1024 };
+        let k = gmm(&shape(2048, 4096, 2048), &sizes(8), bf16);
         assert_eq!(k.grid, vec![2, 4 + 7, 4]);
         assert_eq!((k.dots[0].m, k.dots[0].n, k.dots[0].k), (512, 1024, 1024));
         assert_eq!(k.dot_flops(), 2 * 2 * 11 * 4 * 512 * 1024 * 1024);
@@ -162,10 +212,18 @@ mod tests {
         assert_eq!(k.bytes_in, 2 * 11 * 4 * (512 * 1024 + 1024 * 1024) * 2);
         assert_eq!(k.bytes_out, 2048 * 2048 * 2);
         // One expert: no boundary, the product's own tiles.
-        assert_eq!(gmm(2048, 4096, 2048, &sizes(1), (DType::BF16, DType::BF16)).grid, vec![2, 4, 4]);
+        assert_eq!(gmm(&shape(2048, 4096, 2048), &sizes(1), bf16).grid, vec![2, 4, 4]);
         // The weight gradient writes one block per expert and tile of its [k, n].
-        let t = tgmm(2048, 4096, 2048, &sizes(8), (DType::BF16, DType::BF16));
+        let t = tgmm(&shape(2048, 4096, 2048), &sizes(8), bf16);
         assert_eq!((t.grid.clone(), t.bytes_out), (vec![2, 4, 11], 8 * 4096 * 2048 * 2));
+    }
+
+    #[test]
+    fn a_recipes_tiles_follow_the_dims_they_name() {
+        let t = Tiles::of(Some([256, 2816, 704]), 2816);
+        assert_eq!((t.rows, t.along(2816), t.along(704)), (256, 2816, 704));
+        let d = Tiles::of(None, 2816);
+        assert_eq!((d.rows, d.along(2816), d.along(704)), (512, 1024, 1024));
     }
 
     /// The estimator tests' small model with 32 experts of 256 rows each.
@@ -197,6 +255,9 @@ mod tests {
         let batched = kernels(&Shapes { grouped: false, ..s }, t, false);
         let mxu = |ks: &[crate::timing::KernelCost]| ks.iter().map(|k| k.mxu_cycles).sum::<u64>();
         assert!(mxu(&fwd) > mxu(&batched), "{} {}", mxu(&fwd), mxu(&batched));
+        // Tiles that do not divide the experts' 2048 columns compute more.
+        let ragged = Shapes { gmm_tiles: Tiles::of(Some([512, 1024, 768]), 1024), ..s };
+        assert!(mxu(&kernels(&ragged, t, false)) > mxu(&fwd));
         // Inference keeps the batched products.
         let mut decode = w.clone();
         decode.run.mode = crate::estimate::workload::Mode::Decode;

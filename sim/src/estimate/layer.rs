@@ -50,8 +50,10 @@ pub struct Shapes {
     /// Einsum dispatch: each sequence's slots per expert (0 with gather dispatch).
     pub seq_capacity: u64,
     pub moe_ff: u64,
-    /// The expert products run as MaxText's grouped-matmul kernels (dropless training: `gmm`).
+    /// The expert products run as MaxText's grouped-matmul kernels (dropless training: `gmm`),
+    /// in these tiles.
     pub grouped: bool,
+    pub gmm_tiles: gmm::Tiles,
     /// Shared experts' hidden size on this chip (0 for none).
     pub shared_ff: u64,
     pub causal: bool,
@@ -109,8 +111,9 @@ impl Shapes {
             capacity: capacity.max(u64::from(moe)),
             seq_capacity,
             grouped: moe && !einsum && w.run.mode == Mode::Train,
+            gmm_tiles: gmm::Tiles::of(w.run.gmm_tiles, m.d_model),
             moe_ff: if moe { m.moe_d_ff / p.tp } else { 0 },
-            shared_ff: m.shared_experts * m.moe_d_ff / p.tp,
+            shared_ff: w.shared_ff() / p.tp,
             causal: !matches!(w.run.mode, Mode::Decode | Mode::Serve),
             window: m.sliding_window,
             local_layers,
@@ -359,7 +362,7 @@ fn combine(n: &mut Net, s: &Shapes, ye: NodeId, like: NodeId) -> Result<NodeId> 
 /// kernel where the shapes say so (`gmm`), else one batched product.
 fn expert_dot(n: &mut Net, s: &Shapes, kind: Grouped, l: NodeId, r: NodeId, lc: usize, rc: usize) -> Result<NodeId> {
     if s.grouped {
-        gmm::product(n, kind, l, r, lc, rc)
+        gmm::product(n, kind, l, r, (lc, rc), s.gmm_tiles)
     } else {
         n.dot(l, r, &[0], &[0], &[lc], &[rc])
     }

@@ -13,7 +13,7 @@ pub struct LayerParams {
     pub experts: u64,
 }
 
-/// Of a layer of experts, in a model that mixes them with dense layers.
+/// Of a layer of the first kind in a model of two (`mix`): of experts, or local.
 pub fn layer_params(w: &Workload) -> LayerParams {
     let m = &w.model;
     let attn = m.d_model * (m.heads + 2 * m.kv_heads) * m.head_dim + m.heads * m.head_dim * m.d_model + 2 * m.d_model;
@@ -22,7 +22,7 @@ pub fn layer_params(w: &Workload) -> LayerParams {
         return LayerParams { dense: attn + matrices * m.d_model * m.d_ff, experts: 0 };
     }
     let router = m.d_model * m.experts;
-    let shared = m.shared_experts * 3 * m.d_model * m.moe_d_ff;
+    let shared = 3 * m.d_model * w.shared_ff();
     LayerParams { dense: attn + router + shared, experts: m.experts * 3 * m.d_model * m.moe_d_ff }
 }
 
@@ -33,7 +33,7 @@ pub fn head_params(w: &Workload) -> u64 {
 
 pub fn total_params(w: &Workload) -> u64 {
     if let Some(mix) = mix::split(w) {
-        return mix.weigh_count(total_params(&mix.moe), total_params(&mix.dense));
+        return mix.weigh_count(total_params(&mix.first), total_params(&mix.second));
     }
     let l = layer_params(w);
     w.model.layers * (l.dense + l.experts) + head_params(w)
@@ -42,7 +42,7 @@ pub fn total_params(w: &Workload) -> u64 {
 /// Parameters one chip stores.
 pub fn params_per_chip(w: &Workload) -> u64 {
     if let Some(mix) = mix::split(w) {
-        return mix.weigh_count(params_per_chip(&mix.moe), params_per_chip(&mix.dense));
+        return mix.weigh_count(params_per_chip(&mix.first), params_per_chip(&mix.second));
     }
     let p = &w.parallel;
     let l = layer_params(w);
@@ -57,7 +57,7 @@ pub fn params_per_chip(w: &Workload) -> u64 {
 /// x3 for training (forward and backward).
 pub fn model_flops_per_step(w: &Workload) -> f64 {
     if let Some(mix) = mix::split(w) {
-        return mix.weigh(model_flops_per_step(&mix.moe), model_flops_per_step(&mix.dense));
+        return mix.weigh(model_flops_per_step(&mix.first), model_flops_per_step(&mix.second));
     }
     let m = &w.model;
     let d = m.d_model as f64;

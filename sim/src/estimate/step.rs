@@ -159,11 +159,16 @@ pub fn estimate_with(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress:
     if w.run.mode == Mode::Serve {
         return serve::estimate(w, chip, cal, progress);
     }
+    of_kinds(w, chip, cal, progress)
+}
+
+/// A step of a checked model, split into models of one layer kind each (`mix`).
+fn of_kinds(w: &Workload, chip: &ChipSpec, cal: &Calibration, progress: Progress) -> Result<Estimate, String> {
     match mix::split(w) {
         Some(mix) => {
-            let moe = one_kind(&mix.moe, chip, cal, progress)?;
-            let dense = one_kind(&mix.dense, chip, cal, &mut |_, _, _| {})?;
-            Ok(mix.combine(moe, dense, chip))
+            let first = of_kinds(&mix.first, chip, cal, progress)?;
+            let second = of_kinds(&mix.second, chip, cal, &mut |_, _, _| {})?;
+            Ok(mix.combine(first, second, chip))
         }
         None => one_kind(w, chip, cal, progress),
     }

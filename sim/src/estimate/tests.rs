@@ -257,6 +257,23 @@ fn mixture_of_experts_runs_and_counts_active_experts() {
 }
 
 #[test]
+fn a_shared_expert_may_be_wider_than_the_routed_ones() {
+    let mut w = small();
+    w.model.experts = 8;
+    w.model.experts_per_token = 2;
+    w.model.moe_d_ff = 1024;
+    w.model.shared_experts = 1;
+    let narrow = size::layer_params(&w);
+    w.model.shared_d_ff = 3072;
+    w.check().unwrap();
+    assert_eq!(size::layer_params(&w).dense - narrow.dense, 3 * 1024 * 2048);
+    assert_eq!(layer::Shapes::of(&w).shared_ff, 3072);
+    assert!(run(&w).step_time_s > 0.0);
+    w.model.experts = 0;
+    assert!(w.check().unwrap_err().contains("shared_d_ff"));
+}
+
+#[test]
 fn a_workload_too_big_for_hbm_says_so() {
     let mut w = small();
     w.model.layers = 400;

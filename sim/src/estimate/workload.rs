@@ -41,6 +41,10 @@ pub struct Model {
     pub moe_d_ff: u64,
     #[serde(default)]
     pub shared_experts: u64,
+    /// The shared experts' hidden size when it differs from the routed ones' (Gemma 4 26B:
+    /// 2112 against 704; 0: `moe_d_ff`).
+    #[serde(default)]
+    pub shared_d_ff: u64,
     /// Tokens an expert takes, as a multiple of an even share (dropping implementations).
     #[serde(default = "one")]
     pub capacity_factor: f64,
@@ -58,6 +62,12 @@ pub struct Model {
     /// context (Gemma 3: 6, five local layers to one global; gpt-oss: 2; 0: none does).
     #[serde(default)]
     pub global_every: u64,
+    /// With a sliding window, the global layers' key/value heads and head size when they
+    /// differ from the local layers' (Gemma 4: 4 heads of 512 against 16 of 256; 0: the same).
+    #[serde(default)]
+    pub global_kv_heads: u64,
+    #[serde(default)]
+    pub global_head_dim: u64,
     /// A mixture of experts whose first `dense_layers` layers have a dense MLP of `d_ff`
     /// instead (DeepSeek-V3's `first_num_dense_layers`: 3).
     #[serde(default)]
@@ -162,6 +172,11 @@ pub struct Run {
     /// Type of the master weights, their gradients and AdamW's moments (training).
     #[serde(default)]
     pub weight_dtype: WeightDtype,
+    /// Tiles of dropless training's grouped expert products: rows, the d_model side and the
+    /// MLP side (MaxText's `tile_batch_seq`, `*_tile_*_embed_dim`, `*_tile_*_mlp_dim`;
+    /// default [512, 1024, 1024]).
+    #[serde(default)]
+    pub gmm_tiles: Option<[u64; 3]>,
     /// Type of AdamW's moments when it differs from `weight_dtype` (MaxText's `mu_dtype`).
     #[serde(default)]
     pub moment_dtype: Option<WeightDtype>,
@@ -356,6 +371,12 @@ impl Workload {
         }
     }
 
+    /// Hidden size of all shared experts together.
+    pub fn shared_ff(&self) -> u64 {
+        let m = &self.model;
+        m.shared_experts * if m.shared_d_ff > 0 { m.shared_d_ff } else { m.moe_d_ff }
+    }
+
     pub fn is_moe(&self) -> bool {
         self.model.experts > 0
     }
@@ -445,6 +466,7 @@ impl Workload {
             return Err("[model] d_ff is 0 for a dense model: give the MLP's hidden size (or experts > 0)".into());
         }
         self.check_layer_mix()?;
+        self.check_global_heads()?;
         let product = p.fsdp * p.tp * p.ep * p.dp * p.cp * self.slices();
         if product != self.system.chips {
             return Err(format!(
@@ -476,9 +498,14 @@ impl Workload {
             ));
         }
         if m.experts == 0 {
-            if m.experts_per_token > 0 || m.moe_d_ff > 0 || m.shared_experts > 0 || m.moe_dispatch != Dispatch::Gather {
+            if m.experts_per_token > 0
+                || m.moe_d_ff > 0
+                || m.shared_experts > 0
+                || m.shared_d_ff > 0
+                || m.moe_dispatch != Dispatch::Gather
+            {
                 return Err(
-                    "[model] experts_per_token, moe_d_ff, shared_experts or moe_dispatch is set but experts = 0: \
+                    "[model] experts_per_token, moe_d_ff, shared_experts, shared_d_ff or moe_dispatch is set but experts = 0: \
                             set experts for a mixture of experts, or remove them"
                         .into(),
                 );
@@ -519,6 +546,15 @@ impl Workload {
                 if m.experts > 0 { "moe_d_ff" } else { "d_ff" },
                 p.tp
             ));
+        }
+        if !(self.shared_ff() / m.shared_experts.max(1)).is_multiple_of(p.tp) {
+            return Err(format!(
+                "[model] shared_d_ff = {} is not divisible by [parallel] tp = {}",
+                m.shared_d_ff, p.tp
+            ));
+        }
+        if self.run.gmm_tiles.is_some_and(|t| t.contains(&0)) {
+            return Err("[run] gmm_tiles has a 0: give [rows, d_model side, MLP side], each at least 1".into());
         }
         if !m.vocab.is_multiple_of(p.tp) {
             return Err(format!("[model] vocab = {} is not divisible by [parallel] tp = {}", m.vocab, p.tp));
@@ -569,6 +605,29 @@ impl Workload {
                 "[model] dense_layers = {} and moe_every = {} leave no layer of experts among layers = {}: lower \
                  them, or set experts = 0 for a dense model",
                 m.dense_layers, m.moe_every, m.layers
+            ));
+        }
+        Ok(())
+    }
+
+    /// Global layers' own heads need local layers beside them, and heads that group evenly.
+    fn check_global_heads(&self) -> Result<(), String> {
+        let m = &self.model;
+        if m.global_kv_heads == 0 && m.global_head_dim == 0 {
+            return Ok(());
+        }
+        if m.sliding_window == 0 || m.global_every == 0 {
+            return Err("[model] global_kv_heads or global_head_dim is set without local and global layers: give \
+                        sliding_window and global_every (or remove them)"
+                .into());
+        }
+        let kv = if m.global_kv_heads > 0 { m.global_kv_heads } else { m.kv_heads };
+        let tp = self.parallel.tp;
+        if !m.heads.is_multiple_of(kv) || !(kv.is_multiple_of(tp) || tp.is_multiple_of(kv)) {
+            return Err(format!(
+                "[model] global_kv_heads = {kv} must divide heads = {} and divide or be a multiple of [parallel] tp \
+                 = {tp}",
+                m.heads
             ));
         }
         Ok(())
