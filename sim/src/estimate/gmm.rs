@@ -18,7 +18,7 @@
 //! counts): only training's products are built so (`Shapes::grouped`).
 
 use tpudev_core::ir::{GridKernel, GridSemantics, KernelDot, NodeId, Op, Precision};
-use tpudev_core::Result;
+use tpudev_core::{DType, Result};
 
 use super::net::Net;
 
@@ -139,14 +139,29 @@ fn kernel(name: &str, grid: [u64; 3], dot: KernelDot, bytes: [u64; 4], vmem: u64
     }
 }
 
+/// A shape's tiles clipped to its dims, the tile counts and the row-tile visits.
+struct Grid {
+    tm: u64,
+    tk: u64,
+    tn: u64,
+    tiles_n: u64,
+    tiles_k: u64,
+    visits: u64,
+}
+
+impl Shape {
+    fn grid(&self, groups: u64) -> Grid {
+        let (tm, tk, tn) = (self.tm.min(self.m), self.tk.min(self.k), self.tn.min(self.n));
+        let (tiles_n, tiles_k) = (self.n.div_ceil(tn), self.k.div_ceil(tk));
+        Grid { tm, tk, tn, tiles_n, tiles_k, visits: visits(self.m, tm, groups) }
+    }
+}
+
 /// [m, k] rows x the group's [k, n] block -> [m, n]: grid (n tiles, row-tile visits, k
 /// tiles). Both input blocks change at every step; an output block is written when its row
 /// tile is done (the next expert's visit of the same tile keeps it in VMEM).
-fn gmm(p: &Shape, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) -> GridKernel {
-    let (m, k, n) = (p.m, p.k, p.n);
-    let (tm, tk, tn) = (p.tm.min(m), p.tk.min(k), p.tn.min(n));
-    let (tiles_n, tiles_k) = (n.div_ceil(tn), k.div_ceil(tk));
-    let visits = visits(m, tm, s.groups);
+fn gmm(p: &Shape, s: &Sizes, types: (DType, DType)) -> GridKernel {
+    let Grid { tm, tk, tn, tiles_n, tiles_k, visits } = p.grid(s.groups);
     let (lhs_block, rhs_block, out_block) = (tm * tk * s.lhs, tk * tn * s.rhs, tm * tn * s.out);
     let steps = tiles_n * visits * tiles_k;
     let bytes_in = if tiles_k > 1 {
@@ -155,7 +170,7 @@ fn gmm(p: &Shape, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) ->
         // One k tile: a group's weight block stays while its row tiles pass.
         tiles_n * (visits * lhs_block + s.groups * rhs_block)
     };
-    let bytes_out = tiles_n * m.div_ceil(tm) * out_block;
+    let bytes_out = tiles_n * p.m.div_ceil(tm) * out_block;
     let vmem = 2 * (lhs_block + rhs_block + out_block) + tm * tn * 4;
     let dot = dot_of(tm, tn, tk, types);
     kernel("gmm", [tiles_n, visits, tiles_k], dot, [bytes_in, bytes_out, lhs_block + rhs_block, out_block], vmem)
@@ -164,11 +179,8 @@ fn gmm(p: &Shape, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) ->
 /// [m, k] rows transposed x [m, n] gradients -> one [k, n] per group: grid (n tiles, k
 /// tiles, row-tile visits), the rows contracted innermost; both input blocks change at every
 /// step, and each group's output block is written once.
-fn tgmm(p: &Shape, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) -> GridKernel {
-    let (m, k, n) = (p.m, p.k, p.n);
-    let (tm, tk, tn) = (p.tm.min(m), p.tk.min(k), p.tn.min(n));
-    let (tiles_n, tiles_k) = (n.div_ceil(tn), k.div_ceil(tk));
-    let visits = visits(m, tm, s.groups);
+fn tgmm(p: &Shape, s: &Sizes, types: (DType, DType)) -> GridKernel {
+    let Grid { tm, tk, tn, tiles_n, tiles_k, visits } = p.grid(s.groups);
     let (lhs_block, rhs_block, out_block) = (tm * tk * s.lhs, tm * tn * s.rhs, tk * tn * s.out);
     let steps = tiles_n * tiles_k * visits;
     let bytes_out = s.groups * tiles_n * tiles_k * out_block;
@@ -178,8 +190,8 @@ fn tgmm(p: &Shape, s: &Sizes, types: (tpudev_core::DType, tpudev_core::DType)) -
     kernel("tgmm", [tiles_n, tiles_k, visits], dot, bytes, vmem)
 }
 
-fn dot_of(m: u64, n: u64, k: u64, (lhs, rhs): (tpudev_core::DType, tpudev_core::DType)) -> KernelDot {
-    let out = if lhs.is_float() { tpudev_core::DType::F32 } else { tpudev_core::DType::I32 };
+fn dot_of(m: u64, n: u64, k: u64, (lhs, rhs): (DType, DType)) -> KernelDot {
+    let out = if lhs.is_float() { DType::F32 } else { DType::I32 };
     KernelDot { count: 0, batch: 1, m, n, k, lhs, rhs, out, precision: Precision::Default }
 }
 
@@ -193,7 +205,6 @@ mod tests {
     use crate::estimate::tests::SMALL;
     use crate::estimate::Workload;
     use crate::timing::TimingParams;
-    use tpudev_core::DType;
 
     fn sizes(groups: u64) -> Sizes {
         Sizes { groups, lhs: 2, rhs: 2, out: 2 }

@@ -238,12 +238,16 @@ fn tensor_parallelism_adds_serial_collectives() {
     assert!(tp.exposed_comm_s > fsdp.exposed_comm_s, "{} {}", tp.exposed_comm_s, fsdp.exposed_comm_s);
 }
 
+/// The small model with 8 experts of 1024, 2 per token.
+fn small_moe() -> Workload {
+    let mut w = small();
+    (w.model.experts, w.model.experts_per_token, w.model.moe_d_ff) = (8, 2, 1024);
+    w
+}
+
 #[test]
 fn mixture_of_experts_runs_and_counts_active_experts() {
-    let mut w = small();
-    w.model.experts = 8;
-    w.model.experts_per_token = 2;
-    w.model.moe_d_ff = 1024;
+    let mut w = small_moe();
     w.parallel.fsdp = 4;
     w.parallel.ep = 2;
     w.check().unwrap();
@@ -258,10 +262,7 @@ fn mixture_of_experts_runs_and_counts_active_experts() {
 
 #[test]
 fn a_shared_expert_may_be_wider_than_the_routed_ones() {
-    let mut w = small();
-    w.model.experts = 8;
-    w.model.experts_per_token = 2;
-    w.model.moe_d_ff = 1024;
+    let mut w = small_moe();
     w.model.shared_experts = 1;
     let narrow = size::layer_params(&w);
     w.model.shared_d_ff = 3072;
