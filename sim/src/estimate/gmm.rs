@@ -78,21 +78,15 @@ pub fn product(
     let dot = (first..=out).rev().find(|&i| matches!(n.b.op(i), Op::DotGeneral(_))).expect("a product was built");
     let (lq, rq) = (n.b.inputs(dot)[0], n.b.inputs(dot)[1]);
     let (ls, rs) = (n.b.shape(lq).to_vec(), n.b.shape(rq).to_vec());
-    let sizes = Sizes {
-        groups: ls[0] as u64,
-        lhs: n.b.dtype(lq).size_bytes() as u64,
-        rhs: n.b.dtype(rq).size_bytes() as u64,
-        out: n.b.dtype(out).size_bytes() as u64,
-    };
+    let sizes = Sizes { groups: ls[0] as u64, lhs: n.b.dtype(lq), rhs: n.b.dtype(rq), out: n.b.dtype(out) };
     let (rows, k, cols) = match kind {
         Grouped::Rows => (ls[1] as u64, ls[lc] as u64, rs[3 - rc] as u64),
         Grouped::Contracting => (ls[1] as u64, ls[2] as u64, rs[2] as u64),
     };
     let shape = Shape { m: rows * sizes.groups, k, n: cols, tm: tiles.rows, tk: tiles.along(k), tn: tiles.along(cols) };
-    let types = (n.b.dtype(lq), n.b.dtype(rq));
     let kernel = match kind {
-        Grouped::Rows => gmm(&shape, &sizes, types),
-        Grouped::Contracting => tgmm(&shape, &sizes, types),
+        Grouped::Rows => gmm(&shape, &sizes),
+        Grouped::Contracting => tgmm(&shape, &sizes),
     };
     Ok(n.b.pallas_result(out, &[lq, rq], kernel))
 }
@@ -107,11 +101,26 @@ struct Shape {
     tn: u64,
 }
 
+/// The experts, and the types of the operands and of the stored result.
 struct Sizes {
     groups: u64,
-    lhs: u64,
-    rhs: u64,
-    out: u64,
+    lhs: DType,
+    rhs: DType,
+    out: DType,
+}
+
+impl Sizes {
+    /// Bytes per element of the operands and of the stored result.
+    fn bytes(&self) -> (u64, u64, u64) {
+        let b = |t: DType| t.size_bytes() as u64;
+        (b(self.lhs), b(self.rhs), b(self.out))
+    }
+
+    /// One grid step's product: [m, k] x [k, n], accumulated in f32 (int32 for int8).
+    fn dot(&self, m: u64, n: u64, k: u64) -> KernelDot {
+        let out = if self.lhs.is_float() { DType::F32 } else { DType::I32 };
+        KernelDot { count: 0, batch: 1, m, n, k, lhs: self.lhs, rhs: self.rhs, out, precision: Precision::Default }
+    }
 }
 
 /// Row tiles visited: every tile once, and once more for each boundary between experts.
@@ -160,9 +169,10 @@ impl Shape {
 /// [m, k] rows x the group's [k, n] block -> [m, n]: grid (n tiles, row-tile visits, k
 /// tiles). Both input blocks change at every step; an output block is written when its row
 /// tile is done (the next expert's visit of the same tile keeps it in VMEM).
-fn gmm(p: &Shape, s: &Sizes, types: (DType, DType)) -> GridKernel {
+fn gmm(p: &Shape, s: &Sizes) -> GridKernel {
     let Grid { tm, tk, tn, tiles_n, tiles_k, visits } = p.grid(s.groups);
-    let (lhs_block, rhs_block, out_block) = (tm * tk * s.lhs, tk * tn * s.rhs, tm * tn * s.out);
+    let (lhs, rhs, out) = s.bytes();
+    let (lhs_block, rhs_block, out_block) = (tm * tk * lhs, tk * tn * rhs, tm * tn * out);
     let steps = tiles_n * visits * tiles_k;
     let bytes_in = if tiles_k > 1 {
         steps * (lhs_block + rhs_block)
@@ -172,27 +182,23 @@ fn gmm(p: &Shape, s: &Sizes, types: (DType, DType)) -> GridKernel {
     };
     let bytes_out = tiles_n * p.m.div_ceil(tm) * out_block;
     let vmem = 2 * (lhs_block + rhs_block + out_block) + tm * tn * 4;
-    let dot = dot_of(tm, tn, tk, types);
+    let dot = s.dot(tm, tn, tk);
     kernel("gmm", [tiles_n, visits, tiles_k], dot, [bytes_in, bytes_out, lhs_block + rhs_block, out_block], vmem)
 }
 
 /// [m, k] rows transposed x [m, n] gradients -> one [k, n] per group: grid (n tiles, k
 /// tiles, row-tile visits), the rows contracted innermost; both input blocks change at every
 /// step, and each group's output block is written once.
-fn tgmm(p: &Shape, s: &Sizes, types: (DType, DType)) -> GridKernel {
+fn tgmm(p: &Shape, s: &Sizes) -> GridKernel {
     let Grid { tm, tk, tn, tiles_n, tiles_k, visits } = p.grid(s.groups);
-    let (lhs_block, rhs_block, out_block) = (tm * tk * s.lhs, tm * tn * s.rhs, tk * tn * s.out);
+    let (lhs, rhs, out) = s.bytes();
+    let (lhs_block, rhs_block, out_block) = (tm * tk * lhs, tm * tn * rhs, tk * tn * out);
     let steps = tiles_n * tiles_k * visits;
     let bytes_out = s.groups * tiles_n * tiles_k * out_block;
     let vmem = 2 * (lhs_block + rhs_block + out_block) + tk * tn * 4;
-    let dot = dot_of(tk, tn, tm, types);
+    let dot = s.dot(tk, tn, tm);
     let bytes = [steps * (lhs_block + rhs_block), bytes_out, lhs_block + rhs_block, out_block];
     kernel("tgmm", [tiles_n, tiles_k, visits], dot, bytes, vmem)
-}
-
-fn dot_of(m: u64, n: u64, k: u64, (lhs, rhs): (DType, DType)) -> KernelDot {
-    let out = if lhs.is_float() { DType::F32 } else { DType::I32 };
-    KernelDot { count: 0, batch: 1, m, n, k, lhs, rhs, out, precision: Precision::Default }
 }
 
 #[cfg(test)]
@@ -207,15 +213,14 @@ mod tests {
     use crate::timing::TimingParams;
 
     fn sizes(groups: u64) -> Sizes {
-        Sizes { groups, lhs: 2, rhs: 2, out: 2 }
+        Sizes { groups, lhs: DType::BF16, rhs: DType::BF16, out: DType::BF16 }
     }
 
     #[test]
     fn each_expert_boundary_visits_a_row_tile_again() {
         // 8 experts of 256 rows: 4 tiles of 512, and 7 boundaries that cut one.
-        let bf16 = (DType::BF16, DType::BF16);
         let shape = |m, k, n| Shape { m, k, n, tm: 512, tk: 1024, tn: 1024 };
-        let k = gmm(&shape(2048, 4096, 2048), &sizes(8), bf16);
+        let k = gmm(&shape(2048, 4096, 2048), &sizes(8));
         assert_eq!(k.grid, vec![2, 4 + 7, 4]);
         assert_eq!((k.dots[0].m, k.dots[0].n, k.dots[0].k), (512, 1024, 1024));
         assert_eq!(k.dot_flops(), 2 * 2 * 11 * 4 * 512 * 1024 * 1024);
@@ -223,9 +228,9 @@ mod tests {
         assert_eq!(k.bytes_in, 2 * 11 * 4 * (512 * 1024 + 1024 * 1024) * 2);
         assert_eq!(k.bytes_out, 2048 * 2048 * 2);
         // One expert: no boundary, the product's own tiles.
-        assert_eq!(gmm(&shape(2048, 4096, 2048), &sizes(1), bf16).grid, vec![2, 4, 4]);
+        assert_eq!(gmm(&shape(2048, 4096, 2048), &sizes(1)).grid, vec![2, 4, 4]);
         // The weight gradient writes one block per expert and tile of its [k, n].
-        let t = tgmm(&shape(2048, 4096, 2048), &sizes(8), bf16);
+        let t = tgmm(&shape(2048, 4096, 2048), &sizes(8));
         assert_eq!((t.grid.clone(), t.bytes_out), (vec![2, 4, 11], 8 * 4096 * 2048 * 2));
     }
 

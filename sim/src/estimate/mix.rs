@@ -216,6 +216,8 @@ mod tests {
         assert!(split(&plain.unwrap()).is_none());
         let e = Workload::parse(&text.replace("sliding_window = 256\n", ""), "bad.toml").unwrap_err();
         assert!(e.contains("global_every is set but sliding_window = 0"), "{e}");
+        let e = Workload::parse(&text.replace("global_every = 4", "global_every = 1"), "bad.toml").unwrap_err();
+        assert!(e.contains("global_every = 1 makes every layer global"), "{e}");
         let e = Workload::parse(&text.replace("global_every = 4\n", ""), "bad.toml").unwrap_err();
         assert!(e.contains("global_kv_heads or global_head_dim is set without local and global layers"), "{e}");
     }

@@ -66,8 +66,9 @@ impl QuantizedTraining {
     }
 }
 
-/// `l` x `r` as an fp8 product: operands cast (those already 8-bit are the forward's
-/// residuals or weights), an f32 product, its result scaled and cast to the graph's type.
+/// `l` x `r` as an 8-bit product: operands cast (those already 8-bit are the forward's
+/// residuals or weights), accumulated in f32 (int32 for int8), the result scaled and cast to
+/// the graph's type.
 pub fn product(n: &mut Net, t: QuantizedTraining, l: NodeId, r: NodeId, dims: DotDims) -> Result<NodeId> {
     let lq = operand(n, t, l, &dims.lhs_contract)?;
     let rq = operand(n, t, r, &dims.rhs_contract)?;

@@ -547,7 +547,7 @@ impl Workload {
                 p.tp
             ));
         }
-        if !(self.shared_ff() / m.shared_experts.max(1)).is_multiple_of(p.tp) {
+        if !m.shared_d_ff.is_multiple_of(p.tp) {
             return Err(format!(
                 "[model] shared_d_ff = {} is not divisible by [parallel] tp = {}",
                 m.shared_d_ff, p.tp
@@ -619,6 +619,11 @@ impl Workload {
         if m.sliding_window == 0 || m.global_every == 0 {
             return Err("[model] global_kv_heads or global_head_dim is set without local and global layers: give \
                         sliding_window and global_every (or remove them)"
+                .into());
+        }
+        if m.global_every == 1 {
+            return Err("[model] global_every = 1 makes every layer global, so global_kv_heads and global_head_dim \
+                        have no local layers to differ from: give the global heads as kv_heads and head_dim"
                 .into());
         }
         let kv = if m.global_kv_heads > 0 { m.global_kv_heads } else { m.kv_heads };
