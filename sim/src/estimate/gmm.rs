@@ -240,6 +240,10 @@ mod tests {
         assert_eq!((t.rows, t.along(2816), t.along(704)), (256, 2816, 704));
         let d = Tiles::of(None, 2816);
         assert_eq!((d.rows, d.along(2816), d.along(704)), (512, 1024, 1024));
+        // A zero tile is refused with the form the field takes.
+        let text = SMALL.replace("remat = \"full\"", "remat = \"full\"\ngmm_tiles = [512, 0, 1024]");
+        let e = Workload::parse(&text, "tiles.toml").unwrap_err();
+        assert!(e.contains("gmm_tiles has a 0: give [rows, d_model side, MLP side]"), "{e}");
     }
 
     /// The estimator tests' small model with 32 experts of 256 rows each.
